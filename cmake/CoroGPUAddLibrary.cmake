@@ -1,0 +1,26 @@
+# coro_add_library(name <sources...> [DEPENDS targets...] [LINK_LIBS libs...]
+#                  [MLIR_LIBS libs...])
+#
+# A static, position-independent CoroGPU library. MLIR_LIBS are linked through
+# mlir_target_link_libraries so they resolve to libMLIR.so; LINK_LIBS are our
+# own libraries. The library joins the CoroGPUTargets export set so that other
+# projects can use it through find_package(CoroGPU).
+function(coro_add_library name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
+  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
+    DISABLE_INSTALL
+    EXCLUDE_FROM_LIBMLIR
+    DEPENDS ${ARG_DEPENDS}
+    LINK_LIBS PUBLIC ${ARG_LINK_LIBS})
+  if(ARG_MLIR_LIBS)
+    mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
+  endif()
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:include>)
+  install(TARGETS ${name} EXPORT CoroGPUTargets
+    ARCHIVE DESTINATION lib
+    LIBRARY DESTINATION lib)
+  set_property(GLOBAL APPEND PROPERTY CORO_LIBS ${name})
+endfunction()

@@ -1,0 +1,15 @@
+//===- CoroDialect.h - The coro dialect -------------------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_DIALECT_CORO_IR_CORODIALECT_H
+#define COROGPU_DIALECT_CORO_IR_CORODIALECT_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dialect.h"
+
+#include "CoroGPU/Dialect/Coro/IR/CoroDialect.h.inc"
+
+#endif // COROGPU_DIALECT_CORO_IR_CORODIALECT_H

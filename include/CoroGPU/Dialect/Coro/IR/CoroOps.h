@@ -1,0 +1,85 @@
+//===- CoroOps.h - coro dialect operations ----------------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_DIALECT_CORO_IR_COROOPS_H
+#define COROGPU_DIALECT_CORO_IR_COROOPS_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroDialect.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace coro {
+
+/// Name of the frame field written by `coro.yield`.
+inline constexpr llvm::StringLiteral kYieldedValueField = "__yielded_value";
+/// Names of the special frame fields; promises may not use them.
+inline constexpr llvm::StringLiteral kCoroIdField = "coro_id";
+inline constexpr llvm::StringLiteral kTargetTokenField = "target_token";
+
+namespace detail {
+LogicalResult verifyInCoroutine(Operation *op);
+LogicalResult verifySuspensionPoint(Operation *op);
+} // namespace detail
+
+} // namespace coro
+
+namespace OpTrait {
+namespace coro {
+
+/// Verifies that the op is nested in a `coro.func` (and not in a callable).
+template <typename ConcreteType>
+class InCoroutine : public TraitBase<ConcreteType, InCoroutine> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return ::mlir::coro::detail::verifyInCoroutine(op);
+  }
+};
+
+/// Verifies that the op sits where a coroutine may suspend: inside a
+/// `coro.func`, enclosed only by control flow the splitter can replay.
+template <typename ConcreteType>
+class SuspensionPoint : public TraitBase<ConcreteType, SuspensionPoint> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return ::mlir::coro::detail::verifySuspensionPoint(op);
+  }
+};
+
+} // namespace coro
+} // namespace OpTrait
+} // namespace mlir
+
+#define GET_OP_CLASSES
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h.inc"
+
+namespace mlir {
+namespace coro {
+
+/// Returns the coroutine that (transitively) contains `op`, or null.
+FuncOp getEnclosingCoroutine(Operation *op);
+
+/// Tags become parts of kernel names in PTX and SPIR-V, so they are C
+/// identifiers: [A-Za-z_][A-Za-z0-9_]*. ("entry" is valid here but reserved
+/// for the entry subroutine.)
+bool isValidSuspensionTag(llvm::StringRef tag);
+
+/// True for ops that suspend the enclosing coroutine.
+inline bool isSuspensionPoint(Operation *op) {
+  return op->hasTrait<OpTrait::coro::SuspensionPoint>();
+}
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_DIALECT_CORO_IR_COROOPS_H

@@ -1,0 +1,275 @@
+//===- CoroOps.td - coro dialect operations ----------------*- tablegen -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_DIALECT_CORO_IR_COROOPS_TD
+#define COROGPU_DIALECT_CORO_IR_COROOPS_TD
+
+include "CoroGPU/Dialect/Coro/IR/CoroBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Traits shared by the ops that live in a coroutine body
+//===----------------------------------------------------------------------===//
+
+/// The op must be nested (at any depth) in a `coro.func`, not in a callable.
+def InCoroutine : NativeOpTrait<"coro::InCoroutine"> {
+  let cppNamespace = "::mlir::OpTrait";
+}
+
+/// The op suspends the coroutine: besides being in a `coro.func`, every region
+/// between it and the coroutine must be structured control flow that the
+/// splitter can replay (no parallel loop, no nested function).
+def SuspensionPoint : NativeOpTrait<"coro::SuspensionPoint"> {
+  let cppNamespace = "::mlir::OpTrait";
+}
+
+/// What a frame field can hold: scalars and vectors of scalars.
+def Coro_ScalarType : AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>;
+def Coro_FrameFieldType : AnyTypeOf<[Coro_ScalarType,
+                                     VectorOfAnyRankOf<[Coro_ScalarType]>],
+                                    "integer, float, index or vector of those">;
+
+//===----------------------------------------------------------------------===//
+// coro.func
+//===----------------------------------------------------------------------===//
+
+def Coro_FuncOp : Coro_Op<"func", [
+    AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove
+  ]> {
+  let summary = "A coroutine: a kernel body that may suspend";
+  let description = [{
+    Defines a stackless, void-returning coroutine. One instance runs per point
+    of the dispatch grid; `coro.id` gives its index. The arguments are scalars
+    (integers, floats, indices, vectors of those) shared by all instances and
+    memrefs (buffers); both are passed to every subroutine after the split and
+    never stored in the frame.
+
+    The body is an SSACFG region: it may have several blocks joined by `cf`
+    branches, each path ending in `coro.return`. It may contain ops of the
+    arith, math, index, scf, cf, memref and vector dialects, `func.call` to
+    callables of the same module, and the coroutine ops of this dialect.
+
+    With `yields T` the coroutine is a generator: it produces values of type
+    `T` with `coro.yield`, which the consumer (a scheduler) reads from the
+    frame field `__yielded_value` at each suspension.
+
+    Example:
+
+    ```mlir
+    coro.func @render(%spp: i32, %image: memref<?xf32>) {
+      %id = coro.id : index
+      coro.suspend "trace"
+      coro.return
+    }
+
+    coro.func @range(%n: i32) yields i32 {
+      ...
+      coro.yield %i : i32
+      ...
+    }
+    ```
+  }];
+
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       OptionalAttr<TypeAttr>:$yield_type);
+  let regions = (region AnyRegion:$body);
+
+  let builders = [OpBuilder<(ins
+    "::llvm::StringRef":$name, "::mlir::FunctionType":$type,
+    CArg<"::mlir::Type", "{}">:$yieldType,
+    CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>];
+
+  let extraClassDeclaration = [{
+    /// True when the coroutine was declared with `yields T`.
+    bool isGenerator() { return static_cast<bool>(getYieldTypeAttr()); }
+
+    //===------------------------------------------------------------------===//
+    // FunctionOpInterface
+    //===------------------------------------------------------------------===//
+
+    ::mlir::Region *getCallableRegion() {
+      return isExternal() ? nullptr : &getBody();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+
+    //===------------------------------------------------------------------===//
+    // SymbolOpInterface
+    //===------------------------------------------------------------------===//
+
+    bool isDeclaration() { return isExternal(); }
+  }];
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// coro.return
+//===----------------------------------------------------------------------===//
+
+def Coro_ReturnOp : Coro_Op<"return", [
+    Pure, HasParent<"FuncOp">, ReturnLike, Terminator
+  ]> {
+  let summary = "Terminates the coroutine instance";
+  let description = [{
+    Ends the coroutine instance: its frame is released and the scheduler never
+    resumes it again. Coroutines return nothing, so the op has no operands.
+    Any block of the body may end with it (an early return is a conditional
+    branch to such a block).
+
+    ```mlir
+    coro.return
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// coro.suspend
+//===----------------------------------------------------------------------===//
+
+def Coro_SuspendOp : Coro_Op<"suspend", [SuspensionPoint]> {
+  let summary = "Suspension point: splits the coroutine here";
+  let description = [{
+    Marks a point where the coroutine gives control back to its scheduler.
+    Everything executed after it, up to the next suspension point or the end of
+    the coroutine, becomes one subroutine; the values live across it are saved
+    in the frame.
+
+    The optional tag names the subroutine that resumes after this point; it is
+    stable across compilations, so schedulers, reports and `coro-run` options
+    can refer to it. Tags are unique within one coroutine.
+
+    The op may appear at any depth of `scf.if`, `scf.for`, `scf.while`,
+    `scf.index_switch`, `scf.execute_region` and of `cf` control flow, but not
+    inside a parallel loop (`scf.parallel`, `scf.forall`) nor in a callable.
+
+    ```mlir
+    coro.suspend           // anonymous
+    coro.suspend "shade"   // tagged
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$tag);
+  let assemblyFormat = "($tag^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// coro.promise
+//===----------------------------------------------------------------------===//
+
+def Coro_PromiseOp : Coro_Op<"promise", [InCoroutine]> {
+  let summary = "Stores a value into a named field of the frame";
+  let description = [{
+    Designates a named field of the coroutine's frame (the paper's `$promise`)
+    and stores `value` into it. Promise fields are laid out right after the
+    special fields, under their name, so a scheduler or the host can read them
+    (e.g. a material id to sort instances by, or a generator's yielded value).
+    All promises of one name in a coroutine have the same type.
+
+    The names `coro_id` and `target_token` are reserved for the special frame
+    fields; `__yielded_value` is the field written by `coro.yield` and must
+    have the generator's yield type.
+
+    ```mlir
+    coro.promise "radiance", %L : f32
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Coro_FrameFieldType:$value);
+  let assemblyFormat = "$name `,` $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// coro.await
+//===----------------------------------------------------------------------===//
+
+def Coro_AwaitOp : Coro_Op<"await", [
+    SuspensionPoint, DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Runs a nested coroutine to completion, suspending with it";
+  let description = [{
+    Chained suspension (the paper's `$await`): runs the coroutine `callee` with
+    the given arguments for the current instance, and suspends the caller
+    wherever the callee suspends. When the callee returns, the caller continues
+    after the await. The callee must be a `coro.func` of the same module with a
+    matching signature; awaits may not form a cycle (coroutines are stackless,
+    so recursion has no frame to live in). Awaiting a generator is rejected:
+    its yielded values would be lost.
+
+    ```mlir
+    coro.await @trace(%ray, %hits) : (vector<3xf32>, memref<?xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands);
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// coro.yield
+//===----------------------------------------------------------------------===//
+
+def Coro_YieldOp : Coro_Op<"yield", [SuspensionPoint]> {
+  let summary = "Produces a value from a generator and suspends";
+  let description = [{
+    The paper's `$yield`: stores `value` in the frame field `__yielded_value`
+    and suspends, so that the consumer can read the value before it resumes the
+    generator. Only valid in a coroutine declared with `yields T`, with a
+    value of type `T`. `coro-expand-yield` rewrites it into exactly that
+    `coro.promise` + `coro.suspend` pair.
+
+    ```mlir
+    coro.yield %i : i32
+    ```
+  }];
+  let arguments = (ins Coro_FrameFieldType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// coro.id
+//===----------------------------------------------------------------------===//
+
+def Coro_IdOp : Coro_Op<"id", [Pure, InCoroutine]> {
+  let summary = "Index of the current coroutine instance in the grid";
+  let description = [{
+    Without `dim`, the linear index of this instance in the dispatch grid
+    (`x + X * (y + Y * z)` for a grid of size `X x Y x Z`). With `dim` in
+    0..2, that component of the 3-D grid index. The value is the same
+    before and after every suspension: the frame keeps it in its special
+    `coro_id` field.
+
+    ```mlir
+    %id = coro.id : index     // linear index
+    %x  = coro.id 0 : index   // x component
+    ```
+  }];
+  let arguments = (ins
+    OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>>:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "($dim^)? attr-dict `:` type($result)";
+}
+
+#endif // COROGPU_DIALECT_CORO_IR_COROOPS_TD

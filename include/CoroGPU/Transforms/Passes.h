@@ -1,0 +1,32 @@
+//===- Passes.h - coroutine transformation passes ---------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_TRANSFORMS_PASSES_H
+#define COROGPU_TRANSFORMS_PASSES_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace coro {
+
+#define GEN_PASS_DECL
+#include "CoroGPU/Transforms/Passes.h.inc"
+
+/// Adds the pattern that rewrites `coro.yield` into `coro.promise` of the
+/// field "__yielded_value" followed by an anonymous `coro.suspend`.
+void populateExpandYieldPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "CoroGPU/Transforms/Passes.h.inc"
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_TRANSFORMS_PASSES_H

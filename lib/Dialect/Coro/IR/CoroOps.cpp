@@ -1,0 +1,414 @@
+//===- CoroOps.cpp - coro dialect operations ------------------------------===//
+//
+// Part of the CoroGPU project.
+//
+// Parsing, printing and verification of the coro ops. The rules checked here
+// are the ones a single op (or a single coroutine) can decide: placement of
+// suspension points, tags, promise field types, generator yields, and the
+// await graph (callee exists, signature, no recursion).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+//===----------------------------------------------------------------------===//
+// Placement rules (traits InCoroutine and SuspensionPoint)
+//===----------------------------------------------------------------------===//
+
+FuncOp mlir::coro::getEnclosingCoroutine(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (auto coroutine = dyn_cast<FuncOp>(parent))
+      return coroutine;
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Describes `op` for diagnostics: "'func.func' @name" or "'scf.for'".
+static std::string describe(Operation *op) {
+  std::string text = ("'" + op->getName().getStringRef() + "'").str();
+  if (auto symbol = op->getAttrOfType<StringAttr>(
+          SymbolTable::getSymbolAttrName()))
+    text += (" @" + symbol.getValue()).str();
+  return text;
+}
+
+/// Emits the error for an op found outside any coroutine; `isolator` is the
+/// isolated-from-above op (often a callable) that encloses it, if any.
+static LogicalResult emitNotInCoroutine(Operation *op, Operation *isolator) {
+  InFlightDiagnostic diag = op->emitOpError("must be inside a 'coro.func'");
+  // A module directly holding the op is not worth a note.
+  if (!isolator || isolator->hasTrait<OpTrait::SymbolTable>())
+    return diag;
+  diag << ", but is inside " << describe(isolator);
+  if (isa<FunctionOpInterface>(isolator) && isSuspensionPoint(op))
+    diag << "; callables cannot suspend (they are stackless), use "
+            "'coro.await' on a 'coro.func' to suspend in a nested routine";
+  diag.attachNote(isolator->getLoc()) << "enclosing op is here";
+  return diag;
+}
+
+LogicalResult mlir::coro::detail::verifyInCoroutine(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FuncOp>(parent))
+      return success();
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return emitNotInCoroutine(op, parent);
+  }
+  return emitNotInCoroutine(op, nullptr);
+}
+
+LogicalResult mlir::coro::detail::verifySuspensionPoint(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FuncOp>(parent))
+      return success();
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return emitNotInCoroutine(op, parent);
+    if (isa<scf::ParallelOp, scf::ForallOp>(parent)) {
+      InFlightDiagnostic diag =
+          op->emitOpError("cannot suspend inside ")
+          << describe(parent)
+          << ": the iterations of a parallel loop cannot be suspended and "
+             "resumed one by one";
+      diag.attachNote(parent->getLoc()) << "parallel loop is here";
+      return diag;
+    }
+    if (!isa<RegionBranchOpInterface>(parent)) {
+      InFlightDiagnostic diag =
+          op->emitOpError("cannot suspend inside ")
+          << describe(parent)
+          << ": only structured control flow (scf.if, scf.for, scf.while, "
+             "scf.index_switch, scf.execute_region) may enclose a "
+             "suspension point";
+      diag.attachNote(parent->getLoc()) << "enclosing op is here";
+      return diag;
+    }
+  }
+  return emitNotInCoroutine(op, nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type, Type yieldType,
+                   ArrayRef<NamedAttribute> attrs) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name),
+                     TypeAttr::get(type));
+  if (yieldType)
+    state.addAttribute(getYieldTypeAttrName(state.name),
+                       TypeAttr::get(yieldType));
+  state.attributes.append(attrs.begin(), attrs.end());
+  state.addRegion();
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  (void)mlir::impl::parseOptionalVisibilityKeyword(parser, result.attributes);
+
+  StringAttr nameAttr;
+  if (parser.parseSymbolName(nameAttr, SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+
+  SmallVector<OpAsmParser::Argument> arguments;
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  bool isVariadic = false;
+  SMLoc signatureLoc = parser.getCurrentLocation();
+  if (function_interface_impl::parseFunctionSignatureWithArguments(
+          parser, /*allowVariadic=*/false, arguments, isVariadic, resultTypes,
+          resultAttrs))
+    return failure();
+  if (!resultTypes.empty())
+    return parser.emitError(signatureLoc)
+           << "a coroutine returns no value; declare a generator with "
+              "'yields <type>' and produce values with 'coro.yield'";
+
+  if (succeeded(parser.parseOptionalKeyword("yields"))) {
+    Type yieldType;
+    if (parser.parseType(yieldType))
+      return failure();
+    result.addAttribute(getYieldTypeAttrName(result.name),
+                        TypeAttr::get(yieldType));
+  }
+
+  SmallVector<Type> argumentTypes = llvm::map_to_vector(
+      arguments, [](OpAsmParser::Argument &arg) { return arg.type; });
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(builder.getFunctionType(argumentTypes, {})));
+
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  call_interface_impl::addArgAndResultAttrs(
+      builder, result, arguments, resultAttrs,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false);
+}
+
+void FuncOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  if (std::optional<StringRef> visibility = getSymVisibility())
+    p << *visibility << ' ';
+  p.printSymbolName(getSymName());
+  function_interface_impl::printFunctionSignature(
+      p, *this, getArgumentTypes(), /*isVariadic=*/false, /*resultTypes=*/{});
+  if (std::optional<Type> yieldType = getYieldType())
+    p << " yields " << *yieldType;
+  function_interface_impl::printFunctionAttributes(
+      p, *this,
+      {getSymVisibilityAttrName(), getFunctionTypeAttrName(),
+       getArgAttrsAttrName(), getResAttrsAttrName(), getYieldTypeAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+}
+
+static bool isScalarType(Type type) {
+  return type.isSignlessInteger() || isa<FloatType, IndexType>(type);
+}
+
+/// Types a frame field (a promise or a yielded value) can hold.
+static bool isFrameFieldType(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return isScalarType(vector.getElementType());
+  return isScalarType(type);
+}
+
+LogicalResult FuncOp::verify() {
+  if (isExternal())
+    return emitOpError("requires a body: coroutines cannot be declared "
+                       "externally, the compiler must see them to split them");
+  if (!getFunctionType().getResults().empty())
+    return emitOpError("must return no value, but its type has ")
+           << getFunctionType().getNumResults() << " result(s)";
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes())) {
+    if (!isFrameFieldType(type) && !isa<MemRefType>(type))
+      return emitOpError("argument #")
+             << index << " has type " << type
+             << "; coroutine arguments must be scalars (integer, float, "
+                "index), vectors of scalars, or memrefs";
+  }
+  if (std::optional<Type> yieldType = getYieldType();
+      yieldType && !isFrameFieldType(*yieldType))
+    return emitOpError("yields ")
+           << *yieldType
+           << ", but a generator yields an integer, float, index or vector "
+              "of those";
+  return success();
+}
+
+LogicalResult FuncOp::verifyRegions() {
+  // Tags name subroutines and promises name frame fields: both must be
+  // unambiguous across the whole coroutine.
+  llvm::StringMap<SuspendOp> taggedSuspends;
+  llvm::StringMap<PromiseOp> promiseFields;
+  WalkResult result = getBody().walk([&](Operation *op) -> WalkResult {
+    if (auto suspend = dyn_cast<SuspendOp>(op)) {
+      std::optional<StringRef> tag = suspend.getTag();
+      if (!tag)
+        return WalkResult::advance();
+      auto [it, inserted] = taggedSuspends.try_emplace(*tag, suspend);
+      if (inserted)
+        return WalkResult::advance();
+      InFlightDiagnostic diag =
+          suspend.emitOpError("tag \"")
+          << *tag << "\" is already used in coroutine @" << getSymName()
+          << "; tags name subroutines and must be unique";
+      diag.attachNote(it->second.getLoc()) << "first use is here";
+      return WalkResult::interrupt();
+    }
+    if (auto promise = dyn_cast<PromiseOp>(op)) {
+      auto [it, inserted] =
+          promiseFields.try_emplace(promise.getName(), promise);
+      Type fieldType = it->second.getValue().getType();
+      if (inserted || fieldType == promise.getValue().getType())
+        return WalkResult::advance();
+      InFlightDiagnostic diag =
+          promise.emitOpError("stores ")
+          << promise.getValue().getType() << " into frame field \""
+          << promise.getName() << "\", which already holds " << fieldType;
+      diag.attachNote(it->second.getLoc()) << "field first defined here";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// SuspendOp
+//===----------------------------------------------------------------------===//
+
+bool mlir::coro::isValidSuspensionTag(StringRef tag) {
+  if (tag.empty() || !(llvm::isAlpha(tag.front()) || tag.front() == '_'))
+    return false;
+  return llvm::all_of(tag, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+LogicalResult SuspendOp::verify() {
+  std::optional<StringRef> tag = getTag();
+  if (!tag)
+    return success();
+  if (!isValidSuspensionTag(*tag))
+    return emitOpError("tag \"")
+           << *tag
+           << "\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*); it names "
+              "the subroutine that resumes here";
+  if (*tag == "entry")
+    return emitOpError("tag \"entry\" is reserved for the entry subroutine");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PromiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PromiseOp::verify() {
+  StringRef name = getName();
+  if (name.empty())
+    return emitOpError("needs a non-empty field name");
+  if (name == kCoroIdField || name == kTargetTokenField)
+    return emitOpError("field name \"")
+           << name << "\" is reserved for a special frame field";
+  if (name != kYieldedValueField)
+    return success();
+  // The InCoroutine trait has already checked that the coroutine exists.
+  FuncOp coroutine = getEnclosingCoroutine(*this);
+  if (!coroutine || !coroutine.isGenerator())
+    return emitOpError("field \"")
+           << kYieldedValueField << "\" only exists in generators";
+  if (getValue().getType() != *coroutine.getYieldType())
+    return emitOpError("field \"")
+           << kYieldedValueField << "\" has the generator's yield type "
+           << *coroutine.getYieldType() << ", not " << getValue().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// YieldOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult YieldOp::verify() {
+  FuncOp coroutine = getEnclosingCoroutine(*this);
+  if (!coroutine)
+    return success(); // Reported by the SuspensionPoint trait.
+  if (!coroutine.isGenerator())
+    return emitOpError("only generators may yield; declare @")
+           << coroutine.getSymName() << " with yields " << getValue().getType();
+  if (getValue().getType() != *coroutine.getYieldType())
+    return emitOpError("yields ")
+           << getValue().getType() << ", but @" << coroutine.getSymName()
+           << " yields " << *coroutine.getYieldType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AwaitOp
+//===----------------------------------------------------------------------===//
+
+/// Looks for a chain of awaits from `from` back to `target`; on success
+/// `path` holds the coroutines visited after `from`, ending in `target`.
+static bool findAwaitPath(FuncOp from, FuncOp target,
+                          SymbolTableCollection &symbolTable,
+                          llvm::SmallPtrSetImpl<Operation *> &visited,
+                          SmallVectorImpl<FuncOp> &path) {
+  if (!visited.insert(from).second)
+    return false;
+  WalkResult result = from.walk([&](AwaitOp await) {
+    auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(
+        await, await.getCalleeAttr());
+    if (!callee)
+      return WalkResult::advance();
+    path.push_back(callee);
+    if (callee == target ||
+        findAwaitPath(callee, target, symbolTable, visited, path))
+      return WalkResult::interrupt();
+    path.pop_back();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+LogicalResult AwaitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *symbol =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  if (!symbol)
+    return emitOpError("'@")
+           << getCallee() << "' does not reference a symbol in this module";
+  auto callee = dyn_cast<FuncOp>(symbol);
+  if (!callee) {
+    InFlightDiagnostic diag =
+        emitOpError("'@") << getCallee() << "' is " << describe(symbol)
+                          << ", not a 'coro.func'; only coroutines can be "
+                             "awaited (call callables with 'func.call')";
+    diag.attachNote(symbol->getLoc()) << "symbol defined here";
+    return diag;
+  }
+
+  ArrayRef<Type> expected = callee.getArgumentTypes();
+  if (getOperands().size() != expected.size())
+    return emitOpError("passes ")
+           << getOperands().size() << " argument(s), but @" << getCallee()
+           << " takes " << expected.size();
+  for (auto [index, operand] : llvm::enumerate(getOperands())) {
+    if (operand.getType() != expected[index])
+      return emitOpError("argument #")
+             << index << " has type " << operand.getType() << ", but @"
+             << getCallee() << " expects " << expected[index];
+  }
+  if (callee.isGenerator())
+    return emitOpError("cannot await the generator @")
+           << getCallee()
+           << ": the values it yields would be lost; consume a generator "
+              "from a scheduler instead";
+
+  FuncOp caller = getEnclosingCoroutine(*this);
+  if (!caller)
+    return success(); // Reported by the SuspensionPoint trait.
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  SmallVector<FuncOp> path = {callee};
+  if (callee != caller &&
+      !findAwaitPath(callee, caller, symbolTable, visited, path))
+    return success();
+  // Every await on the cycle sees it; only the coroutine that comes first in
+  // the module reports it, so the diagnostic does not depend on walk order.
+  Block *moduleBody = caller->getBlock();
+  for (FuncOp member : path)
+    if (member->getBlock() == moduleBody && member->isBeforeInBlock(caller))
+      return success();
+  InFlightDiagnostic diag = emitOpError("recursive await: @")
+                            << caller.getSymName();
+  for (FuncOp step : path)
+    diag << " -> @" << step.getSymName();
+  diag << "; coroutines are stackless and cannot recurse";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// TableGen'd op definitions
+//===----------------------------------------------------------------------===//
+
+#define GET_OP_CLASSES
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.cpp.inc"

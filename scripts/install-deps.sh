@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian package CoroGPU needs to build and test. Idempotent: when
+# everything is present it only runs dpkg-query and returns in well under a second.
+set -euo pipefail
+
+packages=(
+  # Build.
+  cmake ninja-build ccache g++ python3
+  # LLVM/MLIR 22 (see shared TOOLCHAIN facts in docs/).
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  # Unit tests.
+  libgtest-dev
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

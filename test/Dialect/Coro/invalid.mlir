@@ -1,0 +1,341 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics
+
+// Suspension points belong to coroutines: a callable is stackless.
+// expected-note @+1 {{enclosing op is here}}
+func.func @callable() {
+  // expected-error @+1 {{'coro.suspend' op must be inside a 'coro.func', but is inside 'func.func' @callable; callables cannot suspend (they are stackless), use 'coro.await' on a 'coro.func' to suspend in a nested routine}}
+  coro.suspend
+  return
+}
+
+// -----
+
+func.func @callable_nested(%c: i1) {
+  // expected-note @-1 {{enclosing op is here}}
+  scf.if %c {
+    // expected-error @+1 {{'coro.suspend' op must be inside a 'coro.func', but is inside 'func.func' @callable_nested}}
+    coro.suspend "deep"
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'coro.suspend' op must be inside a 'coro.func'}}
+coro.suspend
+
+// -----
+
+func.func @id_in_callable() -> index {
+  // expected-note @-1 {{enclosing op is here}}
+  // expected-error @+1 {{'coro.id' op must be inside a 'coro.func', but is inside 'func.func' @id_in_callable}}
+  %id = coro.id : index
+  return %id : index
+}
+
+// -----
+
+func.func @promise_in_callable(%v: f32) {
+  // expected-note @-1 {{enclosing op is here}}
+  // expected-error @+1 {{'coro.promise' op must be inside a 'coro.func', but is inside 'func.func' @promise_in_callable}}
+  coro.promise "x", %v : f32
+  return
+}
+
+// -----
+
+coro.func @await_in_callable_callee() {
+  coro.return
+}
+func.func @await_in_callable() {
+  // expected-note @-1 {{enclosing op is here}}
+  // expected-error @+1 {{'coro.await' op must be inside a 'coro.func', but is inside 'func.func' @await_in_callable}}
+  coro.await @await_in_callable_callee() : () -> ()
+  return
+}
+
+// -----
+
+func.func @return_in_callable() {
+  // expected-error @+1 {{'coro.return' op expects parent op 'coro.func'}}
+  coro.return
+}
+
+// -----
+
+// Parallel loops cannot be suspended iteration by iteration.
+coro.func @in_scf_parallel(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{parallel loop is here}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error @+1 {{'coro.suspend' op cannot suspend inside 'scf.parallel': the iterations of a parallel loop cannot be suspended and resumed one by one}}
+    coro.suspend
+    scf.reduce
+  }
+  coro.return
+}
+
+// -----
+
+coro.func @in_scf_forall(%n: index) {
+  // expected-note @+1 {{parallel loop is here}}
+  scf.forall (%i) in (%n) {
+    // expected-error @+1 {{'coro.suspend' op cannot suspend inside 'scf.forall'}}
+    coro.suspend
+  }
+  coro.return
+}
+
+// -----
+
+coro.func @yield_in_forall(%n: index) yields index {
+  // expected-note @+1 {{parallel loop is here}}
+  scf.forall (%i) in (%n) {
+    // expected-error @+1 {{'coro.yield' op cannot suspend inside 'scf.forall'}}
+    coro.yield %i : index
+  }
+  coro.return
+}
+
+// -----
+
+// Only structured control flow may enclose a suspension point.
+coro.func @in_affine_parallel() {
+  // expected-note @+1 {{enclosing op is here}}
+  affine.parallel (%i) = (0) to (4) {
+    // expected-error @+1 {{'coro.suspend' op cannot suspend inside 'affine.parallel': only structured control flow (scf.if, scf.for, scf.while, scf.index_switch, scf.execute_region) may enclose a suspension point}}
+    coro.suspend
+  }
+  coro.return
+}
+
+// -----
+
+// Tags name subroutines.
+coro.func @duplicate_tags(%c: i1) {
+  // expected-note @+1 {{first use is here}}
+  coro.suspend "trace"
+  scf.if %c {
+    // expected-error @+1 {{'coro.suspend' op tag "trace" is already used in coroutine @duplicate_tags; tags name subroutines and must be unique}}
+    coro.suspend "trace"
+  }
+  coro.return
+}
+
+// -----
+
+coro.func @bad_tag() {
+  // expected-error @+1 {{'coro.suspend' op tag "light sample" is not an identifier ([A-Za-z_][A-Za-z0-9_]*); it names the subroutine that resumes here}}
+  coro.suspend "light sample"
+  coro.return
+}
+
+// -----
+
+coro.func @reserved_tag() {
+  // expected-error @+1 {{'coro.suspend' op tag "entry" is reserved for the entry subroutine}}
+  coro.suspend "entry"
+  coro.return
+}
+
+// -----
+
+// coro.id takes a grid dimension in 0..2.
+coro.func @bad_dim() {
+  // expected-error @+1 {{'coro.id' op attribute 'dim' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 2}}
+  %x = coro.id 3 : index
+  coro.return
+}
+
+// -----
+
+coro.func @bad_id_type() {
+  // expected-error @+1 {{custom op 'coro.id' invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %x = coro.id : i32
+  coro.return
+}
+
+// -----
+
+// Promises: reserved names, one type per field, frame-storable values.
+coro.func @reserved_promise(%v: index) {
+  // expected-error @+1 {{'coro.promise' op field name "target_token" is reserved for a special frame field}}
+  coro.promise "target_token", %v : index
+  coro.return
+}
+
+// -----
+
+coro.func @reserved_promise_id(%v: index) {
+  // expected-error @+1 {{'coro.promise' op field name "coro_id" is reserved for a special frame field}}
+  coro.promise "coro_id", %v : index
+  coro.return
+}
+
+// -----
+
+coro.func @promise_type_clash(%a: f32, %b: i32) {
+  // expected-note @+1 {{field first defined here}}
+  coro.promise "hint", %a : f32
+  // expected-error @+1 {{'coro.promise' op stores 'i32' into frame field "hint", which already holds 'f32'}}
+  coro.promise "hint", %b : i32
+  coro.return
+}
+
+// -----
+
+coro.func @promise_memref(%m: memref<?xf32>) {
+  // expected-error @+1 {{'coro.promise' op operand #0 must be integer, float, index or vector of those, but got 'memref<?xf32>'}}
+  coro.promise "buffer", %m : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+coro.func @yielded_value_outside_generator(%v: i32) {
+  // expected-error @+1 {{'coro.promise' op field "__yielded_value" only exists in generators}}
+  coro.promise "__yielded_value", %v : i32
+  coro.return
+}
+
+// -----
+
+coro.func @yielded_value_type(%v: i32) yields f32 {
+  // expected-error @+1 {{'coro.promise' op field "__yielded_value" has the generator's yield type 'f32', not 'i32'}}
+  coro.promise "__yielded_value", %v : i32
+  coro.return
+}
+
+// -----
+
+// Generators.
+coro.func @yield_not_generator(%v: i32) {
+  // expected-error @+1 {{'coro.yield' op only generators may yield; declare @yield_not_generator with yields 'i32'}}
+  coro.yield %v : i32
+  coro.return
+}
+
+// -----
+
+coro.func @yield_type_mismatch(%v: i32) yields f32 {
+  // expected-error @+1 {{'coro.yield' op yields 'i32', but @yield_type_mismatch yields 'f32'}}
+  coro.yield %v : i32
+  coro.return
+}
+
+// -----
+
+// expected-error @+1 {{'coro.func' op yields 'memref<4xf32>', but a generator yields an integer, float, index or vector of those}}
+coro.func @bad_yield_type() yields memref<4xf32> {
+  coro.return
+}
+
+// -----
+
+// Awaits: callee exists, is a coroutine, signature matches, no recursion.
+coro.func @await_missing() {
+  // expected-error @+1 {{'coro.await' op '@nowhere' does not reference a symbol in this module}}
+  coro.await @nowhere() : () -> ()
+  coro.return
+}
+
+// -----
+
+// expected-note @+1 {{symbol defined here}}
+func.func @plain() {
+  return
+}
+coro.func @await_callable() {
+  // expected-error @+1 {{'coro.await' op '@plain' is 'func.func' @plain, not a 'coro.func'; only coroutines can be awaited (call callables with 'func.call')}}
+  coro.await @plain() : () -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @callee(%a: f32) {
+  coro.return
+}
+coro.func @await_arity() {
+  // expected-error @+1 {{'coro.await' op passes 0 argument(s), but @callee takes 1}}
+  coro.await @callee() : () -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @callee(%a: f32) {
+  coro.return
+}
+coro.func @await_types(%b: i32) {
+  // expected-error @+1 {{'coro.await' op argument #0 has type 'i32', but @callee expects 'f32'}}
+  coro.await @callee(%b) : (i32) -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @gen() yields i32 {
+  coro.return
+}
+coro.func @await_generator() {
+  // expected-error @+1 {{'coro.await' op cannot await the generator @gen: the values it yields would be lost; consume a generator from a scheduler instead}}
+  coro.await @gen() : () -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @self() {
+  // expected-error @+1 {{'coro.await' op recursive await: @self -> @self; coroutines are stackless and cannot recurse}}
+  coro.await @self() : () -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @ping() {
+  // expected-error @+1 {{'coro.await' op recursive await: @ping -> @pong -> @ping; coroutines are stackless and cannot recurse}}
+  coro.await @pong() : () -> ()
+  coro.return
+}
+coro.func @pong() {
+  coro.await @ping() : () -> ()
+  coro.return
+}
+
+// -----
+
+// coro.func itself.
+// expected-error @+1 {{a coroutine returns no value; declare a generator with 'yields <type>' and produce values with 'coro.yield'}}
+coro.func @returns_value() -> i32 {
+  coro.return
+}
+
+// -----
+
+// expected-error @+1 {{'coro.func' op argument #0 has type 'tensor<4xf32>'; coroutine arguments must be scalars (integer, float, index), vectors of scalars, or memrefs}}
+coro.func @tensor_arg(%t: tensor<4xf32>) {
+  coro.return
+}
+
+// -----
+
+// expected-error @+1 {{'coro.func' op requires a body: coroutines cannot be declared externally, the compiler must see them to split them}}
+"coro.func"() <{function_type = () -> (), sym_name = "external", sym_visibility = "private"}> ({
+}) : () -> ()
+
+// -----
+
+coro.func @wrong_terminator() {
+  // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
+  func.return
+}
+
+// -----
+
+// expected-error @+1 {{'coro.func' op must return no value, but its type has 1 result(s)}}
+"coro.func"() <{function_type = () -> i32, sym_name = "generic_result"}> ({
+  "coro.return"() : () -> ()
+}) : () -> ()

@@ -1,0 +1,24 @@
+# -*- Python -*-
+# lit configuration of the CoroGPU test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "CoroGPU"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "external"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.coro_obj_root, "test")
+
+config.substitutions.append(("%coro_libs", config.coro_lib_dir))
+# The stock mlir-opt from the LLVM installation, for the plugin tests.
+config.substitutions.append(
+    ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["coro-opt", "coro-run"], [config.coro_tools_dir])

@@ -14,6 +14,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.coro_obj_root, "test")
 
 config.substitutions.append(("%coro_libs", config.coro_lib_dir))
+config.substitutions.append(("%coro_src", config.coro_src_root))
 # The stock mlir-opt from the LLVM installation, for the plugin tests.
 config.substitutions.append(
     ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))

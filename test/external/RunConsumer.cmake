@@ -1,19 +1,24 @@
 # Installs CoroGPU into PREFIX, configures/builds the consumer project against
-# it and runs the consumer. Any failing step fails the test.
+# it and runs the consumer. A failing step prints its output and fails the test.
 function(run_step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status
+    OUTPUT_VARIABLE output ERROR_VARIABLE output)
   if(NOT status EQUAL 0)
     string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "external-consumer: `${command}` failed (${status})")
+    message(FATAL_ERROR "external-consumer: `${command}` failed (${status}):\n${output}")
   endif()
+  set(step_output "${output}" PARENT_SCOPE)
 endfunction()
 
 file(REMOVE_RECURSE ${PREFIX} ${CONSUMER_BUILD})
 run_step(${CMAKE_COMMAND} --install ${CORO_BUILD_DIR} --prefix ${PREFIX})
+message(STATUS "installed CoroGPU into ${PREFIX}")
 run_step(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${CONSUMER_BUILD}
   -G ${GENERATOR}
   -DCMAKE_PREFIX_PATH=${PREFIX}
   -DMLIR_DIR=${MLIR_DIR}
   -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 run_step(${CMAKE_COMMAND} --build ${CONSUMER_BUILD})
+message(STATUS "built the consumer against find_package(CoroGPU)")
 run_step(${CONSUMER_BUILD}/coro-consumer)
+message(STATUS "coro-consumer output:\n${step_output}")

@@ -339,3 +339,11 @@ coro.func @wrong_terminator() {
 "coro.func"() <{function_type = () -> i32, sym_name = "generic_result"}> ({
   "coro.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+coro.func @empty_promise_name(%v: f32) {
+  // expected-error @+1 {{'coro.promise' op needs a non-empty field name}}
+  coro.promise "", %v : f32
+  coro.return
+}

@@ -9,6 +9,7 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -37,4 +37,39 @@ def CoroExpandYield : Pass<"coro-expand-yield", "::mlir::coro::FuncOp"> {
   let dependentDialects = ["::mlir::coro::CoroDialect"];
 }
 
+def CoroInlineCallables : Pass<"coro-inline-callables", "::mlir::ModuleOp"> {
+  let summary = "Inline the callables a coroutine calls into its body";
+  let description = [{
+    The splitter needs to see the whole coroutine: a callable's locals may be
+    live across a suspension point of its caller, and after the split each
+    subroutine is an ordinary function that is easier to optimize without
+    calls. This pass replaces every `func.call` in a `coro.func` (at any
+    depth) whose callee is a `func.func` with a body by the callee's body,
+    recursively, until no such call is left.
+
+    A single-block callee is cloned in place of the call. A callee with
+    several blocks (`cf` control flow, early returns) is cloned into an
+    `scf.execute_region` whose `scf.yield`s carry the returned values, so the
+    call may sit in any `scf` region:
+
+    ```mlir
+    %r = func.call @pick(%c, %a, %b) : (i1, f32, f32) -> f32
+    // becomes
+    %r = scf.execute_region -> f32 {
+      cf.cond_br %c, ^bb1, ^bb2
+    ^bb1:
+      scf.yield %a : f32
+    ^bb2:
+      scf.yield %b : f32
+    }
+    ```
+
+    Calls to declarations (no body) and to callees marked `no_inline` stay
+    calls. Recursive callables cannot be inlined and are reported with the
+    call chain. Callables themselves are not modified; `symbol-dce` removes
+    the private ones that are no longer called.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // COROGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,169 @@
+//===- InlineCallables.cpp - inline func.call into coroutines -------------===//
+//
+// Part of the CoroGPU project.
+//
+// Replaces each `func.call` in a coroutine by the callee's body. The call
+// graph below a coroutine is checked for cycles first; then calls are inlined
+// until none is left (newly cloned bodies may bring new calls, the acyclic
+// call graph bounds the work). Multi-block callees are wrapped in an
+// `scf.execute_region` so that a call nested in an `scf` region stays valid.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROINLINECALLABLES
+#include "CoroGPU/Transforms/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+
+/// The callee of `call` when the pass should inline it: a `func.func` with a
+/// body and without `no_inline`.
+static func::FuncOp getInlinableCallee(func::CallOp call,
+                                       SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || callee.isExternal() || callee.getNoInline())
+    return nullptr;
+  return callee;
+}
+
+namespace {
+
+/// Depth-first search of the callables reachable from a coroutine, reporting
+/// the first cycle found with its call chain.
+class RecursionChecker {
+public:
+  explicit RecursionChecker(SymbolTableCollection &symbolTable)
+      : symbolTable(symbolTable) {}
+
+  /// Fails, with a diagnostic on the call that starts it, if a call chain
+  /// from `root` reaches a callable twice.
+  LogicalResult check(Operation *root) {
+    WalkResult result = root->walk([&](func::CallOp call) {
+      func::FuncOp callee = getInlinableCallee(call, symbolTable);
+      if (!callee || succeeded(visit(callee)))
+        return WalkResult::advance();
+      InFlightDiagnostic diag = call.emitOpError("calls the recursive chain ");
+      for (auto [index, function] : llvm::enumerate(cycle))
+        diag << (index ? " -> @" : "@") << function.getSymName();
+      diag << "; recursive callables cannot be inlined into a coroutine";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+private:
+  enum class State { InProgress, Done };
+
+  LogicalResult visit(func::FuncOp function) {
+    auto [it, inserted] = states.try_emplace(function, State::InProgress);
+    if (!inserted) {
+      if (it->second == State::Done)
+        return success();
+      // Close the cycle: the stack from `function` to the top, then back.
+      auto start = llvm::find(stack, function);
+      cycle.assign(start, stack.end());
+      cycle.push_back(function);
+      return failure();
+    }
+    stack.push_back(function);
+    WalkResult result = function.walk([&](func::CallOp call) {
+      func::FuncOp callee = getInlinableCallee(call, symbolTable);
+      if (callee && failed(visit(callee)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+    stack.pop_back();
+    states[function] = State::Done;
+    return success();
+  }
+
+  SymbolTableCollection &symbolTable;
+  llvm::DenseMap<Operation *, State> states;
+  SmallVector<func::FuncOp> stack;
+  SmallVector<func::FuncOp> cycle;
+};
+
+} // namespace
+
+/// Clones the body of `callee` in place of `call`.
+static void inlineCall(func::CallOp call, func::FuncOp callee,
+                       RewriterBase &rewriter) {
+  Region &body = callee.getBody();
+  rewriter.setInsertionPoint(call);
+  IRMapping mapping;
+
+  if (body.hasOneBlock()) {
+    Block &block = body.front();
+    mapping.map(block.getArguments(), call.getOperands());
+    for (Operation &op : block.without_terminator())
+      rewriter.clone(op, mapping);
+    auto ret = cast<func::ReturnOp>(block.getTerminator());
+    SmallVector<Value> results = llvm::map_to_vector(
+        ret.getOperands(), [&](Value v) { return mapping.lookupOrDefault(v); });
+    rewriter.replaceOp(call, results);
+    return;
+  }
+
+  auto region =
+      scf::ExecuteRegionOp::create(rewriter, call.getLoc(), call.getResultTypes());
+  rewriter.cloneRegionBefore(body, region.getRegion(), region.getRegion().end(),
+                             mapping);
+  Block &entry = region.getRegion().front();
+  for (auto [argument, operand] :
+       llvm::zip_equal(entry.getArguments(), call.getOperands()))
+    rewriter.replaceAllUsesWith(argument, operand);
+  entry.eraseArguments(0, entry.getNumArguments());
+  for (Block &block : region.getRegion()) {
+    if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator())) {
+      rewriter.setInsertionPoint(ret);
+      rewriter.replaceOpWithNewOp<scf::YieldOp>(ret, ret.getOperands());
+    }
+  }
+  rewriter.replaceOp(call, region.getResults());
+}
+
+namespace {
+
+struct CoroInlineCallablesPass
+    : coro::impl::CoroInlineCallablesBase<CoroInlineCallablesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SymbolTableCollection symbolTable;
+    IRRewriter rewriter(&getContext());
+    for (auto coroutine : getOperation().getOps<FuncOp>()) {
+      if (failed(RecursionChecker(symbolTable).check(coroutine)))
+        return signalPassFailure();
+      // Each round inlines the calls present at its start; cloned bodies may
+      // bring the next level of calls.
+      SmallVector<std::pair<func::CallOp, func::FuncOp>> calls;
+      do {
+        calls.clear();
+        coroutine.walk([&](func::CallOp call) {
+          if (func::FuncOp callee = getInlinableCallee(call, symbolTable))
+            calls.emplace_back(call, callee);
+        });
+        for (auto [call, callee] : calls)
+          inlineCall(call, callee, rewriter);
+      } while (!calls.empty());
+    }
+  }
+};
+
+} // namespace

@@ -120,8 +120,8 @@ static void inlineCall(func::CallOp call, func::FuncOp callee,
     return;
   }
 
-  auto region =
-      scf::ExecuteRegionOp::create(rewriter, call.getLoc(), call.getResultTypes());
+  auto region = scf::ExecuteRegionOp::create(rewriter, call.getLoc(),
+                                             call.getResultTypes());
   rewriter.cloneRegionBefore(body, region.getRegion(), region.getRegion().end(),
                              mapping);
   Block &entry = region.getRegion().front();

@@ -22,7 +22,8 @@ int main(int argc, char **argv) {
   mlir::coro::registerAllDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "CoroGPU optimizer driver: every upstream MLIR dialect and "
-                  "pass plus the coro dialect and its passes\n",
+      argc, argv,
+      "CoroGPU optimizer driver: every upstream MLIR dialect and "
+      "pass plus the coro dialect and its passes\n",
       registry));
 }

@@ -103,8 +103,8 @@ int main(int argc, char **argv) {
   }
   auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
   if (!coroutine) {
-    llvm::errs() << "coro-run: error: no coro.func @" << coroutineName
-                 << " in " << inputFilename << "\n";
+    llvm::errs() << "coro-run: error: no coro.func @" << coroutineName << " in "
+                 << inputFilename << "\n";
     return 1;
   }
   llvm::errs() << "coro-run: error: this build has no execution backend "

@@ -62,7 +62,8 @@ TEST_F(CoroOpsTest, WellFormedCoroutineVerifies) {
       "render", {builder.getI32Type(), MemRefType::get({ShapedType::kDynamic},
                                                        builder.getF32Type())});
   Value id = IdOp::create(builder, loc, builder.getIndexType(), nullptr);
-  auto suspend = SuspendOp::create(builder, loc, builder.getStringAttr("shade"));
+  auto suspend =
+      SuspendOp::create(builder, loc, builder.getStringAttr("shade"));
   PromiseOp::create(builder, loc, "index", id);
   ReturnOp::create(builder, loc);
 

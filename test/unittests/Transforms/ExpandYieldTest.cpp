@@ -34,7 +34,7 @@ TEST(ExpandYieldTest, PatternsTurnEveryYieldIntoPromiseAndSuspend) {
       coro.yield %n : index
       coro.return
     })mlir",
-                                                              &context);
+                                                             &context);
   ASSERT_TRUE(module);
 
   RewritePatternSet patterns(&context);

@@ -40,8 +40,8 @@ FuncOp mlir::coro::getEnclosingCoroutine(Operation *op) {
 /// Describes `op` for diagnostics: "'func.func' @name" or "'scf.for'".
 static std::string describe(Operation *op) {
   std::string text = ("'" + op->getName().getStringRef() + "'").str();
-  if (auto symbol = op->getAttrOfType<StringAttr>(
-          SymbolTable::getSymbolAttrName()))
+  if (auto symbol =
+          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     text += (" @" + symbol.getValue()).str();
   return text;
 }
@@ -111,8 +111,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    ArrayRef<NamedAttribute> attrs) {
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
-  state.addAttribute(getFunctionTypeAttrName(state.name),
-                     TypeAttr::get(type));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   if (yieldType)
     state.addAttribute(getYieldTypeAttrName(state.name),
                        TypeAttr::get(yieldType));
@@ -160,8 +159,8 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   call_interface_impl::addArgAndResultAttrs(
-      builder, result, arguments, resultAttrs,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+      builder, result, arguments, resultAttrs, getArgAttrsAttrName(result.name),
+      getResAttrsAttrName(result.name));
 
   Region *body = result.addRegion();
   return parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false);
@@ -232,10 +231,10 @@ LogicalResult FuncOp::verifyRegions() {
       auto [it, inserted] = taggedSuspends.try_emplace(*tag, suspend);
       if (inserted)
         return WalkResult::advance();
-      InFlightDiagnostic diag =
-          suspend.emitOpError("tag \"")
-          << *tag << "\" is already used in coroutine @" << getSymName()
-          << "; tags name subroutines and must be unique";
+      InFlightDiagnostic diag = suspend.emitOpError("tag \"")
+                                << *tag << "\" is already used in coroutine @"
+                                << getSymName()
+                                << "; tags name subroutines and must be unique";
       diag.attachNote(it->second.getLoc()) << "first use is here";
       return WalkResult::interrupt();
     }
@@ -245,10 +244,10 @@ LogicalResult FuncOp::verifyRegions() {
       Type fieldType = it->second.getValue().getType();
       if (inserted || fieldType == promise.getValue().getType())
         return WalkResult::advance();
-      InFlightDiagnostic diag =
-          promise.emitOpError("stores ")
-          << promise.getValue().getType() << " into frame field \""
-          << promise.getName() << "\", which already holds " << fieldType;
+      InFlightDiagnostic diag = promise.emitOpError("stores ")
+                                << promise.getValue().getType()
+                                << " into frame field \"" << promise.getName()
+                                << "\", which already holds " << fieldType;
       diag.attachNote(it->second.getLoc()) << "field first defined here";
       return WalkResult::interrupt();
     }
@@ -359,10 +358,10 @@ LogicalResult AwaitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            << getCallee() << "' does not reference a symbol in this module";
   auto callee = dyn_cast<FuncOp>(symbol);
   if (!callee) {
-    InFlightDiagnostic diag =
-        emitOpError("'@") << getCallee() << "' is " << describe(symbol)
-                          << ", not a 'coro.func'; only coroutines can be "
-                             "awaited (call callables with 'func.call')";
+    InFlightDiagnostic diag = emitOpError("'@")
+                              << getCallee() << "' is " << describe(symbol)
+                              << ", not a 'coro.func'; only coroutines can be "
+                                 "awaited (call callables with 'func.call')";
     diag.attachNote(symbol->getLoc()) << "symbol defined here";
     return diag;
   }

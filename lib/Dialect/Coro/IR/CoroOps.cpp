@@ -61,24 +61,18 @@ static LogicalResult emitNotInCoroutine(Operation *op, Operation *isolator) {
   return diag;
 }
 
-LogicalResult mlir::coro::detail::verifyInCoroutine(Operation *op) {
+/// Walks up from `op` to its coroutine. Every op of the dialect must find
+/// one before any isolated-from-above op; a suspension point must also be
+/// enclosed only by structured control flow that the splitter can replay.
+static LogicalResult verifyPlacement(Operation *op, bool isSuspension) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp()) {
     if (isa<FuncOp>(parent))
       return success();
     if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
       return emitNotInCoroutine(op, parent);
-  }
-  return emitNotInCoroutine(op, nullptr);
-}
-
-LogicalResult mlir::coro::detail::verifySuspensionPoint(Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (isa<FuncOp>(parent))
-      return success();
-    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      return emitNotInCoroutine(op, parent);
+    if (!isSuspension)
+      continue;
     if (isa<scf::ParallelOp, scf::ForallOp>(parent)) {
       InFlightDiagnostic diag =
           op->emitOpError("cannot suspend inside ")
@@ -100,6 +94,14 @@ LogicalResult mlir::coro::detail::verifySuspensionPoint(Operation *op) {
     }
   }
   return emitNotInCoroutine(op, nullptr);
+}
+
+LogicalResult mlir::coro::detail::verifyInCoroutine(Operation *op) {
+  return verifyPlacement(op, /*isSuspension=*/false);
+}
+
+LogicalResult mlir::coro::detail::verifySuspensionPoint(Operation *op) {
+  return verifyPlacement(op, /*isSuspension=*/true);
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,7 +9,9 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

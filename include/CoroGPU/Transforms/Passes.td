@@ -72,4 +72,33 @@ def CoroInlineCallables : Pass<"coro-inline-callables", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def CoroNormalizeControlFlow
+    : Pass<"coro-normalize-control-flow", "::mlir::coro::FuncOp"> {
+  let summary = "Turn a coroutine's cf control flow into structured scf";
+  let description = [{
+    The continuation extraction works on structured control flow (and SPIR-V
+    needs it anyway). This pass lifts every unstructured region of a
+    coroutine to `scf`: the body of the `coro.func` itself and the
+    multi-block `scf.execute_region`s that `coro-inline-callables` creates.
+    Loops with several exits (break, continue, early `coro.return` at any
+    depth) become `scf.while` loops whose carried values include the exit
+    selectors; multi-way branches become `scf.if` / `scf.index_switch`; the
+    several `coro.return`s of a body become one. It uses MLIR's CFG-to-SCF
+    lifting (Bahmann et al., "Perfect Reconstructability of Control Flow"),
+    which also handles irreducible control flow, and values undefined on some
+    path become `ub.poison`.
+
+    Innermost regions are lifted first; `scf.execute_region`s left with a
+    single block are then inlined into their parent, and the structured ops
+    are canonicalized so that trivially dead or single-trip loops fold away.
+    After the pass no `cf` op remains in the coroutine; if one does, the pass
+    fails with an error located at it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
 #endif // COROGPU_TRANSFORMS_PASSES_TD

@@ -126,22 +126,22 @@ coro.func @forever() {
 
 // A multi-block scf.execute_region (what coro-inline-callables makes of a
 // callee with early returns) nested in an scf.if is lifted and inlined.
-// CHECK-LABEL: coro.func @execute_region(%arg0: i1, %arg1: f32) {
+// CHECK-LABEL: coro.func @execute_region(%arg0: i1, %arg1: i1, %arg2: f32) {
 // CHECK-NOT:     scf.execute_region
 // CHECK-NOT:     cf.
 // CHECK:         scf.if %arg0 {
-// CHECK:           %[[R:.*]] = scf.if %arg0 -> (f32) {
-// CHECK-NEXT:        scf.yield %arg1 : f32
+// CHECK:           %[[R:.*]] = scf.if %arg1 -> (f32) {
+// CHECK-NEXT:        scf.yield %arg2 : f32
 // CHECK-NEXT:      } else {
-// CHECK-NEXT:        %[[N:.*]] = arith.negf %arg1 : f32
+// CHECK-NEXT:        %[[N:.*]] = arith.negf %arg2 : f32
 // CHECK-NEXT:        scf.yield %[[N]] : f32
 // CHECK-NEXT:      }
 // CHECK-NEXT:      coro.suspend "after"
 // CHECK-NEXT:      coro.promise "r", %[[R]] : f32
-coro.func @execute_region(%c: i1, %x: f32) {
+coro.func @execute_region(%c: i1, %d: i1, %x: f32) {
   scf.if %c {
     %r = scf.execute_region -> f32 {
-      cf.cond_br %c, ^a, ^b
+      cf.cond_br %d, ^a, ^b
     ^a:
       scf.yield %x : f32
     ^b:

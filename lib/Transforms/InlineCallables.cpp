@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Transforms/InlineRegion.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -101,43 +101,6 @@ private:
 
 } // namespace
 
-/// Clones the body of `callee` in place of `call`.
-static void inlineCall(func::CallOp call, func::FuncOp callee,
-                       RewriterBase &rewriter) {
-  Region &body = callee.getBody();
-  rewriter.setInsertionPoint(call);
-  IRMapping mapping;
-
-  if (body.hasOneBlock()) {
-    Block &block = body.front();
-    mapping.map(block.getArguments(), call.getOperands());
-    for (Operation &op : block.without_terminator())
-      rewriter.clone(op, mapping);
-    auto ret = cast<func::ReturnOp>(block.getTerminator());
-    SmallVector<Value> results = llvm::map_to_vector(
-        ret.getOperands(), [&](Value v) { return mapping.lookupOrDefault(v); });
-    rewriter.replaceOp(call, results);
-    return;
-  }
-
-  auto region = scf::ExecuteRegionOp::create(rewriter, call.getLoc(),
-                                             call.getResultTypes());
-  rewriter.cloneRegionBefore(body, region.getRegion(), region.getRegion().end(),
-                             mapping);
-  Block &entry = region.getRegion().front();
-  for (auto [argument, operand] :
-       llvm::zip_equal(entry.getArguments(), call.getOperands()))
-    rewriter.replaceAllUsesWith(argument, operand);
-  entry.eraseArguments(0, entry.getNumArguments());
-  for (Block &block : region.getRegion()) {
-    if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator())) {
-      rewriter.setInsertionPoint(ret);
-      rewriter.replaceOpWithNewOp<scf::YieldOp>(ret, ret.getOperands());
-    }
-  }
-  rewriter.replaceOp(call, region.getResults());
-}
-
 namespace {
 
 struct CoroInlineCallablesPass
@@ -160,7 +123,8 @@ struct CoroInlineCallablesPass
             calls.emplace_back(call, callee);
         });
         for (auto [call, callee] : calls)
-          inlineCall(call, callee, rewriter);
+          inlineBodyAtCall(rewriter, call, callee.getBody(),
+                           call.getOperands());
       } while (!calls.empty());
     }
   }

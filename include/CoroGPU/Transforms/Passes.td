@@ -72,6 +72,26 @@ def CoroInlineCallables : Pass<"coro-inline-callables", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def CoroInlineAwaits : Pass<"coro-inline-awaits", "::mlir::ModuleOp"> {
+  let summary = "Inline awaited coroutines into their callers";
+  let description = [{
+    `coro.await @callee(args)` runs `callee` for the current instance and
+    suspends the caller wherever the callee suspends (the paper's `$await`,
+    App. B.2, which records the nested coroutine's steps into the caller).
+    This pass makes that literal: each await is replaced by the callee's body
+    (recursively, awaits form no cycle), so the callee's suspension points
+    become the caller's. Multi-block callees are wrapped in an
+    `scf.execute_region` like in `coro-inline-callables`.
+
+    Names stay unique and stable: a suspension tagged `t` in `@callee`
+    becomes `callee_t` in the caller (`callee_t_1`, `callee_t_2`, ... for
+    further awaits of the same callee), and a promise field `p` of the callee
+    becomes `callee.p`, so it cannot collide with the caller's fields. The
+    awaited coroutines themselves are left in the module.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def CoroNormalizeControlFlow
     : Pass<"coro-normalize-control-flow", "::mlir::coro::FuncOp"> {
   let summary = "Turn a coroutine's cf control flow into structured scf";

@@ -347,3 +347,49 @@ coro.func @empty_promise_name(%v: f32) {
   coro.promise "", %v : f32
   coro.return
 }
+
+// -----
+
+// Launches: host side only, a coroutine callee, 1-3 grid dimensions.
+coro.func @kernel(%x: f32) {
+  coro.return
+}
+func.func @launch_too_many_dims(%n: index, %x: f32) {
+  // expected-error @+1 {{'coro.launch' op takes a grid of 1 to 3 dimensions, got 4}}
+  coro.launch @kernel[%n, %n, %n, %n](%x) : (f32) -> ()
+  return
+}
+
+// -----
+
+coro.func @kernel(%x: f32) {
+  coro.return
+}
+coro.func @launch_in_coroutine(%n: index, %x: f32) {
+  // expected-error @+1 {{'coro.launch' op cannot launch from inside coroutine @launch_in_coroutine; use 'coro.await' to run a nested coroutine}}
+  coro.launch @kernel[%n](%x) : (f32) -> ()
+  coro.return
+}
+
+// -----
+
+// expected-note @+1 {{symbol defined here}}
+func.func @not_a_coroutine(%x: f32) {
+  return
+}
+func.func @launch_callable(%n: index, %x: f32) {
+  // expected-error @+1 {{'coro.launch' op '@not_a_coroutine' is 'func.func' @not_a_coroutine, not a 'coro.func'; only coroutines can be launched (call callables with 'func.call')}}
+  coro.launch @not_a_coroutine[%n](%x) : (f32) -> ()
+  return
+}
+
+// -----
+
+coro.func @kernel(%x: f32) {
+  coro.return
+}
+func.func @launch_types(%n: index, %x: i32) {
+  // expected-error @+1 {{'coro.launch' op argument #0 has type 'i32', but @kernel expects 'f32'}}
+  coro.launch @kernel[%n](%x) : (i32) -> ()
+  return
+}

@@ -111,3 +111,20 @@ coro.func private @nested(%c: i1, %n: index) attributes {fast} {
   coro.suspend "late"
   coro.return
 }
+
+// -----
+
+// Host-side launch over a 1-D and a 3-D grid.
+// CHECK-LABEL: func.func @host(%arg0: index, %arg1: memref<?xf32>) {
+// CHECK-NEXT:    coro.launch @kernel[%arg0](%arg1) : (memref<?xf32>) -> ()
+// CHECK-NEXT:    coro.launch @kernel[%arg0, %arg0, %arg0](%arg1) : (memref<?xf32>) -> ()
+// GENERIC-LABEL: "func.func"
+// GENERIC:         "coro.launch"(%{{.*}}, %{{.*}}) <{callee = @kernel, operandSegmentSizes = array<i32: 1, 1>}> : (index, memref<?xf32>) -> ()
+coro.func @kernel(%buf: memref<?xf32>) {
+  coro.return
+}
+func.func @host(%n: index, %buf: memref<?xf32>) {
+  coro.launch @kernel[%n](%buf) : (memref<?xf32>) -> ()
+  coro.launch @kernel[%n, %n, %n](%buf) : (memref<?xf32>) -> ()
+  return
+}

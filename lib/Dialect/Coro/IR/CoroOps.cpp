@@ -352,33 +352,49 @@ static bool findAwaitPath(FuncOp from, FuncOp target,
   return result.wasInterrupted();
 }
 
-LogicalResult AwaitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *symbol =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  if (!symbol)
-    return emitOpError("'@")
-           << getCallee() << "' does not reference a symbol in this module";
+/// Resolves the coroutine that `user` (an await or a launch) refers to and
+/// checks the arguments it passes; returns null after a diagnostic.
+static FuncOp verifyCoroutineCallee(Operation *user, FlatSymbolRefAttr name,
+                                   ValueRange operands, StringRef verb,
+                                   SymbolTableCollection &symbolTable) {
+  Operation *symbol = symbolTable.lookupNearestSymbolFrom(user, name);
+  if (!symbol) {
+    user->emitOpError("'")
+        << name << "' does not reference a symbol in this module";
+    return nullptr;
+  }
   auto callee = dyn_cast<FuncOp>(symbol);
   if (!callee) {
-    InFlightDiagnostic diag = emitOpError("'@")
-                              << getCallee() << "' is " << describe(symbol)
+    InFlightDiagnostic diag = user->emitOpError("'")
+                              << name << "' is " << describe(symbol)
                               << ", not a 'coro.func'; only coroutines can be "
-                                 "awaited (call callables with 'func.call')";
+                              << verb << " (call callables with 'func.call')";
     diag.attachNote(symbol->getLoc()) << "symbol defined here";
-    return diag;
+    return nullptr;
   }
-
   ArrayRef<Type> expected = callee.getArgumentTypes();
-  if (getOperands().size() != expected.size())
-    return emitOpError("passes ")
-           << getOperands().size() << " argument(s), but @" << getCallee()
-           << " takes " << expected.size();
-  for (auto [index, operand] : llvm::enumerate(getOperands())) {
-    if (operand.getType() != expected[index])
-      return emitOpError("argument #")
-             << index << " has type " << operand.getType() << ", but @"
-             << getCallee() << " expects " << expected[index];
+  if (operands.size() != expected.size()) {
+    user->emitOpError("passes ")
+        << operands.size() << " argument(s), but " << name << " takes "
+        << expected.size();
+    return nullptr;
   }
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    if (operand.getType() == expected[index])
+      continue;
+    user->emitOpError("argument #")
+        << index << " has type " << operand.getType() << ", but " << name
+        << " expects " << expected[index];
+    return nullptr;
+  }
+  return callee;
+}
+
+LogicalResult AwaitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FuncOp callee = verifyCoroutineCallee(*this, getCalleeAttr(), getOperands(),
+                                        "awaited", symbolTable);
+  if (!callee)
+    return failure();
   if (callee.isGenerator())
     return emitOpError("cannot await the generator @")
            << getCallee()
@@ -405,6 +421,26 @@ LogicalResult AwaitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     diag << " -> @" << step.getSymName();
   diag << "; coroutines are stackless and cannot recurse";
   return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchOp::verify() {
+  if (getGrid().empty() || getGrid().size() > 3)
+    return emitOpError("takes a grid of 1 to 3 dimensions, got ")
+           << getGrid().size();
+  if (FuncOp coroutine = getEnclosingCoroutine(*this))
+    return emitOpError("cannot launch from inside coroutine @")
+           << coroutine.getSymName()
+           << "; use 'coro.await' to run a nested coroutine";
+  return success();
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return success(verifyCoroutineCallee(*this, getCalleeAttr(), getArgs(),
+                                       "launched", symbolTable));
 }
 
 //===----------------------------------------------------------------------===//

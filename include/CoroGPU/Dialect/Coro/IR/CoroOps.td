@@ -272,4 +272,35 @@ def Coro_IdOp : Coro_Op<"id", [Pure, InCoroutine]> {
   let assemblyFormat = "($dim^)? attr-dict `:` type($result)";
 }
 
+//===----------------------------------------------------------------------===//
+// coro.launch
+//===----------------------------------------------------------------------===//
+
+def Coro_LaunchOp : Coro_Op<"launch", [
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Runs a coroutine once per point of a grid (host side)";
+  let description = [{
+    Runs one instance of the coroutine `callee` for every point of a 1-, 2-
+    or 3-D grid, each to completion, with the given arguments; returns when
+    all instances have returned. This is the host-side request that a
+    scheduler materializes: the mega-kernel reference, a state machine, a
+    wavefront or persistent-threads loop. Instances are independent and their
+    order is unspecified. It may not appear inside a coroutine (use
+    `coro.await` there).
+
+    ```mlir
+    coro.launch @render[%width, %height](%spp, %image)
+        : (i32, memref<?xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<Index>:$grid,
+                       Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $callee `[` $grid `]` `` `(` $args `)` attr-dict `:`
+    functional-type($args, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // COROGPU_DIALECT_CORO_IR_COROOPS_TD

@@ -19,6 +19,18 @@ config.substitutions.append(("%coro_src", config.coro_src_root))
 config.substitutions.append(
     ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+# Execution on the CPU: lower to LLVM and run `main` with mlir-runner.
+config.substitutions.append(
+    ("%lower_to_llvm",
+     "--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts"))
+runner_libs = ",".join(
+    os.path.join(config.llvm_lib_dir, lib)
+    for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"])
+config.substitutions.append(
+    ("%run_cpu",
+     "%s -e main --entry-point-result=void --shared-libs=%s"
+     % (os.path.join(config.llvm_tools_dir, "mlir-runner"), runner_libs)))
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/InitAllCoroGPU.h"
+#include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"

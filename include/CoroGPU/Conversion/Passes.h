@@ -1,0 +1,29 @@
+//===- Passes.h - coroutine conversion passes -------------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_CONVERSION_PASSES_H
+#define COROGPU_CONVERSION_PASSES_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace coro {
+
+#define GEN_PASS_DECL
+#include "CoroGPU/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "CoroGPU/Conversion/Passes.h.inc"
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_CONVERSION_PASSES_H

@@ -444,6 +444,54 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// SplitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SplitOp::verify() {
+  int64_t numSubroutines = getSubroutines().size();
+  if (numSubroutines == 0)
+    return emitOpError("needs at least the entry subroutine");
+  if (static_cast<int64_t>(getNames().size()) != numSubroutines)
+    return emitOpError("has ")
+           << numSubroutines << " subroutines but " << getNames().size()
+           << " names";
+  for (Attribute attr : getTransitions()) {
+    ArrayRef<int32_t> edge = cast<DenseI32ArrayAttr>(attr).asArrayRef();
+    if (edge.size() != 2)
+      return emitOpError("transition ") << attr << " is not a [from, to] pair";
+    if (edge[0] < 0 || edge[0] >= numSubroutines || edge[1] < -1 ||
+        edge[1] >= numSubroutines)
+      return emitOpError("transition [")
+             << edge[0] << ", " << edge[1] << "] names a token outside [-1, "
+             << numSubroutines << ")";
+  }
+  return success();
+}
+
+LogicalResult SplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto coroutine =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCoroutineAttr());
+  if (!coroutine)
+    return emitOpError("'")
+           << getCoroutineAttr() << "' does not reference a 'coro.func'";
+  for (Attribute attr : getSubroutines()) {
+    auto name = cast<FlatSymbolRefAttr>(attr);
+    auto subroutine =
+        symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(*this, name);
+    if (!subroutine)
+      return emitOpError("subroutine '")
+             << name << "' does not reference a function";
+    ArrayRef<Type> inputs = subroutine.getArgumentTypes();
+    if (inputs.empty() || !isa<FrameType>(inputs.front()) ||
+        inputs.drop_front() != coroutine.getArgumentTypes())
+      return emitOpError("subroutine ")
+             << name << " must take (!coro.frame, "
+             << "the arguments of " << getCoroutineAttr() << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TableGen'd op definitions
 //===----------------------------------------------------------------------===//
 

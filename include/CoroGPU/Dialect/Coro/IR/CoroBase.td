@@ -40,6 +40,10 @@ def Coro_Dialect : Dialect {
     ```
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
 }
 
 /// Base class of all coro operations.

@@ -26,6 +26,9 @@ inline constexpr llvm::StringLiteral kYieldedValueField = "__yielded_value";
 /// Names of the special frame fields; promises may not use them.
 inline constexpr llvm::StringLiteral kCoroIdField = "coro_id";
 inline constexpr llvm::StringLiteral kTargetTokenField = "target_token";
+/// Target token of the entry subroutine, and the token that means "returned".
+inline constexpr int32_t kEntryToken = 0;
+inline constexpr int32_t kTerminatedToken = -1;
 
 namespace detail {
 LogicalResult verifyInCoroutine(Operation *op);
@@ -59,6 +62,9 @@ public:
 } // namespace coro
 } // namespace OpTrait
 } // namespace mlir
+
+#define GET_TYPEDEF_CLASSES
+#include "CoroGPU/Dialect/Coro/IR/CoroTypes.h.inc"
 
 #define GET_OP_CLASSES
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h.inc"

@@ -8,6 +8,7 @@
 #define COROGPU_DIALECT_CORO_IR_COROOPS_TD
 
 include "CoroGPU/Dialect/Coro/IR/CoroBase.td"
+include "CoroGPU/Dialect/Coro/IR/CoroTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -299,6 +300,126 @@ def Coro_LaunchOp : Coro_Op<"launch", [
   let assemblyFormat = [{
     $callee `[` $grid `]` `` `(` $args `)` attr-dict `:`
     functional-type($args, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Split coroutines: frames, checkpoints and the transition graph
+//
+// These ops are produced by `coro-split` and consumed by schedulers; users
+// normally do not write them.
+//===----------------------------------------------------------------------===//
+
+def Coro_FrameLoadOp : Coro_Op<"frame.load"> {
+  let summary = "Reads a slot of the frame";
+  let description = [{
+    Reads slot `slot` of the instance's frame; a subroutine loads the state
+    it needs when it resumes.
+
+    ```mlir
+    %v = coro.frame.load %frame[2] : f32
+    ```
+  }];
+  let arguments = (ins Coro_FrameType:$frame, I64Attr:$slot);
+  let results = (outs Coro_FrameFieldType:$result);
+  let assemblyFormat = "$frame `[` $slot `]` attr-dict `:` type($result)";
+}
+
+def Coro_FrameStoreOp : Coro_Op<"frame.store"> {
+  let summary = "Writes a slot of the frame";
+  let description = [{
+    Writes `value` into slot `slot` of the instance's frame; a subroutine
+    stores the state its successor needs before it suspends.
+
+    ```mlir
+    coro.frame.store %v, %frame[2] : f32
+    ```
+  }];
+  let arguments = (ins Coro_FrameFieldType:$value, Coro_FrameType:$frame,
+                       I64Attr:$slot);
+  let assemblyFormat = [{
+    $value `,` $frame `[` $slot `]` attr-dict `:` type($value)
+  }];
+}
+
+def Coro_FrameSetTargetOp : Coro_Op<"frame.set_target"> {
+  let summary = "Sets the token of the subroutine that runs next";
+  let description = [{
+    Writes the frame's `target_token`: the subroutine the scheduler resumes
+    the instance with, or the termination token (-1) when the coroutine has
+    returned.
+
+    ```mlir
+    coro.frame.set_target %frame, 2
+    ```
+  }];
+  let arguments = (ins Coro_FrameType:$frame, I32Attr:$token);
+  let assemblyFormat = "$frame `,` $token attr-dict";
+}
+
+def Coro_FrameIdOp : Coro_Op<"frame.id", [Pure]> {
+  let summary = "Index of the instance that owns the frame";
+  let description = [{
+    `coro.id` inside a subroutine: the instance index kept in the frame's
+    `coro_id` field, linear or (with `dim`) one grid component.
+
+    ```mlir
+    %id = coro.frame.id %frame : index
+    %x = coro.frame.id %frame 0 : index
+    ```
+  }];
+  let arguments = (ins Coro_FrameType:$frame,
+    OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>>:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$frame ($dim^)? attr-dict `:` type($result)";
+}
+
+def Coro_CheckpointOp : Coro_Op<"checkpoint"> {
+  let summary = "A suspension point with its live state (internal)";
+  let description = [{
+    Used inside `coro-split`: a suspension point towards subroutine `token`
+    together with the values that are live across it. Cloning a checkpoint
+    remaps those values, so every copy knows what to save.
+  }];
+  let arguments = (ins I32Attr:$token, Variadic<AnyType>:$live);
+  let assemblyFormat = "$token (`(` $live^ `:` type($live) `)`)? attr-dict";
+}
+
+def Coro_SplitOp : Coro_Op<"split", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "The transition graph of a split coroutine";
+  let description = [{
+    Records how `coro-split` split the coroutine `coroutine`:
+
+    - `subroutines[t]` is the function that runs for target token `t`
+      (token 0 is the entry; token `t > 0` resumes after the suspension
+      point named `names[t]`). Each takes the frame first, then the
+      coroutine's arguments.
+    - `slots[i]` is the type of frame slot `i` (live state and promises).
+    - `transitions` lists the edges `[from, to]` of the transition graph;
+      `to = -1` is termination.
+
+    A scheduler reads this op to drive the subroutines; tools print it as a
+    graph.
+
+    ```mlir
+    coro.split @render subroutines [@render__entry, @render__shade]
+        names ["entry", "shade"] slots [f32, index]
+        transitions [[0, 1], [1, -1]]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$coroutine,
+                       TypedArrayAttrBase<FlatSymbolRefAttr,
+                         "subroutine symbols">:$subroutines,
+                       StrArrayAttr:$names,
+                       TypeArrayAttr:$slots,
+                       TypedArrayAttrBase<DenseI32ArrayAttr,
+                         "transition edges">:$transitions);
+  let assemblyFormat = [{
+    $coroutine `subroutines` $subroutines `names` $names `slots` $slots
+    `transitions` $transitions attr-dict
   }];
   let hasVerifier = 1;
 }

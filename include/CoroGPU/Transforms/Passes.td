@@ -121,4 +121,51 @@ def CoroNormalizeControlFlow
   ];
 }
 
+def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
+  let summary = "Split coroutines into subroutines at their suspension points";
+  let description = [{
+    Continuation extraction (paper Sec. 5, App. C.2). For each `coro.func`
+    @f with N suspension points this creates N + 1 functions
+
+    ```mlir
+    func.func @f__entry(%frame: !coro.frame, <args of @f>)   // token 0
+    func.func @f__<tag>(%frame: !coro.frame, <args of @f>)   // token 1..N
+    ```
+
+    and a `coro.split` op recording them, the frame slot types and the
+    transition graph. A subroutine runs until the instance reaches a
+    suspension point or returns; then it stores the live state in the frame,
+    sets the target token (-1 on return) and leaves.
+
+    The continuation of a suspension point is rebuilt with structured
+    control flow: the rest of its block, then what remains of each enclosing
+    op (an `scf.while` is duplicated once: the partial iteration that
+    resumes, with its condition replayed when the suspension was in the
+    before region, then a copy of the loop); code that cannot run after the
+    suspension is never copied. Suspension points inside loops are
+    reached again through the copied loop, so no loop is unrolled.
+
+    Values live across a suspension point get one frame slot each; they are
+    computed to a fixed point over the continuations. Constants, `coro.id`
+    and pure address computations on arguments are recomputed instead.
+    `coro.id` becomes `coro.frame.id` and `coro.promise` a store to the
+    promise's slot. Leaving a subroutine from inside nested control flow is
+    structured with an "exited" flag that guards the rest of each block and
+    stops loops.
+
+    Expects the output of the front half of the pipeline: one block, no
+    `coro.await` / `coro.yield`, suspension points only under scf.if / for /
+    while / index_switch. The coroutine itself is kept as the mega-kernel
+    reference. A memref value live across a suspension point (other than
+    arguments and values recomputed from them) is reported as unsupported.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
 #endif // COROGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,726 @@
+//===- SplitCoroutine.cpp - continuation extraction -----------------------===//
+//
+// Part of the CoroGPU project.
+//
+// Splits each coroutine into an entry subroutine and one continuation per
+// suspension point (paper Sec. 5, App. C.2), with structured control flow.
+//
+// The continuation of suspension point s, nested as
+//   s in block B0 of op P1, P1 in block B1 of op P2, ..., Pk in the body,
+// is the rest of B0 after s, then what remains of P1 once its region ends,
+// then the rest of B1 after P1, and so on up to the coroutine's end:
+//
+//   scf.if / scf.index_switch  the region's yielded values are P's results;
+//   scf.while, after region    the loop continues: a copy of the whole loop
+//                              starting from the yielded values;
+//   scf.while, before region   the condition is replayed: if it holds, the
+//                              after region runs once, then a copy of the
+//                              loop; otherwise the loop exits.
+//
+// Each enclosing loop is thus duplicated once (the partial iteration that
+// resumes, then the loop itself); code that cannot run after s is never
+// copied. scf.for loops that contain a suspension are first rewritten as
+// scf.while, so the cases above are all there is.
+//
+// Values that cross a suspension point go through the frame, one slot per
+// value ("every value that crosses gets a slot"; the frame materialization
+// stage packs them later). The values live across s are the ones its
+// continuation uses but does not define; since the continuation re-saves the
+// state of the suspension points it reaches, the sets are computed to a
+// fixed point. Constants, instance ids and pure address computations on
+// arguments are recomputed instead of stored.
+//
+// Within a subroutine, reaching a suspension point (or the coroutine's end)
+// stores the live state, sets the target token and leaves the subroutine:
+// the rest of every enclosing block is guarded by an "exited" flag and
+// loops stop iterating once it is set.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSPLIT
+#include "CoroGPU/Transforms/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+
+//===----------------------------------------------------------------------===//
+// Preconditions and preparation
+//===----------------------------------------------------------------------===//
+
+/// Checks that `coroutine` is in the form the front half of the pipeline
+/// produces: one block, and suspension points only under scf.if / for /
+/// while / index_switch.
+static LogicalResult checkSplittable(FuncOp coroutine) {
+  if (!coroutine.getBody().hasOneBlock())
+    return coroutine.emitOpError("has unstructured control flow; run "
+                                 "coro-normalize-control-flow before "
+                                 "coro-split");
+  WalkResult result = coroutine.walk([&](Operation *op) {
+    if (isa<AwaitOp>(op)) {
+      op->emitOpError("must be inlined before coro-split; run "
+                      "coro-inline-awaits first");
+      return WalkResult::interrupt();
+    }
+    if (isa<YieldOp>(op)) {
+      op->emitOpError("must be expanded before coro-split; run "
+                      "coro-expand-yield first");
+      return WalkResult::interrupt();
+    }
+    if (!isa<SuspendOp>(op))
+      return WalkResult::advance();
+    for (Operation *parent = op->getParentOp(); parent != coroutine;
+         parent = parent->getParentOp()) {
+      if (isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::IndexSwitchOp>(parent))
+        continue;
+      InFlightDiagnostic diag =
+          op->emitOpError("cannot be split inside '")
+          << parent->getName()
+          << "'; run coro-normalize-control-flow before coro-split";
+      diag.attachNote(parent->getLoc()) << "enclosing op is here";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Rewrites an scf.for as the equivalent scf.while that carries the
+/// induction variable first.
+static void convertForToWhile(scf::ForOp loop, RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits = {loop.getLowerBound()};
+  llvm::append_range(inits, loop.getInitArgs());
+  SmallVector<Type> types = llvm::to_vector(TypeRange(ValueRange(inits)));
+  arith::CmpIPredicate predicate = loop.getUnsignedCmp()
+                                       ? arith::CmpIPredicate::ult
+                                       : arith::CmpIPredicate::slt;
+
+  auto whileOp = scf::WhileOp::create(
+      rewriter, loc, types, inits,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value more = arith::CmpIOp::create(b, loc, predicate, args.front(),
+                                           loop.getUpperBound());
+        scf::ConditionOp::create(b, loc, more, args);
+      },
+      [&](OpBuilder &b, Location loc, ValueRange args) {});
+  Block *after = whileOp.getAfterBody();
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  rewriter.setInsertionPoint(yield);
+  Value next = arith::AddIOp::create(rewriter, loc, body->getArgument(0),
+                                     loop.getStep());
+  SmallVector<Value> carried = {next};
+  llvm::append_range(carried, yield.getOperands());
+  rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, carried);
+  rewriter.mergeBlocks(body, after, after->getArguments());
+  rewriter.replaceOp(loop, whileOp.getResults().drop_front());
+}
+
+//===----------------------------------------------------------------------===//
+// Continuation construction
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Builds subroutine bodies by cloning parts of the prepared coroutine.
+class ContinuationBuilder {
+public:
+  ContinuationBuilder(OpBuilder &builder, IRMapping &mapping)
+      : builder(builder), mapping(mapping) {}
+
+  /// Clones the whole body (the entry subroutine).
+  void buildEntry(FuncOp coroutine) {
+    cloneTail(&coroutine.getBody().front(), nullptr);
+  }
+
+  /// Clones what runs after `point` up to the end of the coroutine.
+  void buildContinuation(Operation *point) {
+    Operation *current = point;
+    SmallVector<Value> yielded = cloneTail(point->getBlock(), point);
+    while (!isa<FuncOp>(current->getParentOp())) {
+      Operation *parent = current->getParentOp();
+      SmallVector<Value> results =
+          finishParent(parent, current->getParentRegion(), yielded);
+      mapping.map(parent->getResults(), results);
+      current = parent;
+      yielded = cloneTail(parent->getBlock(), parent);
+    }
+  }
+
+private:
+  /// Clones the ops of `block` after `from` (all when null), excluding the
+  /// terminator, and returns the terminator's operands as mapped.
+  SmallVector<Value> cloneTail(Block *block, Operation *from) {
+    auto it = from ? std::next(from->getIterator()) : block->begin();
+    for (; &*it != block->getTerminator(); ++it)
+      cloneFresh(&*it);
+    return llvm::map_to_vector(
+        block->getTerminator()->getOperands(),
+        [&](Value v) { return mapping.lookupOrDefault(v); });
+  }
+
+  /// The values `parent` produces once its region `region` has ended by
+  /// yielding `yielded`.
+  SmallVector<Value> finishParent(Operation *parent, Region *region,
+                                  ArrayRef<Value> yielded) {
+    auto loop = dyn_cast<scf::WhileOp>(parent);
+    if (!loop) // scf.if, scf.index_switch: the region's values are the results
+      return SmallVector<Value>(yielded);
+    if (region == &loop.getAfter())
+      return cloneLoopFrom(loop, yielded);
+
+    // Replay the condition the before region computed.
+    Location loc = loop.getLoc();
+    Value condition = yielded.front();
+    ArrayRef<Value> args = yielded.drop_front();
+    auto replay = scf::IfOp::create(builder, loc, loop.getResultTypes(),
+                                    condition, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(replay.thenBlock());
+      Block *after = loop.getAfterBody();
+      mapping.map(after->getArguments(), args);
+      SmallVector<Value> next = cloneTail(after, nullptr);
+      SmallVector<Value> results = cloneLoopFrom(loop, next);
+      scf::YieldOp::create(builder, loc, results);
+      builder.setInsertionPointToStart(replay.elseBlock());
+      scf::YieldOp::create(builder, loc, args);
+    }
+    return replay.getResults();
+  }
+
+  /// A copy of `loop` that starts from `inits`.
+  SmallVector<Value> cloneLoopFrom(scf::WhileOp loop, ArrayRef<Value> inits) {
+    Operation *copy = cloneFresh(loop);
+    copy->setOperands(inits);
+    return copy->getResults();
+  }
+
+  /// Clones `op` with fresh block arguments. Region cloning omits the block
+  /// arguments the mapping already has an entry for, and an op may be cloned
+  /// after its nested block arguments were mapped (a loop copied after the
+  /// partial iteration that resumed it).
+  Operation *cloneFresh(Operation *op) {
+    for (Region &region : op->getRegions())
+      region.walk([&](Block *block) {
+        for (BlockArgument arg : block->getArguments())
+          mapping.erase(arg);
+      });
+    return builder.clone(*op, mapping);
+  }
+
+  OpBuilder &builder;
+  IRMapping &mapping;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Live state
+//===----------------------------------------------------------------------===//
+
+/// Values recomputed in each subroutine rather than stored in the frame:
+/// constants, instance ids, and pure, region-free computations on those and
+/// on the coroutine's arguments (e.g. a memref.cast of a buffer).
+static bool isRematerializable(Value value, FuncOp coroutine,
+                               unsigned depth = 0) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &coroutine.getBody().front();
+  Operation *def = value.getDefiningOp();
+  if (isa<IdOp>(def) || def->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  // Scalars are cheap to store; only address computations that cannot be
+  // stored are recomputed.
+  if (!isa<MemRefType>(value.getType()) || depth > 8 ||
+      def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isRematerializable(operand, coroutine, depth + 1);
+  });
+}
+
+/// Collects the values used in `function` but defined outside of it, in
+/// first-use order.
+static llvm::SetVector<Value> collectExternalValues(Operation *function) {
+  llvm::SetVector<Value> external;
+  function->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Region *region = operand.getParentRegion();
+      if (!function->isProperAncestor(region->getParentOp()) &&
+          region->getParentOp() != function)
+        external.insert(operand);
+    }
+  });
+  return external;
+}
+
+//===----------------------------------------------------------------------===//
+// Early exits
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Lowers the checkpoints and the final return of one subroutine: each
+/// stores its live state, sets the target token, and leaves the subroutine.
+/// Leaving is structured: an "exited" flag guards the rest of every
+/// enclosing block, and loops stop once it is set.
+class ExitLowering {
+public:
+  ExitLowering(func::FuncOp subroutine, ArrayRef<SmallVector<int64_t>> slots,
+               RewriterBase &rewriter)
+      : subroutine(subroutine), liveSlots(slots), rewriter(rewriter) {}
+
+  void run() {
+    Block &entry = subroutine.getBody().front();
+    frame = entry.getArgument(0);
+    Location loc = subroutine.getLoc();
+    rewriter.setInsertionPointToStart(&entry);
+    exited = memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get({}, rewriter.getI1Type()));
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    memref::StoreOp::create(rewriter, loc, no, exited, ValueRange{});
+    lowerBlock(&entry);
+  }
+
+private:
+  /// Lowers the exits in `block` and below; returns true if control may
+  /// leave the subroutine from within `block`.
+  bool lowerBlock(Block *block) {
+    bool mayExit = false;
+    for (Operation *op = &block->front(); op != block->getTerminator();) {
+      Operation *next = op->getNextNode();
+      if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
+        lowerCheckpoint(checkpoint);
+        eraseRestOfBlock(block, next);
+        return true;
+      }
+      bool nestedExit = false;
+      for (Region &region : op->getRegions())
+        for (Block &nested : region)
+          nestedExit |= lowerBlock(&nested);
+      if (nestedExit) {
+        if (auto loop = dyn_cast<scf::WhileOp>(op))
+          stopLoopOnExit(loop);
+        // The rest of the block runs only if nothing exited; it may have
+        // exits of its own.
+        if (next != block->getTerminator())
+          lowerBlock(guardFrom(next).thenBlock());
+        mayExit = true;
+        break;
+      }
+      op = next;
+    }
+    return mayExit;
+  }
+
+  void lowerCheckpoint(CheckpointOp checkpoint) {
+    Location loc = checkpoint.getLoc();
+    rewriter.setInsertionPoint(checkpoint);
+    ArrayRef<int64_t> slots = liveSlots[checkpoint.getToken()];
+    for (auto [value, slot] : llvm::zip_equal(checkpoint.getLive(), slots))
+      FrameStoreOp::create(rewriter, loc, value, frame, slot);
+    FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    memref::StoreOp::create(rewriter, loc, yes, exited, ValueRange{});
+    rewriter.eraseOp(checkpoint);
+  }
+
+  /// Erases the ops from `first` to the terminator: they never run. The
+  /// terminator's operands they defined become poison.
+  void eraseRestOfBlock(Block *block, Operation *first) {
+    Operation *terminator = block->getTerminator();
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      if (!def || def->getBlock() != block || def->isBeforeInBlock(first))
+        continue;
+      rewriter.setInsertionPoint(first);
+      operand.set(ub::PoisonOp::create(rewriter, def->getLoc(),
+                                       operand.get().getType()));
+    }
+    SmallVector<Operation *> dead;
+    for (Operation *op = first; op != terminator; op = op->getNextNode())
+      dead.push_back(op);
+    for (Operation *op : llvm::reverse(dead)) {
+      op->dropAllUses();
+      rewriter.eraseOp(op);
+    }
+  }
+
+  /// Moves the ops from `first` to the block's terminator into an scf.if
+  /// that runs them only if the subroutine has not exited; the values they
+  /// define that the terminator uses flow out of the scf.if (poison when
+  /// skipped).
+  scf::IfOp guardFrom(Operation *first) {
+    Block *block = first->getBlock();
+    Operation *terminator = block->getTerminator();
+    Location loc = first->getLoc();
+    llvm::SetVector<Value> escaping;
+    for (Value operand : terminator->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && def->getBlock() == block && !def->isBeforeInBlock(first))
+        escaping.insert(operand);
+    }
+    SmallVector<Type> types =
+        llvm::to_vector(TypeRange(escaping.getArrayRef()));
+
+    rewriter.setInsertionPoint(first);
+    Value stay = notExited(loc);
+    auto guard = scf::IfOp::create(rewriter, loc, types, stay,
+                                   /*withElseRegion=*/true);
+    // Start from empty branches, whatever the builder put there.
+    Block *thenBlock = guard.thenBlock();
+    Block *elseBlock = guard.elseBlock();
+    if (!thenBlock->empty())
+      rewriter.eraseOp(&thenBlock->back());
+    if (!elseBlock->empty())
+      rewriter.eraseOp(&elseBlock->back());
+    thenBlock->getOperations().splice(thenBlock->end(), block->getOperations(),
+                                      first->getIterator(),
+                                      terminator->getIterator());
+    rewriter.setInsertionPointToEnd(thenBlock);
+    scf::YieldOp::create(rewriter, loc, escaping.getArrayRef());
+    rewriter.setInsertionPointToEnd(elseBlock);
+    SmallVector<Value> poison = llvm::map_to_vector(types, [&](Type type) {
+      return Value(ub::PoisonOp::create(rewriter, loc, type));
+    });
+    scf::YieldOp::create(rewriter, loc, poison);
+    for (auto [value, result] : llvm::zip_equal(escaping, guard.getResults()))
+      terminator->replaceUsesOfWith(value, result);
+    return guard;
+  }
+
+  /// Once the flag is set the loop must not run its before region again
+  /// nor continue: guard the before region and AND its condition with
+  /// "not exited".
+  void stopLoopOnExit(scf::WhileOp loop) {
+    Block *before = loop.getBeforeBody();
+    auto condition = cast<scf::ConditionOp>(before->getTerminator());
+    if (&before->front() != condition)
+      guardFrom(&before->front());
+    rewriter.setInsertionPoint(condition);
+    Value stay = notExited(condition.getLoc());
+    Value proceed = arith::AndIOp::create(rewriter, condition.getLoc(), stay,
+                                          condition.getCondition());
+    rewriter.modifyOpInPlace(condition, [&] {
+      condition.getConditionMutable().assign(proceed);
+    });
+  }
+
+  Value notExited(Location loc) {
+    Value flag = memref::LoadOp::create(rewriter, loc, exited, ValueRange{});
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    return arith::XOrIOp::create(rewriter, loc, flag, yes);
+  }
+
+  func::FuncOp subroutine;
+  ArrayRef<SmallVector<int64_t>> liveSlots;
+  RewriterBase &rewriter;
+  Value frame;
+  Value exited;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Splits one coroutine. Works on a private copy of the coroutine, which is
+/// prepared (loops to while, suspension points to checkpoints) and erased at
+/// the end; the coroutine itself stays as the mega-kernel reference.
+class CoroutineSplitter {
+public:
+  CoroutineSplitter(FuncOp original, RewriterBase &rewriter)
+      : original(original), rewriter(rewriter) {}
+
+  LogicalResult split() {
+    if (failed(checkSplittable(original)))
+      return failure();
+    work = original.clone();
+    llvm::scope_exit eraseWork([&] { work->erase(); });
+    prepare();
+    if (failed(computeLiveSets()))
+      return failure();
+    assignSlots();
+    SmallVector<func::FuncOp> subroutines;
+    for (int32_t token = 0, e = checkpoints.size() + 1; token < e; ++token)
+      subroutines.push_back(buildSubroutine(token));
+    for (func::FuncOp subroutine : subroutines) {
+      ExitLowering(subroutine, liveSlotsByToken, rewriter).run();
+      lowerCoroutineOps(subroutine);
+    }
+    createSplitOp(subroutines);
+    return success();
+  }
+
+private:
+  /// Rewrites loops that contain suspension points as scf.while and turns
+  /// the suspension points into checkpoints numbered in program order.
+  void prepare() {
+    SmallVector<scf::ForOp> loops;
+    work.walk([&](scf::ForOp loop) {
+      if (loop->walk([](SuspendOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) // Post-order: inner loops first.
+      convertForToWhile(loop, rewriter);
+
+    names.push_back("entry");
+    llvm::StringSet<> usedNames = {"entry"};
+    work.walk([&](SuspendOp suspend) {
+      if (suspend.getTag())
+        usedNames.insert(*suspend.getTag());
+    });
+    SmallVector<SuspendOp> suspends;
+    work.walk<WalkOrder::PreOrder>(
+        [&](SuspendOp suspend) { suspends.push_back(suspend); });
+    for (SuspendOp suspend : suspends) {
+      int32_t token = checkpoints.size() + 1;
+      std::string name;
+      if (suspend.getTag()) {
+        name = suspend.getTag()->str();
+      } else {
+        name = "s" + std::to_string(token);
+        while (!usedNames.insert(name).second)
+          name += "_";
+      }
+      names.push_back(name);
+      rewriter.setInsertionPoint(suspend);
+      checkpoints.push_back(CheckpointOp::create(
+          rewriter, suspend.getLoc(), token, ValueRange{}));
+      rewriter.eraseOp(suspend);
+    }
+  }
+
+  /// Builds each continuation in a scratch function, without frame loads,
+  /// and takes the values it uses from outside as its live set; repeats
+  /// until no checkpoint's live set grows.
+  LogicalResult computeLiveSets() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (CheckpointOp checkpoint : checkpoints) {
+        func::FuncOp scratch = createSubroutineShell("__live_scratch");
+        IRMapping mapping;
+        mapArguments(scratch, mapping);
+        OpBuilder builder = OpBuilder::atBlockEnd(&scratch.getBody().front());
+        ContinuationBuilder(builder, mapping).buildContinuation(checkpoint);
+        llvm::SetVector<Value> live;
+        for (Value value : collectExternalValues(scratch))
+          if (!isRematerializable(value, work))
+            live.insert(value);
+        scratch.erase();
+        for (Value value : live) {
+          if (!isa<MemRefType>(value.getType()))
+            continue;
+          return emitError(value.getLoc(),
+                           "this memref is live across suspension point '")
+                 << names[checkpoint.getToken()]
+                 << "' and cannot be kept in the frame (local arrays are "
+                    "not supported yet)";
+        }
+        // Keep the existing order and append what is new, so the fixed point
+        // is reached monotonically.
+        llvm::SetVector<Value> merged(checkpoint.getLive().begin(),
+                                      checkpoint.getLive().end());
+        merged.insert(live.begin(), live.end());
+        if (merged.size() == checkpoint.getLive().size())
+          continue;
+        rewriter.modifyOpInPlace(checkpoint, [&] {
+          checkpoint.getLiveMutable().assign(merged.getArrayRef());
+        });
+        changed = true;
+      }
+    }
+    return success();
+  }
+
+  /// One slot per value live across any suspension point (first come,
+  /// first served), and one per promise field.
+  void assignSlots() {
+    liveSlotsByToken.resize(checkpoints.size() + 1);
+    for (CheckpointOp checkpoint : checkpoints) {
+      SmallVector<int64_t> &slots = liveSlotsByToken[checkpoint.getToken()];
+      for (Value value : checkpoint.getLive())
+        slots.push_back(getOrCreateSlot(value));
+    }
+    work.walk([&](PromiseOp promise) {
+      auto [it, inserted] =
+          promiseSlots.try_emplace(promise.getName(), slotTypes.size());
+      if (inserted)
+        slotTypes.push_back(promise.getValue().getType());
+    });
+  }
+
+  int64_t getOrCreateSlot(Value value) {
+    auto [it, inserted] = valueSlots.try_emplace(value, slotTypes.size());
+    if (inserted)
+      slotTypes.push_back(value.getType());
+    return it->second;
+  }
+
+  /// `func.func @<coroutine>__<name>(%frame: !coro.frame, args...)` with an
+  /// entry block, inserted after the coroutine.
+  func::FuncOp createSubroutineShell(StringRef name) {
+    SmallVector<Type> inputs = {FrameType::get(rewriter.getContext())};
+    llvm::append_range(inputs, original.getArgumentTypes());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(insertionPoint ? insertionPoint
+                                                   : original.getOperation());
+    auto function = func::FuncOp::create(
+        rewriter, original.getLoc(),
+        (original.getSymName() + "__" + name).str(),
+        rewriter.getFunctionType(inputs, {}));
+    function.addEntryBlock();
+    return function;
+  }
+
+  void mapArguments(func::FuncOp function, IRMapping &mapping) {
+    mapping.map(work.getArguments(),
+                function.getArguments().drop_front());
+  }
+
+  func::FuncOp buildSubroutine(int32_t token) {
+    func::FuncOp function = createSubroutineShell(names[token]);
+    insertionPoint = function; // Keep the subroutines in token order.
+    Block &entry = function.getBody().front();
+    Value frame = entry.getArgument(0);
+    IRMapping mapping;
+    mapArguments(function, mapping);
+    OpBuilder builder = OpBuilder::atBlockEnd(&entry);
+    ContinuationBuilder continuation(builder, mapping);
+    if (token == kEntryToken) {
+      continuation.buildEntry(work);
+    } else {
+      CheckpointOp checkpoint = checkpoints[token - 1];
+      for (auto [value, slot] : llvm::zip_equal(
+               checkpoint.getLive(), liveSlotsByToken[token]))
+        mapping.map(value, FrameLoadOp::create(builder, value.getLoc(),
+                                               value.getType(), frame, slot));
+      continuation.buildContinuation(checkpoint);
+    }
+    // The coroutine's end: terminate.
+    FrameSetTargetOp::create(builder, original.getLoc(), frame,
+                             kTerminatedToken);
+    func::ReturnOp::create(builder, original.getLoc());
+    rematerializeExternalValues(function);
+    return function;
+  }
+
+  /// Recomputes, at the top of `function`, the rematerializable values it
+  /// uses from the coroutine.
+  void rematerializeExternalValues(func::FuncOp function) {
+    IRMapping mapping;
+    mapArguments(function, mapping);
+    OpBuilder builder = OpBuilder::atBlockBegin(&function.getBody().front());
+    std::function<Value(Value)> materialize = [&](Value value) -> Value {
+      if (Value mapped = mapping.lookupOrNull(value))
+        return mapped;
+      Operation *def = value.getDefiningOp();
+      for (Value operand : def->getOperands())
+        materialize(operand);
+      builder.clone(*def, mapping);
+      return mapping.lookup(value);
+    };
+    for (Value value : collectExternalValues(function)) {
+      assert(isRematerializable(value, work) &&
+             "live-state analysis missed a value");
+      Value replacement = materialize(value);
+      value.replaceUsesWithIf(replacement, [&](OpOperand &use) {
+        return function->isProperAncestor(use.getOwner());
+      });
+    }
+  }
+
+  /// coro.id -> coro.frame.id, coro.promise -> a store to its slot.
+  void lowerCoroutineOps(func::FuncOp function) {
+    Value frame = function.getArgument(0);
+    SmallVector<Operation *> ops;
+    function.walk([&](Operation *op) {
+      if (isa<IdOp, PromiseOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      if (auto id = dyn_cast<IdOp>(op)) {
+        rewriter.replaceOpWithNewOp<FrameIdOp>(id, id.getType(), frame,
+                                               id.getDimAttr());
+      } else if (auto promise = dyn_cast<PromiseOp>(op)) {
+        rewriter.replaceOpWithNewOp<FrameStoreOp>(
+            promise, promise.getValue(), frame,
+            promiseSlots.lookup(promise.getName()));
+      }
+    }
+  }
+
+  void createSplitOp(ArrayRef<func::FuncOp> subroutines) {
+    SmallVector<Attribute> symbols = llvm::map_to_vector(
+        subroutines, [](func::FuncOp function) -> Attribute {
+          return FlatSymbolRefAttr::get(function.getSymNameAttr());
+        });
+    // Edges: from every subroutine to each checkpoint it contains, and to
+    // termination.
+    SmallVector<Attribute> transitions;
+    for (auto [from, subroutine] : llvm::enumerate(subroutines)) {
+      func::FuncOp function = subroutine;
+      llvm::SetVector<int32_t> targets;
+      function.walk([&](FrameSetTargetOp set) { targets.insert(set.getToken()); });
+      for (int32_t to : targets)
+        transitions.push_back(rewriter.getDenseI32ArrayAttr(
+            {static_cast<int32_t>(from), to}));
+    }
+    rewriter.setInsertionPointAfter(insertionPoint);
+    SplitOp::create(rewriter, original.getLoc(), original.getSymName(),
+                    rewriter.getArrayAttr(symbols),
+                    rewriter.getStrArrayAttr(llvm::map_to_vector(
+                        names, [](const std::string &n) { return StringRef(n); })),
+                    rewriter.getTypeArrayAttr(slotTypes),
+                    rewriter.getArrayAttr(transitions));
+  }
+
+  FuncOp original;
+  FuncOp work;
+  RewriterBase &rewriter;
+  Operation *insertionPoint = nullptr;
+  SmallVector<std::string> names;
+  SmallVector<CheckpointOp> checkpoints;
+  SmallVector<SmallVector<int64_t>> liveSlotsByToken;
+  llvm::DenseMap<Value, int64_t> valueSlots;
+  llvm::StringMap<int64_t> promiseSlots;
+  SmallVector<Type> slotTypes;
+};
+
+struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
+    for (FuncOp coroutine : coroutines)
+      if (failed(CoroutineSplitter(coroutine, rewriter).split()))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -47,8 +47,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace coro {
@@ -272,6 +272,73 @@ static llvm::SetVector<Value> collectExternalValues(Operation *function) {
   return external;
 }
 
+/// Local arrays larger than this are not copied element by element into the
+/// frame.
+static constexpr int64_t kMaxLocalArrayElements = 1024;
+
+/// A local array (`memref.alloca` of static shape) whose elements are saved
+/// in the frame, one slot each, when it is live across a suspension point.
+static bool isLocalArray(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && value.getDefiningOp<memref::AllocaOp>() &&
+         type.hasStaticShape() && type.getLayout().isIdentity() &&
+         type.getNumElements() <= kMaxLocalArrayElements;
+}
+
+/// Number of frame slots `value` occupies.
+static int64_t getNumSlots(Value value) {
+  if (auto type = dyn_cast<MemRefType>(value.getType()))
+    return type.getNumElements();
+  return 1;
+}
+
+/// The indices of element `linear` of a memref of static `shape`.
+static SmallVector<Value> getElementIndices(OpBuilder &builder, Location loc,
+                                            ArrayRef<int64_t> shape,
+                                            int64_t linear) {
+  SmallVector<Value> indices(shape.size());
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    indices[dim] =
+        arith::ConstantIndexOp::create(builder, loc, linear % shape[dim]);
+    linear /= shape[dim];
+  }
+  return indices;
+}
+
+/// Saves `value` into the frame from `slot` on: a scalar in one slot, a
+/// local array element by element.
+static void storeToFrame(OpBuilder &builder, Location loc, Value value,
+                         Value frame, int64_t slot) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type) {
+    FrameStoreOp::create(builder, loc, value, frame, slot);
+    return;
+  }
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    Value element = memref::LoadOp::create(
+        builder, loc, value,
+        getElementIndices(builder, loc, type.getShape(), i));
+    FrameStoreOp::create(builder, loc, element, frame, slot + i);
+  }
+}
+
+/// Restores a value saved by storeToFrame; a local array is re-created.
+static Value loadFromFrame(OpBuilder &builder, Location loc, Type type,
+                           Value frame, int64_t slot) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType)
+    return FrameLoadOp::create(builder, loc, type, frame, slot);
+  Value array = memref::AllocaOp::create(builder, loc, memrefType);
+  for (int64_t i = 0, e = memrefType.getNumElements(); i < e; ++i) {
+    Value element = FrameLoadOp::create(
+        builder, loc, memrefType.getElementType(), frame, slot + i);
+    memref::StoreOp::create(
+        builder, loc, element, array,
+        getElementIndices(builder, loc, memrefType.getShape(), i));
+  }
+  return array;
+}
+
 //===----------------------------------------------------------------------===//
 // Early exits
 //===----------------------------------------------------------------------===//
@@ -336,7 +403,7 @@ private:
     rewriter.setInsertionPoint(checkpoint);
     ArrayRef<int64_t> slots = liveSlots[checkpoint.getToken()];
     for (auto [value, slot] : llvm::zip_equal(checkpoint.getLive(), slots))
-      FrameStoreOp::create(rewriter, loc, value, frame, slot);
+      storeToFrame(rewriter, loc, value, frame, slot);
     FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
     Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     memref::StoreOp::create(rewriter, loc, yes, exited, ValueRange{});
@@ -419,9 +486,8 @@ private:
     Value stay = notExited(condition.getLoc());
     Value proceed = arith::AndIOp::create(rewriter, condition.getLoc(), stay,
                                           condition.getCondition());
-    rewriter.modifyOpInPlace(condition, [&] {
-      condition.getConditionMutable().assign(proceed);
-    });
+    rewriter.modifyOpInPlace(
+        condition, [&] { condition.getConditionMutable().assign(proceed); });
   }
 
   Value notExited(Location loc) {
@@ -507,8 +573,8 @@ private:
       }
       names.push_back(name);
       rewriter.setInsertionPoint(suspend);
-      checkpoints.push_back(CheckpointOp::create(
-          rewriter, suspend.getLoc(), token, ValueRange{}));
+      checkpoints.push_back(CheckpointOp::create(rewriter, suspend.getLoc(),
+                                                 token, ValueRange{}));
       rewriter.eraseOp(suspend);
     }
   }
@@ -532,13 +598,15 @@ private:
             live.insert(value);
         scratch.erase();
         for (Value value : live) {
-          if (!isa<MemRefType>(value.getType()))
+          if (!isa<MemRefType>(value.getType()) || isLocalArray(value))
             continue;
           return emitError(value.getLoc(),
                            "this memref is live across suspension point '")
                  << names[checkpoint.getToken()]
-                 << "' and cannot be kept in the frame (local arrays are "
-                    "not supported yet)";
+                 << "' and cannot be kept in the frame; only buffers passed "
+                    "as arguments (and views computed from them) and local "
+                    "arrays (memref.alloca of static shape, at most "
+                 << kMaxLocalArrayElements << " elements) may cross";
         }
         // Keep the existing order and append what is new, so the fixed point
         // is reached monotonically.
@@ -573,10 +641,16 @@ private:
     });
   }
 
+  /// The first of the slots that hold `value` (consecutive slots, one per
+  /// element, for a local array).
   int64_t getOrCreateSlot(Value value) {
     auto [it, inserted] = valueSlots.try_emplace(value, slotTypes.size());
-    if (inserted)
-      slotTypes.push_back(value.getType());
+    if (!inserted)
+      return it->second;
+    Type type = value.getType();
+    if (auto memref = dyn_cast<MemRefType>(type))
+      type = memref.getElementType();
+    slotTypes.append(getNumSlots(value), type);
     return it->second;
   }
 
@@ -588,17 +662,16 @@ private:
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(insertionPoint ? insertionPoint
                                                    : original.getOperation());
-    auto function = func::FuncOp::create(
-        rewriter, original.getLoc(),
-        (original.getSymName() + "__" + name).str(),
-        rewriter.getFunctionType(inputs, {}));
+    auto function =
+        func::FuncOp::create(rewriter, original.getLoc(),
+                             (original.getSymName() + "__" + name).str(),
+                             rewriter.getFunctionType(inputs, {}));
     function.addEntryBlock();
     return function;
   }
 
   void mapArguments(func::FuncOp function, IRMapping &mapping) {
-    mapping.map(work.getArguments(),
-                function.getArguments().drop_front());
+    mapping.map(work.getArguments(), function.getArguments().drop_front());
   }
 
   func::FuncOp buildSubroutine(int32_t token) {
@@ -614,10 +687,10 @@ private:
       continuation.buildEntry(work);
     } else {
       CheckpointOp checkpoint = checkpoints[token - 1];
-      for (auto [value, slot] : llvm::zip_equal(
-               checkpoint.getLive(), liveSlotsByToken[token]))
-        mapping.map(value, FrameLoadOp::create(builder, value.getLoc(),
-                                               value.getType(), frame, slot));
+      for (auto [value, slot] :
+           llvm::zip_equal(checkpoint.getLive(), liveSlotsByToken[token]))
+        mapping.map(value, loadFromFrame(builder, value.getLoc(),
+                                         value.getType(), frame, slot));
       continuation.buildContinuation(checkpoint);
     }
     // The coroutine's end: terminate.
@@ -685,18 +758,20 @@ private:
     for (auto [from, subroutine] : llvm::enumerate(subroutines)) {
       func::FuncOp function = subroutine;
       llvm::SetVector<int32_t> targets;
-      function.walk([&](FrameSetTargetOp set) { targets.insert(set.getToken()); });
+      function.walk(
+          [&](FrameSetTargetOp set) { targets.insert(set.getToken()); });
       for (int32_t to : targets)
-        transitions.push_back(rewriter.getDenseI32ArrayAttr(
-            {static_cast<int32_t>(from), to}));
+        transitions.push_back(
+            rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(from), to}));
     }
     rewriter.setInsertionPointAfter(insertionPoint);
-    SplitOp::create(rewriter, original.getLoc(), original.getSymName(),
-                    rewriter.getArrayAttr(symbols),
-                    rewriter.getStrArrayAttr(llvm::map_to_vector(
-                        names, [](const std::string &n) { return StringRef(n); })),
-                    rewriter.getTypeArrayAttr(slotTypes),
-                    rewriter.getArrayAttr(transitions));
+    SplitOp::create(
+        rewriter, original.getLoc(), original.getSymName(),
+        rewriter.getArrayAttr(symbols),
+        rewriter.getStrArrayAttr(llvm::map_to_vector(
+            names, [](const std::string &n) { return StringRef(n); })),
+        rewriter.getTypeArrayAttr(slotTypes),
+        rewriter.getArrayAttr(transitions));
   }
 
   FuncOp original;

@@ -35,4 +35,32 @@ def CoroMegakernelToFunc : Pass<"coro-megakernel-to-func", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroStateMachineToFunc
+    : Pass<"coro-state-machine-to-func", "::mlir::ModuleOp"> {
+  let summary = "Materialize the state-machine scheduler as host functions";
+  let description = [{
+    The paper's state-machine scheduler (Sec. 6.1) for the host (CPU), so
+    that split programs can be checked by execution against the mega-kernel
+    reference with `mlir-runner`:
+
+    - each subroutine listed by a `coro.split` takes, instead of its
+      `!coro.frame`, the frame as memrefs: `(%token: memref<i32>, %x, %y,
+      %z, %nx, %ny: index, %slot0: memref<T0>, ..., args)`; the
+      `coro.frame.*` ops become loads and stores of those memrefs;
+    - each `coro.launch` of a split coroutine becomes a loop nest over the
+      grid that runs every instance to completion: the token starts at 0
+      (entry) and an `scf.index_switch` on it calls the subroutine it names
+      until it is -1 (returned).
+
+    The split coroutines and their `coro.split` ops are erased. A launch of
+    a coroutine that was not split is an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // COROGPU_CONVERSION_PASSES_TD

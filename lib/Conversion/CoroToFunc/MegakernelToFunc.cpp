@@ -14,6 +14,8 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 
+#include "HostLaunch.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -26,10 +28,6 @@ namespace coro {
 
 using namespace mlir;
 using namespace mlir::coro;
-
-/// The leading arguments of a lowered coroutine: instance x, y, z and the
-/// grid extents nx, ny.
-static constexpr unsigned kNumInstanceArgs = 5;
 
 /// Fails with a located error if the coroutine still has ops this lowering
 /// expects earlier passes to have removed.
@@ -55,7 +53,7 @@ static LogicalResult checkPreconditions(FuncOp coroutine) {
 static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
   Location loc = coroutine.getLoc();
   Type index = rewriter.getIndexType();
-  SmallVector<Type> inputs(kNumInstanceArgs, index);
+  SmallVector<Type> inputs(kNumPositionArgs, index);
   llvm::append_range(inputs, coroutine.getArgumentTypes());
 
   rewriter.setInsertionPoint(coroutine);
@@ -65,34 +63,28 @@ static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
   rewriter.inlineRegionBefore(coroutine.getBody(), function.getBody(),
                               function.getBody().end());
   Block &entry = function.getBody().front();
-  for (unsigned i = 0; i < kNumInstanceArgs; ++i)
+  for (unsigned i = 0; i < kNumPositionArgs; ++i)
     entry.insertArgument(i, index, loc);
-  Value x = entry.getArgument(0), y = entry.getArgument(1),
-        z = entry.getArgument(2), nx = entry.getArgument(3),
-        ny = entry.getArgument(4);
+  InstancePosition position{entry.getArgument(0), entry.getArgument(1),
+                            entry.getArgument(2), entry.getArgument(3),
+                            entry.getArgument(4)};
 
   // The linear id is computed once, at the top, only if it is used.
   Value linearId;
-  auto getLinearId = [&]() {
-    if (linearId)
-      return linearId;
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(&entry);
-    Value plane = arith::MulIOp::create(rewriter, loc, ny, z);
-    Value row = arith::AddIOp::create(rewriter, loc, y, plane);
-    Value rows = arith::MulIOp::create(rewriter, loc, nx, row);
-    linearId = arith::AddIOp::create(rewriter, loc, x, rows);
+  auto getId = [&](std::optional<uint32_t> dim) {
+    if (dim)
+      return position.getId(rewriter, loc, dim);
+    if (!linearId) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&entry);
+      linearId = position.getId(rewriter, loc, std::nullopt);
+    }
     return linearId;
   };
 
   function.walk([&](Operation *op) {
     if (auto id = dyn_cast<IdOp>(op)) {
-      std::optional<uint32_t> dim = id.getDim();
-      Value replacement = !dim        ? getLinearId()
-                          : *dim == 0 ? x
-                          : *dim == 1 ? y
-                                      : z;
-      rewriter.replaceOp(id, replacement);
+      rewriter.replaceOp(id, getId(id.getDim()));
     } else if (isa<SuspendOp, PromiseOp>(op)) {
       rewriter.eraseOp(op);
     } else if (auto ret = dyn_cast<ReturnOp>(op)) {
@@ -101,31 +93,6 @@ static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
     }
   });
   rewriter.eraseOp(coroutine);
-}
-
-/// Replaces a launch by a loop nest over its grid calling the lowered
-/// coroutine once per instance.
-static void lowerLaunch(LaunchOp launch, RewriterBase &rewriter) {
-  Location loc = launch.getLoc();
-  rewriter.setInsertionPoint(launch);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  SmallVector<Value, 3> extents(launch.getGrid());
-  extents.resize(3, one);
-
-  auto zLoop = scf::ForOp::create(rewriter, loc, zero, extents[2], one);
-  rewriter.setInsertionPointToStart(zLoop.getBody());
-  auto yLoop = scf::ForOp::create(rewriter, loc, zero, extents[1], one);
-  rewriter.setInsertionPointToStart(yLoop.getBody());
-  auto xLoop = scf::ForOp::create(rewriter, loc, zero, extents[0], one);
-  rewriter.setInsertionPointToStart(xLoop.getBody());
-  SmallVector<Value> operands = {
-      xLoop.getInductionVar(), yLoop.getInductionVar(), zLoop.getInductionVar(),
-      extents[0], extents[1]};
-  llvm::append_range(operands, launch.getArgs());
-  func::CallOp::create(rewriter, loc, launch.getCallee(), TypeRange{},
-                       operands);
-  rewriter.eraseOp(launch);
 }
 
 namespace {
@@ -142,7 +109,17 @@ struct CoroMegakernelToFuncPass
         return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
-    module.walk([&](LaunchOp launch) { lowerLaunch(launch, rewriter); });
+    module.walk([&](LaunchOp launch) {
+      lowerLaunchToLoops(launch, rewriter,
+                         [&](OpBuilder &builder, Location loc,
+                             const InstancePosition &position) {
+                           SmallVector<Value> operands = position.asArguments();
+                           llvm::append_range(operands, launch.getArgs());
+                           func::CallOp::create(builder, loc,
+                                                launch.getCallee(), TypeRange{},
+                                                operands);
+                         });
+    });
     for (FuncOp coroutine : coroutines)
       lowerCoroutine(coroutine, rewriter);
   }

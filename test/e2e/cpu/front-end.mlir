@@ -4,6 +4,8 @@
 // values.
 // RUN: coro-opt %s --coro-inline-awaits --coro-megakernel-to-func %lower_to_llvm | %run_cpu | FileCheck %s
 // RUN: coro-opt %s --coro-inline-callables --coro-inline-awaits --coro-expand-yield --coro-normalize-control-flow --coro-megakernel-to-func %lower_to_llvm | %run_cpu | FileCheck %s
+// The split program, run by the state-machine scheduler, writes the same.
+// RUN: coro-opt %s --coro-inline-callables --coro-inline-awaits --coro-expand-yield --coro-normalize-control-flow --coro-split --coro-state-machine-to-func %lower_to_llvm | %run_cpu | FileCheck %s
 
 // out[x + 4 * y] = shade(x, y): see @render.
 // CHECK: sizes = [8]

@@ -3,6 +3,7 @@
 // normalization.
 // RUN: coro-opt %s --coro-megakernel-to-func %lower_to_llvm | %run_cpu | FileCheck %s
 // RUN: coro-opt %s --coro-normalize-control-flow --coro-megakernel-to-func %lower_to_llvm | %run_cpu | FileCheck %s
+// RUN: coro-opt %s --coro-normalize-control-flow --coro-split --coro-state-machine-to-func %lower_to_llvm | %run_cpu | FileCheck %s
 
 // Instance `id` sums 0..min(id, n - 1).
 // CHECK: sizes = [6]

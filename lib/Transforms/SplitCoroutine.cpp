@@ -45,6 +45,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
@@ -358,44 +359,84 @@ public:
   void run() {
     Block &entry = subroutine.getBody().front();
     frame = entry.getArgument(0);
-    Location loc = subroutine.getLoc();
-    rewriter.setInsertionPointToStart(&entry);
-    exited = memref::AllocaOp::create(
-        rewriter, loc, MemRefType::get({}, rewriter.getI1Type()));
-    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
-    memref::StoreOp::create(rewriter, loc, no, exited, ValueRange{});
+    // Leaving from the top-level block needs no flag: the rest of the block
+    // is simply dropped.
+    bool nestedExit = false;
+    subroutine.walk([&](CheckpointOp checkpoint) {
+      nestedExit |= checkpoint->getBlock() != &entry;
+    });
+    if (nestedExit) {
+      Location loc = subroutine.getLoc();
+      rewriter.setInsertionPointToStart(&entry);
+      exited = memref::AllocaOp::create(
+          rewriter, loc, MemRefType::get({}, rewriter.getI1Type()));
+      Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+      memref::StoreOp::create(rewriter, loc, no, exited, ValueRange{});
+    }
     lowerBlock(&entry);
+    // A flag nobody reads (every nested exit ended its whole block chain) is
+    // dropped with its stores.
+    if (exited && llvm::none_of(exited.getUsers(), [](Operation *user) {
+          return isa<memref::LoadOp>(user);
+        })) {
+      for (Operation *user : llvm::make_early_inc_range(exited.getUsers()))
+        rewriter.eraseOp(user);
+      rewriter.eraseOp(exited.getDefiningOp());
+    }
   }
 
 private:
-  /// Lowers the exits in `block` and below; returns true if control may
-  /// leave the subroutine from within `block`.
-  bool lowerBlock(Block *block) {
-    bool mayExit = false;
+  /// Whether control leaves the subroutine from within a block.
+  enum class Exit { Never, May, Must };
+
+  /// Lowers the exits in `block` and below.
+  Exit lowerBlock(Block *block) {
     for (Operation *op = &block->front(); op != block->getTerminator();) {
       Operation *next = op->getNextNode();
       if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
         lowerCheckpoint(checkpoint);
         eraseRestOfBlock(block, next);
-        return true;
+        return Exit::Must;
       }
-      bool nestedExit = false;
-      for (Region &region : op->getRegions())
-        for (Block &nested : region)
-          nestedExit |= lowerBlock(&nested);
-      if (nestedExit) {
+      switch (lowerRegions(op)) {
+      case Exit::Never:
+        op = next;
+        continue;
+      case Exit::Must:
+        eraseRestOfBlock(block, next);
+        return Exit::Must;
+      case Exit::May:
         if (auto loop = dyn_cast<scf::WhileOp>(op))
           stopLoopOnExit(loop);
         // The rest of the block runs only if nothing exited; it may have
         // exits of its own.
         if (next != block->getTerminator())
           lowerBlock(guardFrom(next).thenBlock());
-        mayExit = true;
-        break;
+        return Exit::May;
       }
-      op = next;
     }
-    return mayExit;
+    return Exit::Never;
+  }
+
+  /// Lowers the exits in the regions of `op` and tells whether running `op`
+  /// may or must leave the subroutine.
+  Exit lowerRegions(Operation *op) {
+    SmallVector<Exit> exits;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        exits.push_back(lowerBlock(&block));
+    if (llvm::all_of(exits, [](Exit e) { return e == Exit::Never; }))
+      return Exit::Never;
+    bool allMust = llvm::all_of(exits, [](Exit e) { return e == Exit::Must; });
+    // Control goes through exactly one region of these ops...
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      return allMust && !ifOp.getElseRegion().empty() ? Exit::Must : Exit::May;
+    if (isa<scf::IndexSwitchOp>(op))
+      return allMust ? Exit::Must : Exit::May;
+    // ... and always through the before region of a loop.
+    if (isa<scf::WhileOp>(op))
+      return exits.front() == Exit::Must ? Exit::Must : Exit::May;
+    return Exit::May;
   }
 
   void lowerCheckpoint(CheckpointOp checkpoint) {
@@ -405,22 +446,32 @@ private:
     for (auto [value, slot] : llvm::zip_equal(checkpoint.getLive(), slots))
       storeToFrame(rewriter, loc, value, frame, slot);
     FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
-    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    memref::StoreOp::create(rewriter, loc, yes, exited, ValueRange{});
+    if (exited) {
+      Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+      memref::StoreOp::create(rewriter, loc, yes, exited, ValueRange{});
+    }
     rewriter.eraseOp(checkpoint);
   }
 
   /// Erases the ops from `first` to the terminator: they never run. The
-  /// terminator's operands they defined become poison.
+  /// terminator's operands they defined become poison, except a loop
+  /// condition, which becomes false: the loop must stop, and branching on
+  /// poison is undefined.
   void eraseRestOfBlock(Block *block, Operation *first) {
     Operation *terminator = block->getTerminator();
+    auto condition = dyn_cast<scf::ConditionOp>(terminator);
     for (OpOperand &operand : terminator->getOpOperands()) {
       Operation *def = operand.get().getDefiningOp();
-      if (!def || def->getBlock() != block || def->isBeforeInBlock(first))
+      bool isCondition = condition && operand.getOperandNumber() == 0;
+      if (!isCondition &&
+          (!def || def->getBlock() != block || def->isBeforeInBlock(first)))
         continue;
       rewriter.setInsertionPoint(first);
-      operand.set(ub::PoisonOp::create(rewriter, def->getLoc(),
-                                       operand.get().getType()));
+      Location loc = terminator->getLoc();
+      operand.set(isCondition
+                      ? Value(arith::ConstantIntOp::create(rewriter, loc, 0, 1))
+                      : Value(ub::PoisonOp::create(rewriter, loc,
+                                                   operand.get().getType())));
     }
     SmallVector<Operation *> dead;
     for (Operation *op = first; op != terminator; op = op->getNextNode())
@@ -483,9 +534,12 @@ private:
     if (&before->front() != condition)
       guardFrom(&before->front());
     rewriter.setInsertionPoint(condition);
-    Value stay = notExited(condition.getLoc());
-    Value proceed = arith::AndIOp::create(rewriter, condition.getLoc(), stay,
-                                          condition.getCondition());
+    Location loc = condition.getLoc();
+    Value stay = notExited(loc);
+    // A select, not an and: the condition is poison once exited.
+    Value stop = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Value proceed = arith::SelectOp::create(rewriter, loc, stay,
+                                            condition.getCondition(), stop);
     rewriter.modifyOpInPlace(
         condition, [&] { condition.getConditionMutable().assign(proceed); });
   }
@@ -534,6 +588,9 @@ public:
     for (func::FuncOp subroutine : subroutines) {
       ExitLowering(subroutine, liveSlotsByToken, rewriter).run();
       lowerCoroutineOps(subroutine);
+      // Drop what the copies left dead (e.g. values only the code before the
+      // suspension point used).
+      (void)simplifyRegions(rewriter, subroutine->getRegions());
     }
     createSplitOp(subroutines);
     return success();

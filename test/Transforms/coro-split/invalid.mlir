@@ -1,0 +1,53 @@
+// RUN: coro-opt %s --split-input-file --coro-split --verify-diagnostics
+
+// expected-error @+1 {{'coro.func' op has unstructured control flow; run coro-normalize-control-flow before coro-split}}
+coro.func @unstructured(%c: i1) {
+  cf.cond_br %c, ^a, ^b
+^a:
+  coro.return
+^b:
+  coro.return
+}
+
+// -----
+
+coro.func @callee() {
+  coro.return
+}
+coro.func @await() {
+  // expected-error @+1 {{'coro.await' op must be inlined before coro-split; run coro-inline-awaits first}}
+  coro.await @callee() : () -> ()
+  coro.return
+}
+
+// -----
+
+coro.func @gen(%v: i32) yields i32 {
+  // expected-error @+1 {{'coro.yield' op must be expanded before coro-split; run coro-expand-yield first}}
+  coro.yield %v : i32
+  coro.return
+}
+
+// -----
+
+coro.func @in_execute_region() {
+  // expected-note @+1 {{enclosing op is here}}
+  scf.execute_region {
+    // expected-error @+1 {{'coro.suspend' op cannot be split inside 'scf.execute_region'; run coro-normalize-control-flow before coro-split}}
+    coro.suspend
+    scf.yield
+  }
+  coro.return
+}
+
+// -----
+
+coro.func @dynamic_array(%n: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{this memref is live across suspension point 's1' and cannot be kept in the frame; only buffers passed as arguments (and views computed from them) and local arrays (memref.alloca of static shape, at most 1024 elements) may cross}}
+  %a = memref.alloca(%n) : memref<?xf32>
+  coro.suspend
+  %v = memref.load %a[%c0] : memref<?xf32>
+  memref.store %v, %out[%c0] : memref<?xf32>
+  coro.return
+}

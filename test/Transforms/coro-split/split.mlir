@@ -1,0 +1,159 @@
+// RUN: coro-opt %s --split-input-file --coro-split | FileCheck %s
+
+// If/else: one continuation per branch; a value computed before the split is
+// saved in the frame only on the edge that needs it; the instance id is read
+// from the frame, not saved. The coroutine stays as the reference.
+// CHECK-LABEL: coro.func @if_else(
+// CHECK:         coro.suspend "then"
+// CHECK-LABEL: func.func @if_else__entry(%arg0: !coro.frame, %arg1: i1, %arg2: f32, %arg3: memref<?xf32>) {
+// CHECK:         %[[Y:.*]] = arith.mulf %arg2
+// CHECK-NEXT:    scf.if %arg1 {
+// CHECK-NEXT:      coro.frame.store %[[Y]], %arg0[0] : f32
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 2
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @if_else__then(
+// CHECK-DAG:     %[[ID:.*]] = coro.frame.id %arg0 : index
+// CHECK-DAG:     %[[V:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK:         memref.store %[[V]], %arg3[%[[ID]]]
+// CHECK-NEXT:    coro.frame.set_target %arg0, -1
+// CHECK-LABEL: func.func @if_else__else(
+// CHECK-NEXT:    coro.frame.set_target %arg0, -1
+// CHECK-NEXT:    return
+// CHECK:       coro.split @if_else subroutines [@if_else__entry, @if_else__then, @if_else__else] names ["entry", "then", "else"] slots [f32] transitions [array<i32: 0, 1>, array<i32: 0, 2>, array<i32: 1, -1>, array<i32: 2, -1>]
+coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
+  %id = coro.id : index
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %two : f32
+  scf.if %c {
+    coro.suspend "then"
+    memref.store %y, %out[%id] : memref<?xf32>
+  } else {
+    coro.suspend "else"
+  }
+  coro.return
+}
+
+// -----
+
+// A suspension in a for loop with iter_args: the loop becomes a while; the
+// continuation finishes the current iteration, then runs a copy of the loop
+// from the next induction value (no unrolling). Leaving from inside the loop
+// goes through the "exited" flag, which stops the loop and guards the rest.
+// CHECK-LABEL: func.func @for_iter_args__entry(
+// CHECK:         scf.while (%[[I:.*]] = %{{.*}}, %[[ACC:.*]] = %{{.*}}) : (index, f32) -> (index, f32) {
+// CHECK:         } do {
+// CHECK:           coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-NEXT:      coro.frame.store %{{.*}}, %arg0[1] : index
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-LABEL: func.func @for_iter_args__iter(
+// CHECK-DAG:     %[[ACC0:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK-DAG:     %[[I0:.*]] = coro.frame.load %arg0[1] : index
+// CHECK:         %[[ACC1:.*]] = arith.addf %[[ACC0]]
+// CHECK:         %[[I1:.*]] = arith.addi %[[I0]]
+// CHECK:         %[[LOOP:.*]]:2 = scf.while (%{{.*}} = %[[I1]], %{{.*}} = %[[ACC1]])
+// CHECK:           arith.select
+// CHECK:           scf.condition
+// CHECK:           coro.frame.set_target %arg0, 1
+// CHECK:         scf.if
+// CHECK-NEXT:      memref.store %[[LOOP]]#1
+// CHECK-NEXT:      coro.frame.set_target %arg0, -1
+// CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] slots [f32, index] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
+coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+    coro.suspend "iter"
+    %a = arith.addf %acc, %one : f32
+    scf.yield %a : f32
+  }
+  memref.store %r, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A suspension in the before region of a while: the continuation replays the
+// condition, runs the after region once if it holds, then a copy of the loop.
+// In the entry the loop must leave at the suspension: its condition is false.
+// CHECK-LABEL: func.func @while_before__entry(
+// CHECK:         scf.while
+// CHECK:           coro.frame.set_target %arg0, 1
+// CHECK-NEXT:      %[[FALSE:.*]] = arith.constant false
+// CHECK-NEXT:      scf.condition(%[[FALSE]])
+// CHECK-LABEL: func.func @while_before__cond(
+// CHECK:         %[[I:.*]] = coro.frame.load %arg0[0] : index
+// CHECK-NEXT:    %[[MORE:.*]] = arith.cmpi slt, %[[I]], %arg1
+// CHECK-NEXT:    scf.if %[[MORE]] -> (index) {
+// CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[I]]
+// CHECK-NEXT:      scf.while (%{{.*}} = %[[NEXT]])
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[I]] : index
+coro.func @while_before(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    coro.suspend "cond"
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  coro.return
+}
+
+// -----
+
+// Back-to-back anonymous suspensions get positional names that do not clash
+// with tags; code before a suspension is not copied into its continuation.
+// CHECK-LABEL: func.func @names__entry(
+// CHECK:         memref.store
+// CHECK-NEXT:    coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @names__s1_(
+// CHECK-NEXT:    coro.frame.set_target %arg0, 2
+// CHECK-LABEL: func.func @names__s1(
+// CHECK-NOT:     memref.store
+// CHECK:         coro.frame.set_target %arg0, -1
+// CHECK:       coro.split @names subroutines [@names__entry, @names__s1_, @names__s1] names ["entry", "s1_", "s1"]
+coro.func @names(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  memref.store %x, %out[%c0] : memref<?xf32>
+  coro.suspend
+  coro.suspend "s1"
+  coro.return
+}
+
+// -----
+
+// A local array live across a suspension is saved element by element and
+// re-created in the continuation; a promise gets its own slot.
+// CHECK-LABEL: func.func @local_array__entry(
+// CHECK:         coro.frame.store %{{.*}}, %arg0[2] : f32
+// CHECK:         memref.load %[[A:.*]][%{{.*}}] : memref<2xf32>
+// CHECK-NEXT:    coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK:         memref.load %[[A]][%{{.*}}] : memref<2xf32>
+// CHECK-NEXT:    coro.frame.store %{{.*}}, %arg0[1] : f32
+// CHECK-LABEL: func.func @local_array__next(
+// CHECK:         %[[B:.*]] = memref.alloca() : memref<2xf32>
+// CHECK-DAG:     coro.frame.load %arg0[0] : f32
+// CHECK-DAG:     coro.frame.load %arg0[1] : f32
+// CHECK:       coro.split @local_array {{.*}} slots [f32, f32, f32]
+coro.func @local_array(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloca() : memref<2xf32>
+  memref.store %x, %a[%c0] : memref<2xf32>
+  memref.store %x, %a[%c1] : memref<2xf32>
+  coro.promise "hint", %x : f32
+  coro.suspend "next"
+  %v = memref.load %a[%c1] : memref<2xf32>
+  memref.store %v, %out[%c0] : memref<?xf32>
+  coro.return
+}

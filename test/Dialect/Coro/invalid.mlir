@@ -393,3 +393,58 @@ func.func @launch_types(%n: index, %x: i32) {
   coro.launch @kernel[%n](%x) : (i32) -> ()
   return
 }
+
+// -----
+
+// The transition graph must be consistent with its subroutines.
+coro.func @g(%x: f32) {
+  coro.return
+}
+func.func @g__entry(%frame: !coro.frame, %x: f32) {
+  return
+}
+// expected-error @+1 {{'coro.split' op has 1 subroutines but 2 names}}
+coro.split @g subroutines [@g__entry] names ["entry", "extra"] slots [] transitions []
+
+// -----
+
+coro.func @g(%x: f32) {
+  coro.return
+}
+func.func @g__entry(%frame: !coro.frame, %x: f32) {
+  return
+}
+// expected-error @+1 {{'coro.split' op transition [0, 3] names a token outside [-1, 1)}}
+coro.split @g subroutines [@g__entry] names ["entry"] slots [] transitions [array<i32: 0, 3>]
+
+// -----
+
+coro.func @g(%x: f32) {
+  coro.return
+}
+func.func @g__entry(%x: f32) {
+  return
+}
+// expected-error @+1 {{'coro.split' op subroutine @g__entry must take (!coro.frame, the arguments of @g)}}
+coro.split @g subroutines [@g__entry] names ["entry"] slots [] transitions []
+
+// -----
+
+// expected-error @+1 {{'coro.split' op needs at least the entry subroutine}}
+coro.split @nothing subroutines [] names [] slots [] transitions []
+
+// -----
+
+func.func @not_coroutine(%frame: !coro.frame) {
+  return
+}
+// expected-error @+1 {{'coro.split' op '@not_coroutine' does not reference a 'coro.func'}}
+coro.split @not_coroutine subroutines [@not_coroutine] names ["entry"] slots [] transitions []
+
+// -----
+
+func.func @bad_frame_store(%frame: !coro.frame, %m: memref<4xf32>) {
+  // expected-error @+1 {{'coro.frame.store' op operand #0 must be integer, float, index or vector of those, but got 'memref<4xf32>'}}
+  coro.frame.store %m, %frame[0] : memref<4xf32>
+  return
+}

@@ -128,3 +128,28 @@ func.func @host(%n: index, %buf: memref<?xf32>) {
   coro.launch @kernel[%n, %n, %n](%buf) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// What coro-split produces: frame ops in subroutines and the transition graph.
+// CHECK-LABEL: func.func @split__entry(%arg0: !coro.frame, %arg1: f32) {
+// CHECK-NEXT:    %[[V:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK-NEXT:    coro.frame.store %[[V]], %arg0[1] : f32
+// CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 : index
+// CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 1 : index
+// CHECK-NEXT:    coro.frame.set_target %arg0, -1
+// CHECK:       coro.split @split subroutines [@split__entry] names ["entry"] slots [f32, f32] transitions [array<i32: 0, -1>]
+// GENERIC: "coro.frame.load"(%{{.*}}) <{slot = 0 : i64}> : (!coro.frame) -> f32
+// GENERIC: "coro.split"() <{coroutine = @split, names = ["entry"], slots = [f32, f32], subroutines = [@split__entry], transitions = [array<i32: 0, -1>]}> : () -> ()
+coro.func @split(%x: f32) {
+  coro.return
+}
+func.func @split__entry(%frame: !coro.frame, %x: f32) {
+  %v = coro.frame.load %frame[0] : f32
+  coro.frame.store %v, %frame[1] : f32
+  %id = coro.frame.id %frame : index
+  %y = coro.frame.id %frame 1 : index
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @split subroutines [@split__entry] names ["entry"] slots [f32, f32] transitions [array<i32: 0, -1>]

@@ -42,6 +42,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -104,7 +105,8 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
 
 /// Rewrites an scf.for as the equivalent scf.while that carries the
 /// induction variable first.
-static void convertForToWhile(scf::ForOp loop, RewriterBase &rewriter) {
+static scf::WhileOp convertForToWhile(scf::ForOp loop,
+                                      RewriterBase &rewriter) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> inits = {loop.getLowerBound()};
@@ -133,7 +135,68 @@ static void convertForToWhile(scf::ForOp loop, RewriterBase &rewriter) {
   rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, carried);
   rewriter.mergeBlocks(body, after, after->getArguments());
   rewriter.replaceOp(loop, whileOp.getResults().drop_front());
+  return whileOp;
 }
+
+/// True if `loop` is known to run its body at least once.
+static bool runsAtLeastOnce(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  return lower && upper && *lower < *upper;
+}
+
+//===----------------------------------------------------------------------===//
+// Where control must suspend
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The ops that, once started, always reach a suspension point before they
+/// finish. Code after such an op never runs in the same subroutine, so it is
+/// not copied there: a continuation stops at the next suspension point that
+/// must be reached, and its size does not depend on what follows.
+class MustSuspendAnalysis {
+public:
+  MustSuspendAnalysis(Operation *root,
+                      const llvm::SmallPtrSetImpl<Operation *> &nonEmptyLoops) {
+    root->walk([&](Operation *op) { // Post-order: nested ops first.
+      if (computeMustSuspend(op, nonEmptyLoops))
+        mustSuspend.insert(op);
+    });
+  }
+
+  bool mustSuspendIn(Operation *op) const { return mustSuspend.contains(op); }
+
+private:
+  bool blockMustSuspend(Block &block) const {
+    return llvm::any_of(block, [&](Operation &op) {
+      return mustSuspend.contains(&op);
+    });
+  }
+
+  bool regionMustSuspend(Region &region) const {
+    return !region.empty() && blockMustSuspend(region.front());
+  }
+
+  bool computeMustSuspend(
+      Operation *op,
+      const llvm::SmallPtrSetImpl<Operation *> &nonEmptyLoops) const {
+    if (isa<CheckpointOp>(op))
+      return true;
+    if (isa<scf::IfOp, scf::IndexSwitchOp>(op))
+      return llvm::all_of(op->getRegions(), [&](Region &region) {
+        return regionMustSuspend(region);
+      });
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return regionMustSuspend(loop.getBefore()) ||
+             (nonEmptyLoops.contains(op) && regionMustSuspend(loop.getAfter()));
+    return false;
+  }
+
+  llvm::DenseSet<Operation *> mustSuspend;
+};
+
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Continuation construction
@@ -144,23 +207,28 @@ namespace {
 /// Builds subroutine bodies by cloning parts of the prepared coroutine.
 class ContinuationBuilder {
 public:
-  ContinuationBuilder(OpBuilder &builder, IRMapping &mapping)
-      : builder(builder), mapping(mapping) {}
+  ContinuationBuilder(OpBuilder &builder, IRMapping &mapping,
+                      const MustSuspendAnalysis &analysis)
+      : builder(builder), mapping(mapping), analysis(analysis) {}
 
   /// Clones the whole body (the entry subroutine).
   void buildEntry(FuncOp coroutine) {
-    cloneTail(&coroutine.getBody().front(), nullptr);
+    (void)cloneTail(&coroutine.getBody().front(), nullptr);
   }
 
-  /// Clones what runs after `point` up to the end of the coroutine.
+  /// Clones what runs after `point` up to the end of the coroutine, or up to
+  /// the first suspension point that must be reached.
   void buildContinuation(Operation *point) {
     Operation *current = point;
-    SmallVector<Value> yielded = cloneTail(point->getBlock(), point);
-    while (!isa<FuncOp>(current->getParentOp())) {
+    std::optional<SmallVector<Value>> yielded =
+        cloneTail(point->getBlock(), point);
+    while (yielded && !isa<FuncOp>(current->getParentOp())) {
       Operation *parent = current->getParentOp();
-      SmallVector<Value> results =
-          finishParent(parent, current->getParentRegion(), yielded);
-      mapping.map(parent->getResults(), results);
+      std::optional<SmallVector<Value>> results =
+          finishParent(parent, current->getParentRegion(), *yielded);
+      if (!results)
+        return;
+      mapping.map(parent->getResults(), *results);
       current = parent;
       yielded = cloneTail(parent->getBlock(), parent);
     }
@@ -168,20 +236,24 @@ public:
 
 private:
   /// Clones the ops of `block` after `from` (all when null), excluding the
-  /// terminator, and returns the terminator's operands as mapped.
-  SmallVector<Value> cloneTail(Block *block, Operation *from) {
+  /// terminator, and returns the terminator's operands as mapped; or nothing
+  /// when a cloned op must suspend, so the rest is unreachable.
+  std::optional<SmallVector<Value>> cloneTail(Block *block, Operation *from) {
     auto it = from ? std::next(from->getIterator()) : block->begin();
-    for (; &*it != block->getTerminator(); ++it)
+    for (; &*it != block->getTerminator(); ++it) {
       cloneFresh(&*it);
+      if (analysis.mustSuspendIn(&*it))
+        return std::nullopt;
+    }
     return llvm::map_to_vector(
         block->getTerminator()->getOperands(),
         [&](Value v) { return mapping.lookupOrDefault(v); });
   }
 
   /// The values `parent` produces once its region `region` has ended by
-  /// yielding `yielded`.
-  SmallVector<Value> finishParent(Operation *parent, Region *region,
-                                  ArrayRef<Value> yielded) {
+  /// yielding `yielded`; nothing if finishing it must suspend.
+  std::optional<SmallVector<Value>>
+  finishParent(Operation *parent, Region *region, ArrayRef<Value> yielded) {
     auto loop = dyn_cast<scf::WhileOp>(parent);
     if (!loop) // scf.if, scf.index_switch: the region's values are the results
       return SmallVector<Value>(yielded);
@@ -199,9 +271,16 @@ private:
       builder.setInsertionPointToStart(replay.thenBlock());
       Block *after = loop.getAfterBody();
       mapping.map(after->getArguments(), args);
-      SmallVector<Value> next = cloneTail(after, nullptr);
-      SmallVector<Value> results = cloneLoopFrom(loop, next);
-      scf::YieldOp::create(builder, loc, results);
+      if (std::optional<SmallVector<Value>> next = cloneTail(after, nullptr)) {
+        scf::YieldOp::create(builder, loc, cloneLoopFrom(loop, *next));
+      } else {
+        // Suspends inside the after region; the results are never used.
+        SmallVector<Value> poison =
+            llvm::map_to_vector(loop.getResultTypes(), [&](Type type) {
+              return Value(ub::PoisonOp::create(builder, loc, type));
+            });
+        scf::YieldOp::create(builder, loc, poison);
+      }
       builder.setInsertionPointToStart(replay.elseBlock());
       scf::YieldOp::create(builder, loc, args);
     }
@@ -230,6 +309,7 @@ private:
 
   OpBuilder &builder;
   IRMapping &mapping;
+  const MustSuspendAnalysis &analysis;
 };
 
 } // namespace
@@ -579,6 +659,7 @@ public:
     work = original.clone();
     llvm::scope_exit eraseWork([&] { work->erase(); });
     prepare();
+    analysis.emplace(work, nonEmptyLoops);
     if (failed(computeLiveSets()))
       return failure();
     assignSlots();
@@ -606,8 +687,12 @@ private:
               .wasInterrupted())
         loops.push_back(loop);
     });
-    for (scf::ForOp loop : loops) // Post-order: inner loops first.
-      convertForToWhile(loop, rewriter);
+    for (scf::ForOp loop : loops) { // Post-order: inner loops first.
+      bool nonEmpty = runsAtLeastOnce(loop);
+      scf::WhileOp whileOp = convertForToWhile(loop, rewriter);
+      if (nonEmpty)
+        nonEmptyLoops.insert(whileOp);
+    }
 
     names.push_back("entry");
     llvm::StringSet<> usedNames = {"entry"};
@@ -643,12 +728,15 @@ private:
     bool changed = true;
     while (changed) {
       changed = false;
-      for (CheckpointOp checkpoint : checkpoints) {
+      // Later suspension points first: state flows backwards, so most
+      // programs settle in one or two rounds.
+      for (CheckpointOp checkpoint : llvm::reverse(checkpoints)) {
         func::FuncOp scratch = createSubroutineShell("__live_scratch");
         IRMapping mapping;
         mapArguments(scratch, mapping);
         OpBuilder builder = OpBuilder::atBlockEnd(&scratch.getBody().front());
-        ContinuationBuilder(builder, mapping).buildContinuation(checkpoint);
+        ContinuationBuilder(builder, mapping, *analysis)
+            .buildContinuation(checkpoint);
         llvm::SetVector<Value> live;
         for (Value value : collectExternalValues(scratch))
           if (!isRematerializable(value, work))
@@ -739,7 +827,7 @@ private:
     IRMapping mapping;
     mapArguments(function, mapping);
     OpBuilder builder = OpBuilder::atBlockEnd(&entry);
-    ContinuationBuilder continuation(builder, mapping);
+    ContinuationBuilder continuation(builder, mapping, *analysis);
     if (token == kEntryToken) {
       continuation.buildEntry(work);
     } else {
@@ -837,6 +925,8 @@ private:
   Operation *insertionPoint = nullptr;
   SmallVector<std::string> names;
   SmallVector<CheckpointOp> checkpoints;
+  llvm::SmallPtrSet<Operation *, 8> nonEmptyLoops;
+  std::optional<MustSuspendAnalysis> analysis;
   SmallVector<SmallVector<int64_t>> liveSlotsByToken;
   llvm::DenseMap<Value, int64_t> valueSlots;
   llvm::StringMap<int64_t> promiseSlots;

@@ -157,7 +157,11 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     `coro.await` / `coro.yield`, suspension points only under scf.if / for /
     while / index_switch. The coroutine itself is kept as the mega-kernel
     reference. A memref value live across a suspension point (other than
-    arguments and values recomputed from them) is reported as unsupported.
+    arguments, values recomputed from them and local arrays) is reported as
+    unsupported.
+
+    `coro-dump-graph` exports the result for people: the transition graph
+    as DOT and JSON and the code growth per coroutine.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

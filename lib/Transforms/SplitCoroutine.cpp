@@ -105,8 +105,7 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
 
 /// Rewrites an scf.for as the equivalent scf.while that carries the
 /// induction variable first.
-static scf::WhileOp convertForToWhile(scf::ForOp loop,
-                                      RewriterBase &rewriter) {
+static scf::WhileOp convertForToWhile(scf::ForOp loop, RewriterBase &rewriter) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> inits = {loop.getLowerBound()};
@@ -169,9 +168,8 @@ public:
 
 private:
   bool blockMustSuspend(Block &block) const {
-    return llvm::any_of(block, [&](Operation &op) {
-      return mustSuspend.contains(&op);
-    });
+    return llvm::any_of(
+        block, [&](Operation &op) { return mustSuspend.contains(&op); });
   }
 
   bool regionMustSuspend(Region &region) const {

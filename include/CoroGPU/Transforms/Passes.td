@@ -172,4 +172,31 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroDumpGraph : Pass<"coro-dump-graph", "::mlir::ModuleOp"> {
+  let summary = "Write the transition graphs of split coroutines as DOT and "
+                "JSON, with their code growth";
+  let description = [{
+    For every `coro.split` op, writes `<output-dir>/<coroutine>.dot` (a
+    Graphviz digraph: one node per subroutine with its token and op count,
+    one edge per transition, and a `returned` node) and
+    `<output-dir>/<coroutine>.json`:
+
+    ```json
+    {"coroutine": "render", "original_ops": 40, "subroutine_ops": 95,
+     "growth": "2.38", "frame_slots": ["f32", "index"],
+     "subroutines": [{"token": 0, "name": "entry",
+                      "symbol": "render__entry", "ops": 30}, ...],
+     "transitions": [[0, 1], [1, -1], ...]}
+    ```
+
+    `original_ops` counts the ops in the coroutine's body, `subroutine_ops`
+    those in all its subroutines: their ratio is the code growth of the split.
+    The IR is not modified.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write <coroutine>.dot and <coroutine>.json into">
+  ];
+}
+
 #endif // COROGPU_TRANSFORMS_PASSES_TD

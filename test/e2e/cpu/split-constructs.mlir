@@ -1,5 +1,5 @@
-// Suspension points in every construct coro-split rebuilds: both regions of
-// a while, three nested loops with iter_args, back-to-back suspensions, a
+// Suspension points in every construct coro-split rebuilds: both branches of
+// an if, both regions of a while, three nested loops with iter_args, back-to-back suspensions, a
 // loop that never runs, continue and early returns (through cf), vectors live
 // across suspensions. The split program run by the state machine must print
 // exactly what the mega-kernel prints (buffer addresses aside).
@@ -142,6 +142,31 @@ coro.func @vectors(%out: memref<?xf32>) {
   coro.return
 }
 
+// Suspensions in both branches of an scf.if, with values from before the
+// split used after it: out[id] = id odd ? 100 + id : 2 * id.
+// CHECK: [0,  101,  4,  103]
+coro.func @if_else(%out: memref<?xf32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %id64 = arith.index_cast %id : index to i64
+  %idf = arith.sitofp %id64 : i64 to f32
+  %bit = arith.andi %id, %c1 : index
+  %odd = arith.cmpi eq, %bit, %c1 : index
+  %r = scf.if %odd -> (f32) {
+    coro.suspend "odd"
+    %hundred = arith.constant 100.0 : f32
+    %v = arith.addf %idf, %hundred : f32
+    scf.yield %v : f32
+  } else {
+    coro.suspend "even"
+    %v = arith.addf %idf, %idf : f32
+    scf.yield %v : f32
+  }
+  coro.suspend "store"
+  memref.store %r, %out[%id] : memref<?xf32>
+  coro.return
+}
+
 func.func @print(%buffer: memref<?xf32>) {
   %print = memref.cast %buffer : memref<?xf32> to memref<*xf32>
   call @printMemrefF32(%print) : (memref<*xf32>) -> ()
@@ -161,6 +186,8 @@ func.func @main() {
   coro.launch @early_return[%c4](%out) : (memref<?xf32>) -> ()
   call @print(%out) : (memref<?xf32>) -> ()
   coro.launch @vectors[%c4](%out) : (memref<?xf32>) -> ()
+  call @print(%out) : (memref<?xf32>) -> ()
+  coro.launch @if_else[%c4](%out) : (memref<?xf32>) -> ()
   call @print(%out) : (memref<?xf32>) -> ()
   memref.dealloc %out : memref<?xf32>
   return

@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Transforms/Passes.h"
+#include "CoroGPU/Transforms/PipelineChecks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -75,16 +76,8 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
                                  "coro-normalize-control-flow before "
                                  "coro-split");
   WalkResult result = coroutine.walk([&](Operation *op) {
-    if (isa<AwaitOp>(op)) {
-      op->emitOpError("must be inlined before coro-split; run "
-                      "coro-inline-awaits first");
+    if (failed(checkFrontHalfRan(op, "coro-split")))
       return WalkResult::interrupt();
-    }
-    if (isa<YieldOp>(op)) {
-      op->emitOpError("must be expanded before coro-split; run "
-                      "coro-expand-yield first");
-      return WalkResult::interrupt();
-    }
     if (!isa<SuspendOp>(op))
       return WalkResult::advance();
     for (Operation *parent = op->getParentOp(); parent != coroutine;

@@ -16,6 +16,8 @@
 
 #include "HostLaunch.h"
 
+#include "CoroGPU/Transforms/PipelineChecks.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -33,17 +35,9 @@ using namespace mlir::coro;
 /// expects earlier passes to have removed.
 static LogicalResult checkPreconditions(FuncOp coroutine) {
   WalkResult result = coroutine.walk([](Operation *op) {
-    if (isa<AwaitOp>(op)) {
-      op->emitOpError("must be inlined before the mega-kernel lowering; run "
-                      "coro-inline-awaits first");
-      return WalkResult::interrupt();
-    }
-    if (isa<YieldOp>(op)) {
-      op->emitOpError("must be expanded before the mega-kernel lowering; run "
-                      "coro-expand-yield first");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+    return failed(checkFrontHalfRan(op, "the mega-kernel lowering"))
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return failure(result.wasInterrupted());
 }

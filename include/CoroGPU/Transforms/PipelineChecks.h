@@ -1,0 +1,23 @@
+//===- PipelineChecks.h - what later stages expect of the IR ----*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_TRANSFORMS_PIPELINECHECKS_H
+#define COROGPU_TRANSFORMS_PIPELINECHECKS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir {
+namespace coro {
+
+/// Stages after the front half expect awaits inlined and yields expanded.
+/// For such an op, emits a located error naming `stage` and the pass to run
+/// first, and fails; succeeds for any other op.
+LogicalResult checkFrontHalfRan(Operation *op, StringRef stage);
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_TRANSFORMS_PIPELINECHECKS_H

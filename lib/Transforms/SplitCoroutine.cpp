@@ -597,8 +597,7 @@ private:
   }
 
   /// Once the flag is set the loop must not run its before region again
-  /// nor continue: guard the before region and AND its condition with
-  /// "not exited".
+  /// nor continue: guard the before region and make its condition false.
   void stopLoopOnExit(scf::WhileOp loop) {
     Block *before = loop.getBeforeBody();
     auto condition = cast<scf::ConditionOp>(before->getTerminator());

@@ -640,8 +640,8 @@ namespace {
 /// the end; the coroutine itself stays as the mega-kernel reference.
 class CoroutineSplitter {
 public:
-  CoroutineSplitter(FuncOp original, RewriterBase &rewriter)
-      : original(original), rewriter(rewriter) {}
+  CoroutineSplitter(FuncOp original, bool shareSlots, RewriterBase &rewriter)
+      : original(original), shareSlots(shareSlots), rewriter(rewriter) {}
 
   LogicalResult split() {
     if (failed(checkSplittable(original)))
@@ -762,6 +762,8 @@ private:
   /// One slot per value live across any suspension point (first come,
   /// first served), and one per promise field.
   void assignSlots() {
+    if (shareSlots)
+      colorSlots();
     liveSlotsByToken.resize(checkpoints.size() + 1);
     for (CheckpointOp checkpoint : checkpoints) {
       SmallVector<int64_t> &slots = liveSlotsByToken[checkpoint.getToken()];
@@ -774,6 +776,45 @@ private:
       if (inserted)
         slotTypes.push_back(promise.getValue().getType());
     });
+  }
+
+  /// Lets values that are never live across the same suspension point share
+  /// a slot of their type: every checkpoint stores its whole live set and
+  /// every continuation loads its own, so a slot only has to hold one of the
+  /// values live at each point. Greedy coloring of the interference graph,
+  /// in program order; local arrays keep slots of their own.
+  void colorSlots() {
+    llvm::DenseMap<Value, llvm::SmallPtrSet<Value, 8>> interference;
+    llvm::SetVector<Value> values;
+    for (CheckpointOp checkpoint : checkpoints) {
+      for (Value value : checkpoint.getLive()) {
+        values.insert(value);
+        for (Value other : checkpoint.getLive())
+          if (other != value)
+            interference[value].insert(other);
+      }
+    }
+    // For each slot, the values it holds.
+    SmallVector<SmallVector<Value>> holders;
+    for (Value value : values) {
+      if (isa<MemRefType>(value.getType()))
+        continue;
+      auto fits = [&](int64_t slot) {
+        return slotTypes[slot] == value.getType() &&
+               llvm::none_of(holders[slot], [&](Value holder) {
+                 return interference[value].contains(holder);
+               });
+      };
+      int64_t slot = 0, e = slotTypes.size();
+      while (slot < e && !fits(slot))
+        ++slot;
+      if (slot == e) {
+        slotTypes.push_back(value.getType());
+        holders.emplace_back();
+      }
+      holders[slot].push_back(value);
+      valueSlots[value] = slot;
+    }
   }
 
   /// The first of the slots that hold `value` (consecutive slots, one per
@@ -910,6 +951,7 @@ private:
   }
 
   FuncOp original;
+  bool shareSlots;
   FuncOp work;
   RewriterBase &rewriter;
   Operation *insertionPoint = nullptr;
@@ -930,7 +972,7 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
     IRRewriter rewriter(&getContext());
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
-      if (failed(CoroutineSplitter(coroutine, rewriter).split()))
+      if (failed(CoroutineSplitter(coroutine, shareSlots, rewriter).split()))
         return signalPassFailure();
   }
 };

@@ -145,8 +145,11 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     suspension is never copied. Suspension points inside loops are
     reached again through the copied loop, so no loop is unrolled.
 
-    Values live across a suspension point get one frame slot each; they are
-    computed to a fixed point over the continuations. Constants, `coro.id`
+    Values live across a suspension point get frame slots; they are
+    computed to a fixed point over the continuations. Values of one type
+    that are never live across the same suspension point share a slot
+    (greedy coloring of the interference graph; `share-slots=false` gives
+    every value its own slot). Constants, `coro.id`
     and pure address computations on arguments are recomputed instead.
     `coro.id` becomes `coro.frame.id` and `coro.promise` a store to the
     promise's slot. Leaving a subroutine from inside nested control flow is
@@ -163,6 +166,11 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     `coro-dump-graph` exports the result for people: the transition graph
     as DOT and JSON and the code growth per coroutine.
   }];
+  let options = [
+    Option<"shareSlots", "share-slots", "bool", /*default=*/"true",
+           "Let values never live across the same suspension point share "
+           "a frame slot">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",

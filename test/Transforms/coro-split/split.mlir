@@ -157,3 +157,28 @@ coro.func @local_array(%x: f32, %out: memref<?xf32>) {
   memref.store %v, %out[%c0] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// Values never live across the same suspension point share a slot of their
+// type; without share-slots each gets its own.
+// RUN: coro-opt %s --split-input-file --coro-split=share-slots=false | FileCheck %s --check-prefix=NOSHARE
+// CHECK-LABEL: func.func @sharing__entry(
+// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-NEXT:    coro.frame.set_target %arg0, 1
+// CHECK-LABEL: func.func @sharing__first(
+// CHECK:         coro.frame.load %arg0[0] : f32
+// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-NEXT:    coro.frame.set_target %arg0, 2
+// CHECK:       coro.split @sharing {{.*}} slots [f32] transitions
+// NOSHARE:     coro.split @sharing {{.*}} slots [f32, f32] transitions
+coro.func @sharing(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = arith.addf %x, %x : f32
+  coro.suspend "first"
+  memref.store %a, %out[%c0] : memref<?xf32>
+  %b = arith.mulf %x, %x : f32
+  coro.suspend "second"
+  memref.store %b, %out[%c0] : memref<?xf32>
+  coro.return
+}

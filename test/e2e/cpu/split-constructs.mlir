@@ -6,6 +6,8 @@
 // RUN: coro-opt %s --coro-normalize-control-flow --coro-megakernel-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.megakernel
 // RUN: coro-opt %s --coro-normalize-control-flow --coro-split --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.split
 // RUN: diff %t.megakernel %t.split
+// RUN: coro-opt %s --coro-normalize-control-flow --coro-split=share-slots=false --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.unshared
+// RUN: diff %t.megakernel %t.unshared
 // RUN: FileCheck %s < %t.split
 
 func.func private @printMemrefF32(memref<*xf32>)

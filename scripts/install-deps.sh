@@ -10,6 +10,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   # Unit tests.
   libgtest-dev
+  # Generated-code validation.
+  spirv-tools
 )
 
 missing=()

@@ -31,6 +31,13 @@ config.substitutions.append(
      "%s -e main --entry-point-result=void --shared-libs=%s"
      % (os.path.join(config.llvm_tools_dir, "mlir-runner"), runner_libs)))
 
+# Validators of generated code; tests that need one say REQUIRES and lit
+# reports them UNSUPPORTED (with the missing feature) where it is absent.
+import shutil
+for tool in ["spirv-val", "spirv-dis"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(

@@ -17,4 +17,5 @@ void mlir::coro::registerAllDialects(DialectRegistry &registry) {
 void mlir::coro::registerAllPasses() {
   registerCoroTransformsPasses();
   registerCoroConversionPasses();
+  registerCoroPipelines();
 }

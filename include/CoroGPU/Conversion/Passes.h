@@ -11,8 +11,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -23,6 +25,16 @@ namespace coro {
 
 #define GEN_PASS_REGISTRATION
 #include "CoroGPU/Conversion/Passes.h.inc"
+
+/// The whole pipeline from user coroutines to Vulkan SPIR-V with the
+/// mega-kernel scheduler: the front half (inlining, yield expansion, control-
+/// flow normalization), `coro-megakernel-to-gpu`, and the upstream GPU to
+/// SPIR-V conversion for a Vulkan 1.2 target. `coro-serialize-spirv` then
+/// writes the binaries. Registered as `coro-megakernel-to-spirv`.
+void buildMegakernelToSPIRVPipeline(OpPassManager &pm);
+
+/// Registers the named pipelines above with the pass registry.
+void registerCoroPipelines();
 
 } // namespace coro
 } // namespace mlir

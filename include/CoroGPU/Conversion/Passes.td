@@ -63,4 +63,48 @@ def CoroStateMachineToFunc
   ];
 }
 
+def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Materialize the mega-kernel reference as GPU kernels";
+  let description = [{
+    The mega-kernel scheduler for GPUs: one thread per coroutine instance,
+    suspension points erased.
+
+    - each `coro.func @f(args)` becomes `gpu.func @f(%nx, %ny, %nz: index,
+      args) kernel` in `gpu.module @coro_kernels`: the thread with global id
+      (x, y, z) runs instance (x, y, z) if it lies inside the grid
+      (nx, ny, nz); `coro.id d` is that component, the linear id
+      `x + nx * (y + ny * z)`; the kernel carries
+      `spirv.entry_point_abi` with the workgroup size;
+    - each `coro.launch @f[gx, gy, gz](args)` becomes a `gpu.launch_func`
+      with ceil(gx / workgroup-size) x gy x gz workgroups.
+
+    The body must be structured (run `coro-normalize-control-flow` first:
+    SPIR-V needs structured control flow), awaits inlined and yields
+    expanded; otherwise the pass reports a located error.
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
+           "Threads per workgroup (x); the grid's y and z map to workgroups">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
+def CoroSerializeSPIRV : Pass<"coro-serialize-spirv", "::mlir::ModuleOp"> {
+  let summary = "Write each spirv.module as a SPIR-V binary file";
+  let description = [{
+    Serializes every `spirv.module` of the input (as produced by
+    `convert-gpu-to-spirv`) to `<output-dir>/<symbol>.spv`, ready for
+    `spirv-val` and for the Vulkan runtime. The IR is not modified.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write the .spv files into">
+  ];
+}
+
 #endif // COROGPU_CONVERSION_PASSES_TD

@@ -14,7 +14,7 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 
-#include "HostLaunch.h"
+#include "CoroGPU/Conversion/SchedulerUtils.h"
 
 #include "CoroGPU/Transforms/PipelineChecks.h"
 
@@ -62,30 +62,9 @@ static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
   InstancePosition position{entry.getArgument(0), entry.getArgument(1),
                             entry.getArgument(2), entry.getArgument(3),
                             entry.getArgument(4)};
-
-  // The linear id is computed once, at the top, only if it is used.
-  Value linearId;
-  auto getId = [&](std::optional<uint32_t> dim) {
-    if (dim)
-      return position.getId(rewriter, loc, dim);
-    if (!linearId) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(&entry);
-      linearId = position.getId(rewriter, loc, std::nullopt);
-    }
-    return linearId;
-  };
-
-  function.walk([&](Operation *op) {
-    if (auto id = dyn_cast<IdOp>(op)) {
-      rewriter.replaceOp(id, getId(id.getDim()));
-    } else if (isa<SuspendOp, PromiseOp>(op)) {
-      rewriter.eraseOp(op);
-    } else if (auto ret = dyn_cast<ReturnOp>(op)) {
-      rewriter.setInsertionPoint(ret);
-      rewriter.replaceOpWithNewOp<func::ReturnOp>(ret);
-    }
-  });
+  lowerToMegakernelBody(
+      function.getBody(), entry, position, rewriter,
+      [&](ReturnOp ret) { rewriter.replaceOpWithNewOp<func::ReturnOp>(ret); });
   rewriter.eraseOp(coroutine);
 }
 

@@ -21,7 +21,7 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 
-#include "HostLaunch.h"
+#include "CoroGPU/Conversion/SchedulerUtils.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -1,0 +1,65 @@
+//===- SchedulerUtils.h - building blocks for schedulers --------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// Pieces every scheduler materialization needs, for the built-in ones and for
+// custom schedulers written in C++: where an instance sits in the grid, the
+// mega-kernel form of a coroutine body, and a launch as a loop nest.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_CONVERSION_SCHEDULERUTILS_H
+#define COROGPU_CONVERSION_SCHEDULERUTILS_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace coro {
+
+/// Where an instance sits in the grid: its x, y, z and the grid extents
+/// nx, ny that linearize it.
+struct InstancePosition {
+  Value x, y, z, nx, ny;
+
+  /// The values in the order host functions take them.
+  SmallVector<Value> asArguments() const { return {x, y, z, nx, ny}; }
+  /// `coro.id` / `coro.frame.id` with an optional dimension.
+  Value getId(OpBuilder &builder, Location loc,
+              std::optional<uint32_t> dim) const;
+};
+
+/// Number of leading index arguments that carry an InstancePosition.
+inline constexpr unsigned kNumPositionArgs = 5;
+
+/// Replaces `launch` by a loop nest over its grid (z outermost) whose body,
+/// built by `buildInstance`, runs one instance.
+void lowerLaunchToLoops(
+    LaunchOp launch, RewriterBase &rewriter,
+    function_ref<void(OpBuilder &, Location, const InstancePosition &)>
+        buildInstance);
+
+/// Rewrites a coroutine body, in place, into its mega-kernel: suspension
+/// points and promises are erased, `coro.id` becomes the instance id of
+/// `position` (the linear id computed once, at the start of `entry`), and
+/// `replaceReturn` rewrites each `coro.return`.
+void lowerToMegakernelBody(Region &body, Block &entry,
+                           const InstancePosition &position,
+                           RewriterBase &rewriter,
+                           function_ref<void(ReturnOp)> replaceReturn);
+
+/// Replaces every `ub.poison` under `root` by a zero constant. Control-flow
+/// normalization and the split create poison for values that are never
+/// used; GPU targets without a poison lowering (SPIR-V through
+/// convert-gpu-to-spirv) get zeros instead, which are as good.
+void replacePoisonWithZero(Operation *root, RewriterBase &rewriter);
+
+/// Rewrites every `scf.index_switch` under `root` as a chain of `scf.if`
+/// (the SCF to SPIR-V conversion has no switch).
+void lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter);
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_CONVERSION_SCHEDULERUTILS_H

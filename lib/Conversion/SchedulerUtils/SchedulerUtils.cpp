@@ -1,0 +1,136 @@
+//===- SchedulerUtils.cpp - building blocks for schedulers ----------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/SchedulerUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+Value InstancePosition::getId(OpBuilder &builder, Location loc,
+                              std::optional<uint32_t> dim) const {
+  if (dim)
+    return *dim == 0 ? x : *dim == 1 ? y : z;
+  // x + nx * (y + ny * z)
+  Value plane = arith::MulIOp::create(builder, loc, ny, z);
+  Value row = arith::AddIOp::create(builder, loc, y, plane);
+  Value rows = arith::MulIOp::create(builder, loc, nx, row);
+  return arith::AddIOp::create(builder, loc, x, rows);
+}
+
+void mlir::coro::lowerLaunchToLoops(
+    LaunchOp launch, RewriterBase &rewriter,
+    function_ref<void(OpBuilder &, Location, const InstancePosition &)>
+        buildInstance) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<Value, 3> extents(launch.getGrid());
+  extents.resize(3, one);
+
+  auto zLoop = scf::ForOp::create(rewriter, loc, zero, extents[2], one);
+  rewriter.setInsertionPointToStart(zLoop.getBody());
+  auto yLoop = scf::ForOp::create(rewriter, loc, zero, extents[1], one);
+  rewriter.setInsertionPointToStart(yLoop.getBody());
+  auto xLoop = scf::ForOp::create(rewriter, loc, zero, extents[0], one);
+  rewriter.setInsertionPointToStart(xLoop.getBody());
+  InstancePosition position{xLoop.getInductionVar(), yLoop.getInductionVar(),
+                            zLoop.getInductionVar(), extents[0], extents[1]};
+  buildInstance(rewriter, loc, position);
+  rewriter.eraseOp(launch);
+}
+
+void mlir::coro::lowerToMegakernelBody(
+    Region &body, Block &entry, const InstancePosition &position,
+    RewriterBase &rewriter, function_ref<void(ReturnOp)> replaceReturn) {
+  Value linearId;
+  auto getId = [&](Location loc, std::optional<uint32_t> dim) {
+    if (dim)
+      return position.getId(rewriter, loc, dim);
+    if (!linearId) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&entry);
+      linearId = position.getId(rewriter, loc, std::nullopt);
+    }
+    return linearId;
+  };
+  SmallVector<Operation *> ops;
+  body.walk([&](Operation *op) {
+    if (isa<IdOp, SuspendOp, PromiseOp, ReturnOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto id = dyn_cast<IdOp>(op))
+      rewriter.replaceOp(id, getId(id.getLoc(), id.getDim()));
+    else if (auto ret = dyn_cast<ReturnOp>(op))
+      replaceReturn(ret);
+    else
+      rewriter.eraseOp(op);
+  }
+}
+
+void mlir::coro::replacePoisonWithZero(Operation *root,
+                                       RewriterBase &rewriter) {
+  SmallVector<ub::PoisonOp> poisons;
+  root->walk([&](ub::PoisonOp poison) { poisons.push_back(poison); });
+  for (ub::PoisonOp poison : poisons) {
+    rewriter.setInsertionPoint(poison);
+    Type type = poison.getType();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        poison, type, cast<TypedAttr>(rewriter.getZeroAttr(type)));
+  }
+}
+
+/// Moves the remaining cases of `switchOp`, from `caseIndex` on, and its
+/// default into `region` (empty) as nested scf.ifs.
+static void buildCaseChain(scf::IndexSwitchOp switchOp, unsigned caseIndex,
+                           Region &region, RewriterBase &rewriter) {
+  if (caseIndex == switchOp.getNumCases()) {
+    rewriter.inlineRegionBefore(switchOp.getDefaultRegion(), region,
+                                region.end());
+    return;
+  }
+  Location loc = switchOp.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *block = rewriter.createBlock(&region);
+  Value caseValue = arith::ConstantIndexOp::create(
+      rewriter, loc, switchOp.getCases()[caseIndex]);
+  Value matches = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        switchOp.getArg(), caseValue);
+  auto ifOp = scf::IfOp::create(rewriter, loc, switchOp.getResultTypes(),
+                                matches, /*addThenBlock=*/false,
+                                /*addElseBlock=*/false);
+  rewriter.inlineRegionBefore(switchOp.getCaseRegions()[caseIndex],
+                              ifOp.getThenRegion(), ifOp.getThenRegion().end());
+  buildCaseChain(switchOp, caseIndex + 1, ifOp.getElseRegion(), rewriter);
+  rewriter.setInsertionPointToEnd(block);
+  scf::YieldOp::create(rewriter, loc, ifOp.getResults());
+}
+
+void mlir::coro::lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter) {
+  SmallVector<scf::IndexSwitchOp> switches;
+  root->walk([&](scf::IndexSwitchOp op) { switches.push_back(op); });
+  // Post-order: nested switches are rewritten before the ones around them.
+  for (scf::IndexSwitchOp switchOp : switches) {
+    rewriter.setInsertionPoint(switchOp);
+    auto wrapper = scf::ExecuteRegionOp::create(rewriter, switchOp.getLoc(),
+                                                switchOp.getResultTypes());
+    buildCaseChain(switchOp, 0, wrapper.getRegion(), rewriter);
+    rewriter.replaceOp(switchOp, wrapper.getResults());
+    // The chain is one block: inline it in place of the wrapper.
+    Block &chain = wrapper.getRegion().front();
+    auto yield = cast<scf::YieldOp>(chain.getTerminator());
+    SmallVector<Value> results(yield.getOperands());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&chain, wrapper);
+    rewriter.replaceOp(wrapper, results);
+  }
+}

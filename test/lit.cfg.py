@@ -37,6 +37,12 @@ import shutil
 for tool in ["spirv-val", "spirv-dis"]:
     if shutil.which(tool):
         config.available_features.add(tool)
+# ptxas comes with the CUDA toolkit (no GPU needed to validate PTX).
+ptxas = shutil.which("ptxas") or shutil.which(
+    "ptxas", path=os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin"))
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -29,9 +29,15 @@ namespace coro {
 /// The whole pipeline from user coroutines to Vulkan SPIR-V with the
 /// mega-kernel scheduler: the front half (inlining, yield expansion, control-
 /// flow normalization), `coro-megakernel-to-gpu`, and the upstream GPU to
-/// SPIR-V conversion for a Vulkan 1.2 target. `coro-serialize-spirv` then
+/// SPIR-V conversion for a Vulkan 1.2 target. `coro-write-kernels` then
 /// writes the binaries. Registered as `coro-megakernel-to-spirv`.
 void buildMegakernelToSPIRVPipeline(OpPassManager &pm);
+
+/// The same to PTX for NVIDIA GPUs: the front half, `coro-megakernel-to-gpu`,
+/// gpu to NVVM for `chip` (sm_70 to sm_90, PTX 8.0) and gpu-module-to-binary
+/// with the PTX text embedded in a gpu.binary. Registered as
+/// `coro-megakernel-to-ptx{chip=sm_90}`.
+void buildMegakernelToPTXPipeline(OpPassManager &pm, StringRef chip);
 
 /// Registers the named pipelines above with the pass registry.
 void registerCoroPipelines();

@@ -94,16 +94,32 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
-def CoroSerializeSPIRV : Pass<"coro-serialize-spirv", "::mlir::ModuleOp"> {
-  let summary = "Write each spirv.module as a SPIR-V binary file";
+def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
+  let summary = "Place the local arrays of GPU kernels in SPIR-V Function "
+                "storage";
   let description = [{
-    Serializes every `spirv.module` of the input (as produced by
-    `convert-gpu-to-spirv`) to `<output-dir>/<symbol>.spv`, ready for
-    `spirv-val` and for the Vulkan runtime. The IR is not modified.
+    A `memref.alloca` in a `gpu.func` is private to the thread. For Vulkan
+    the default memory space maps to storage buffers, so before
+    `map-memref-spirv-storage-class` this pass gives the allocas of every
+    gpu.module the `#spirv.storage_class<Function>` memory space, which
+    `convert-gpu-to-spirv` turns into function variables.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def CoroWriteKernels : Pass<"coro-write-kernels", "::mlir::ModuleOp"> {
+  let summary = "Write the compiled kernels (SPIR-V, PTX) to files";
+  let description = [{
+    Writes every `spirv.module` (as produced by `convert-gpu-to-spirv`)
+    serialized to `<output-dir>/<symbol>.spv`, and every object of every
+    `gpu.binary` (as produced by `gpu-module-to-binary`) to
+    `<output-dir>/<binary>.<chip>.<ext>`, with `ptx` for the `isa` format,
+    `cubin` for `bin` and `fatbin` for `fatbin`. The files are what
+    `spirv-val`, `ptxas` and the runtimes consume. The IR is not modified.
   }];
   let options = [
     Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
-           "Directory to write the .spv files into">
+           "Directory to write the kernel files into">
   ];
 }
 

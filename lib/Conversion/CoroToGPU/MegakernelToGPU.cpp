@@ -16,7 +16,6 @@
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 #include "CoroGPU/Transforms/PipelineChecks.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -94,21 +93,6 @@ static void lowerCoroutine(FuncOp coroutine, gpu::GPUModuleOp kernels,
   rewriter.eraseOp(coroutine);
 }
 
-/// Local arrays live in each thread's function memory; in the default memory
-/// space they would be mapped to device buffers.
-static void moveAllocasToPrivateMemory(Operation *root) {
-  auto privateSpace = spirv::StorageClassAttr::get(
-      root->getContext(), spirv::StorageClass::Function);
-  root->walk([&](memref::AllocaOp alloca) {
-    MemRefType type = alloca.getType();
-    if (type.getMemorySpace())
-      return;
-    alloca.getResult().setType(MemRefType::get(type.getShape(),
-                                               type.getElementType(),
-                                               type.getLayout(), privateSpace));
-  });
-}
-
 /// Replaces `launch` by a gpu.launch_func of the coroutine's kernel.
 static void lowerLaunch(LaunchOp launch, int64_t workgroupSize,
                         RewriterBase &rewriter) {
@@ -163,7 +147,6 @@ struct CoroMegakernelToGPUPass
     for (FuncOp coroutine : coroutines)
       lowerCoroutine(coroutine, kernels, workgroupSize, rewriter);
     replacePoisonWithZero(kernels, rewriter);
-    moveAllocasToPrivateMemory(kernels);
     lowerIndexSwitchToIf(kernels, rewriter);
   }
 };

@@ -13,7 +13,7 @@
 // CHECK-DAG:       %[[Z:.*]] = gpu.global_id z
 // CHECK:           scf.if %{{.*}} {
 // CHECK:             %[[LINEAR:.*]] = arith.addi %[[X]], %{{.*}} : index
-// CHECK:             %[[LOCAL:.*]] = memref.alloca() : memref<2xf32, #spirv.storage_class<Function>>
+// CHECK:             memref.alloca() : memref<2xf32>
 // CHECK-NOT:         coro.
 // CHECK:             memref.store %{{.*}}, %arg3[%[[LINEAR]]]
 // CHECK:           gpu.return

@@ -2,13 +2,13 @@
 // and spirv-val accepts the binary for Vulkan 1.2.
 // REQUIRES: spirv-val
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: coro-opt %coro_src/test/e2e/cpu/front-end.mlir --coro-megakernel-to-spirv --coro-serialize-spirv=output-dir=%t/front-end -o /dev/null
+// RUN: coro-opt %coro_src/test/e2e/cpu/front-end.mlir --coro-megakernel-to-spirv --coro-write-kernels=output-dir=%t/front-end -o /dev/null
 // RUN: spirv-val --target-env vulkan1.2 %t/front-end/__spv__coro_kernels.spv
-// RUN: coro-opt %coro_src/test/e2e/cpu/split-constructs.mlir --coro-megakernel-to-spirv --coro-serialize-spirv=output-dir=%t/constructs -o /dev/null
+// RUN: coro-opt %coro_src/test/e2e/cpu/split-constructs.mlir --coro-megakernel-to-spirv --coro-write-kernels=output-dir=%t/constructs -o /dev/null
 // RUN: spirv-val --target-env vulkan1.2 %t/constructs/__spv__coro_kernels.spv
-// RUN: coro-opt %coro_src/test/e2e/cpu/loop-break.mlir --coro-megakernel-to-spirv --coro-serialize-spirv=output-dir=%t/loop-break -o /dev/null
+// RUN: coro-opt %coro_src/test/e2e/cpu/loop-break.mlir --coro-megakernel-to-spirv --coro-write-kernels=output-dir=%t/loop-break -o /dev/null
 // RUN: spirv-val --target-env vulkan1.2 %t/loop-break/__spv__coro_kernels.spv
-// RUN: coro-opt %coro_src/examples/shade.mlir --coro-megakernel-to-spirv --coro-serialize-spirv=output-dir=%t/shade -o /dev/null
+// RUN: coro-opt %coro_src/examples/shade.mlir --coro-megakernel-to-spirv --coro-write-kernels=output-dir=%t/shade -o /dev/null
 // RUN: spirv-val --target-env vulkan1.2 %t/shade/__spv__coro_kernels.spv
 // One entry point per coroutine:
 // RUN: spirv-dis %t/constructs/__spv__coro_kernels.spv | FileCheck %s

@@ -49,6 +49,34 @@ void lowerToMegakernelBody(Region &body, Block &entry,
                            RewriterBase &rewriter,
                            function_ref<void(ReturnOp)> replaceReturn);
 
+/// Where one instance's frame lives when it is a set of memrefs: the token
+/// (memref<i32>) and one rank-0 memref per slot of the coroutine's
+/// `coro.split`.
+struct FrameStorage {
+  Value token;
+  SmallVector<Value> slots;
+
+  /// The memref types of the slots of `split`.
+  static SmallVector<MemRefType> getSlotTypes(SplitOp split);
+  /// Allocates a frame with memref.alloca at the builder's position.
+  static FrameStorage allocate(OpBuilder &builder, Location loc,
+                               SplitOp split);
+};
+
+/// Rewrites every `coro.frame.*` use of `frame` into loads and stores of
+/// `storage`; `coro.frame.id` becomes the id of `position`.
+void lowerFrameAccesses(Value frame, const FrameStorage &storage,
+                        const InstancePosition &position,
+                        RewriterBase &rewriter);
+
+/// Builds the state machine of one instance (paper Sec. 6.1): the token
+/// starts at the entry, and while it is not "returned", an `scf.index_switch`
+/// on it runs the case `buildCase(token)` builds, for tokens 0 to
+/// `numSubroutines - 1`.
+void buildStateMachineLoop(
+    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase);
+
 /// Replaces every `ub.poison` under `root` by a zero constant. Control-flow
 /// normalization and the split create poison for values that are never
 /// used; GPU targets without a poison lowering (SPIR-V through

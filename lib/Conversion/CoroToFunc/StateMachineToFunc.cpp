@@ -39,134 +39,59 @@ using namespace mlir::coro;
 
 namespace {
 
-/// The host representation of one frame: a token and one memref per slot.
-struct HostFrame {
-  Value token;
-  SmallVector<Value> slots;
-};
-
 /// Lowers the subroutines and the launches of one split coroutine.
 class StateMachineLowering {
 public:
   StateMachineLowering(SplitOp split, RewriterBase &rewriter)
-      : split(split), rewriter(rewriter) {
-    for (Attribute type : split.getSlots())
-      slotTypes.push_back(MemRefType::get({}, cast<TypeAttr>(type).getValue()));
-  }
+      : split(split), rewriter(rewriter) {}
 
+  /// (frame, args) -> (token, x, y, z, nx, ny, slots..., args)
   void lowerSubroutine(func::FuncOp subroutine) {
     Block &entry = subroutine.getBody().front();
     Location loc = subroutine.getLoc();
     Value frame = entry.getArgument(0);
     MLIRContext *context = rewriter.getContext();
 
-    // (frame, args) -> (frame, token, x, y, z, nx, ny, slots..., args)
-    SmallVector<Type> hostFrameTypes = {tokenType()};
-    hostFrameTypes.append(kNumPositionArgs, IndexType::get(context));
-    llvm::append_range(hostFrameTypes, slotTypes);
-    for (auto [offset, type] : llvm::enumerate(hostFrameTypes))
+    SmallVector<Type> frameTypes = {MemRefType::get({}, rewriter.getI32Type())};
+    frameTypes.append(kNumPositionArgs, IndexType::get(context));
+    llvm::append_range(frameTypes, FrameStorage::getSlotTypes(split));
+    for (auto [offset, type] : llvm::enumerate(frameTypes))
       entry.insertArgument(1 + offset, type, loc);
-    ValueRange hostArgs = entry.getArguments().slice(1, hostFrameTypes.size());
-    Value token = hostArgs[0];
-    InstancePosition position{hostArgs[1], hostArgs[2], hostArgs[3],
-                              hostArgs[4], hostArgs[5]};
-    ValueRange slots = hostArgs.drop_front(1 + kNumPositionArgs);
-
-    SmallVector<Operation *> users(frame.getUsers());
-    for (Operation *user : users) {
-      rewriter.setInsertionPoint(user);
-      Location userLoc = user->getLoc();
-      if (auto load = dyn_cast<FrameLoadOp>(user)) {
-        rewriter.replaceOpWithNewOp<memref::LoadOp>(load, slots[load.getSlot()],
-                                                    ValueRange{});
-      } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
-        rewriter.replaceOpWithNewOp<memref::StoreOp>(
-            store, store.getValue(), slots[store.getSlot()], ValueRange{});
-      } else if (auto set = dyn_cast<FrameSetTargetOp>(user)) {
-        Value value =
-            arith::ConstantIntOp::create(rewriter, userLoc, set.getToken(), 32);
-        rewriter.replaceOpWithNewOp<memref::StoreOp>(set, value, token,
-                                                     ValueRange{});
-      } else if (auto id = dyn_cast<FrameIdOp>(user)) {
-        rewriter.replaceOp(id, position.getId(rewriter, userLoc, id.getDim()));
-      }
-    }
+    ValueRange frameArgs = entry.getArguments().slice(1, frameTypes.size());
+    FrameStorage storage{frameArgs[0], llvm::to_vector(frameArgs.drop_front(
+                                           1 + kNumPositionArgs))};
+    InstancePosition position{frameArgs[1], frameArgs[2], frameArgs[3],
+                              frameArgs[4], frameArgs[5]};
+    lowerFrameAccesses(frame, storage, position, rewriter);
     entry.eraseArgument(0);
     subroutine.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                          subroutine.getResultTypes()));
   }
 
   void lowerLaunch(LaunchOp launch, ArrayRef<func::FuncOp> subroutines) {
-    Location loc = launch.getLoc();
     // One frame, reused by the instances, which run one after the other.
     rewriter.setInsertionPoint(launch);
-    HostFrame frame;
-    frame.token = memref::AllocaOp::create(rewriter, loc, tokenType());
-    for (Type type : slotTypes)
-      frame.slots.push_back(
-          memref::AllocaOp::create(rewriter, loc, cast<MemRefType>(type)));
-
+    FrameStorage storage =
+        FrameStorage::allocate(rewriter, launch.getLoc(), split);
     SmallVector<Value> args(launch.getArgs());
     lowerLaunchToLoops(
         launch, rewriter,
         [&](OpBuilder &builder, Location loc, const InstancePosition &pos) {
-          buildInstance(builder, loc, pos, frame, args, subroutines);
+          SmallVector<Value> operands = {storage.token};
+          llvm::append_range(operands, pos.asArguments());
+          llvm::append_range(operands, storage.slots);
+          llvm::append_range(operands, args);
+          buildStateMachineLoop(
+              builder, loc, storage.token, subroutines.size(),
+              [&](OpBuilder &b, Location loc, unsigned token) {
+                func::CallOp::create(b, loc, subroutines[token], operands);
+              });
         });
   }
 
 private:
-  MemRefType tokenType() { return MemRefType::get({}, rewriter.getI32Type()); }
-
-  /// token = entry; while (token != terminated) switch (token) { call }.
-  void buildInstance(OpBuilder &builder, Location loc,
-                     const InstancePosition &position, const HostFrame &frame,
-                     ArrayRef<Value> args, ArrayRef<func::FuncOp> subroutines) {
-    Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
-    memref::StoreOp::create(builder, loc, entry, frame.token, ValueRange{});
-    Value terminated =
-        arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
-
-    SmallVector<Value> operands = {frame.token};
-    llvm::append_range(operands, position.asArguments());
-    llvm::append_range(operands, frame.slots);
-    llvm::append_range(operands, args);
-    SmallVector<int64_t> cases =
-        llvm::to_vector(llvm::seq<int64_t>(0, subroutines.size()));
-
-    scf::WhileOp::create(
-        builder, loc, TypeRange{}, ValueRange{},
-        [&](OpBuilder &b, Location loc, ValueRange) {
-          Value token =
-              memref::LoadOp::create(b, loc, frame.token, ValueRange{});
-          Value running = arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::ne, token, terminated);
-          scf::ConditionOp::create(b, loc, running, ValueRange{});
-        },
-        [&](OpBuilder &b, Location loc, ValueRange) {
-          Value token =
-              memref::LoadOp::create(b, loc, frame.token, ValueRange{});
-          Value index =
-              arith::IndexCastOp::create(b, loc, b.getIndexType(), token);
-          auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,
-                                                     cases, cases.size());
-          for (auto [region, subroutine] :
-               llvm::zip_equal(dispatch.getCaseRegions(), subroutines)) {
-            OpBuilder::InsertionGuard guard(b);
-            b.createBlock(&region);
-            func::CallOp::create(b, loc, subroutine, operands);
-            scf::YieldOp::create(b, loc);
-          }
-          OpBuilder::InsertionGuard guard(b);
-          b.createBlock(&dispatch.getDefaultRegion());
-          scf::YieldOp::create(b, loc);
-          b.setInsertionPointAfter(dispatch);
-          scf::YieldOp::create(b, loc);
-        });
-  }
-
   SplitOp split;
   RewriterBase &rewriter;
-  SmallVector<Type> slotTypes;
 };
 
 struct CoroStateMachineToFuncPass

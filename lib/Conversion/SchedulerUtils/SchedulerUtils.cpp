@@ -7,6 +7,7 @@
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
@@ -133,4 +134,84 @@ void mlir::coro::lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter) {
     rewriter.inlineBlockBefore(&chain, wrapper);
     rewriter.replaceOp(wrapper, results);
   }
+}
+
+SmallVector<MemRefType> FrameStorage::getSlotTypes(SplitOp split) {
+  return llvm::map_to_vector(split.getSlots(), [](Attribute type) {
+    return MemRefType::get({}, cast<TypeAttr>(type).getValue());
+  });
+}
+
+FrameStorage FrameStorage::allocate(OpBuilder &builder, Location loc,
+                                    SplitOp split) {
+  FrameStorage storage;
+  storage.token = memref::AllocaOp::create(
+      builder, loc, MemRefType::get({}, builder.getI32Type()));
+  for (MemRefType type : getSlotTypes(split))
+    storage.slots.push_back(memref::AllocaOp::create(builder, loc, type));
+  return storage;
+}
+
+void mlir::coro::lowerFrameAccesses(Value frame, const FrameStorage &storage,
+                                    const InstancePosition &position,
+                                    RewriterBase &rewriter) {
+  SmallVector<Operation *> users(frame.getUsers());
+  for (Operation *user : users) {
+    rewriter.setInsertionPoint(user);
+    Location loc = user->getLoc();
+    if (auto load = dyn_cast<FrameLoadOp>(user)) {
+      rewriter.replaceOpWithNewOp<memref::LoadOp>(
+          load, storage.slots[load.getSlot()], ValueRange{});
+    } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(
+          store, store.getValue(), storage.slots[store.getSlot()],
+          ValueRange{});
+    } else if (auto set = dyn_cast<FrameSetTargetOp>(user)) {
+      Value token =
+          arith::ConstantIntOp::create(rewriter, loc, set.getToken(), 32);
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(set, token, storage.token,
+                                                   ValueRange{});
+    } else if (auto id = dyn_cast<FrameIdOp>(user)) {
+      rewriter.replaceOp(id, position.getId(rewriter, loc, id.getDim()));
+    }
+  }
+}
+
+void mlir::coro::buildStateMachineLoop(
+    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase) {
+  Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
+  memref::StoreOp::create(builder, loc, entry, token, ValueRange{});
+  Value returned =
+      arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(0, numSubroutines));
+
+  scf::WhileOp::create(
+      builder, loc, TypeRange{}, ValueRange{},
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        Value current = memref::LoadOp::create(b, loc, token, ValueRange{});
+        Value running = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                              current, returned);
+        scf::ConditionOp::create(b, loc, running, ValueRange{});
+      },
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        Value current = memref::LoadOp::create(b, loc, token, ValueRange{});
+        Value index =
+            arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
+        auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,
+                                                   cases, cases.size());
+        for (auto [caseToken, region] :
+             llvm::enumerate(dispatch.getCaseRegions())) {
+          OpBuilder::InsertionGuard guard(b);
+          b.createBlock(&region);
+          buildCase(b, loc, caseToken);
+          scf::YieldOp::create(b, loc);
+        }
+        OpBuilder::InsertionGuard guard(b);
+        b.createBlock(&dispatch.getDefaultRegion());
+        scf::YieldOp::create(b, loc);
+        b.setInsertionPointAfter(dispatch);
+        scf::YieldOp::create(b, loc);
+      });
 }

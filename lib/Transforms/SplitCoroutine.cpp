@@ -439,10 +439,12 @@ public:
     if (nestedExit) {
       Location loc = subroutine.getLoc();
       rewriter.setInsertionPointToStart(&entry);
+      // One i32, not a rank-0 i1: SPIR-V function variables are arrays and
+      // booleans have no memory representation there.
       exited = memref::AllocaOp::create(
-          rewriter, loc, MemRefType::get({}, rewriter.getI1Type()));
-      Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
-      memref::StoreOp::create(rewriter, loc, no, exited, ValueRange{});
+          rewriter, loc, MemRefType::get({1}, rewriter.getI32Type()));
+      Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+      memref::StoreOp::create(rewriter, loc, no, exited, flagIndex(loc));
     }
     lowerBlock(&entry);
     // A flag nobody reads (every nested exit ended its whole block chain) is
@@ -518,8 +520,8 @@ private:
       storeToFrame(rewriter, loc, value, frame, slot);
     FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
     if (exited) {
-      Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-      memref::StoreOp::create(rewriter, loc, yes, exited, ValueRange{});
+      Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+      memref::StoreOp::create(rewriter, loc, yes, exited, flagIndex(loc));
     }
     rewriter.eraseOp(checkpoint);
   }
@@ -614,10 +616,15 @@ private:
         condition, [&] { condition.getConditionMutable().assign(proceed); });
   }
 
+  SmallVector<Value> flagIndex(Location loc) {
+    return {arith::ConstantIndexOp::create(rewriter, loc, 0)};
+  }
+
   Value notExited(Location loc) {
-    Value flag = memref::LoadOp::create(rewriter, loc, exited, ValueRange{});
-    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    return arith::XOrIOp::create(rewriter, loc, flag, yes);
+    Value flag = memref::LoadOp::create(rewriter, loc, exited, flagIndex(loc));
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, flag,
+                                 no);
   }
 
   func::FuncOp subroutine;

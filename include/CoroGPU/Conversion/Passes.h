@@ -26,18 +26,22 @@ namespace coro {
 #define GEN_PASS_REGISTRATION
 #include "CoroGPU/Conversion/Passes.h.inc"
 
-/// The whole pipeline from user coroutines to Vulkan SPIR-V with the
-/// mega-kernel scheduler: the front half (inlining, yield expansion, control-
-/// flow normalization), `coro-megakernel-to-gpu`, and the upstream GPU to
-/// SPIR-V conversion for a Vulkan 1.2 target. `coro-write-kernels` then
-/// writes the binaries. Registered as `coro-megakernel-to-spirv`.
-void buildMegakernelToSPIRVPipeline(OpPassManager &pm);
+/// The schedulers the GPU pipelines can materialize.
+enum class GPUScheduler { Megakernel, StateMachine };
 
-/// The same to PTX for NVIDIA GPUs: the front half, `coro-megakernel-to-gpu`,
-/// gpu to NVVM for `chip` (sm_70 to sm_90, PTX 8.0) and gpu-module-to-binary
-/// with the PTX text embedded in a gpu.binary. Registered as
-/// `coro-megakernel-to-ptx{chip=sm_90}`.
-void buildMegakernelToPTXPipeline(OpPassManager &pm, StringRef chip);
+/// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield
+/// expansion, control-flow normalization), the scheduler (the mega-kernel,
+/// or coro-split + the state machine), and the upstream GPU to SPIR-V
+/// conversion for a Vulkan 1.2 target. `coro-write-kernels` then writes the
+/// binaries. Registered as `coro-to-spirv{scheduler=...}`.
+void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler);
+
+/// The same to PTX for NVIDIA GPUs: gpu to NVVM for `chip` (sm_75 to sm_90
+/// with CUDA 13's ptxas; PTX 8.0) and gpu-module-to-binary with the PTX text
+/// embedded in a gpu.binary. Registered as
+/// `coro-to-ptx{scheduler=... chip=sm_90}`.
+void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                        StringRef chip);
 
 /// Registers the named pipelines above with the pass registry.
 void registerCoroPipelines();

@@ -44,8 +44,8 @@ def CoroStateMachineToFunc
     reference with `mlir-runner`:
 
     - each subroutine listed by a `coro.split` takes, instead of its
-      `!coro.frame`, the frame as memrefs: `(%token: memref<i32>, %x, %y,
-      %z, %nx, %ny: index, %slot0: memref<T0>, ..., args)`; the
+      `!coro.frame`, the frame as memrefs: `(%token: memref<1xi32>, %x, %y,
+      %z, %nx, %ny: index, %slot0: memref<1xT0>, ..., args)`; the
       `coro.frame.*` ops become loads and stores of those memrefs;
     - each `coro.launch` of a split coroutine becomes a loop nest over the
       grid that runs every instance to completion: the token starts at 0
@@ -89,6 +89,36 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
+def CoroStateMachineToGPU
+    : Pass<"coro-state-machine-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Materialize the state-machine scheduler as GPU kernels";
+  let description = [{
+    The paper's state-machine scheduler (Sec. 6.1) for GPUs: one thread per
+    coroutine instance, the frame in thread-private memory (one `memref.alloca`
+    per slot plus the token), and a loop that dispatches on the target token
+    until the instance returns.
+
+    For each `coro.split`, the kernel `gpu.func @f(%nx, %ny, %nz: index,
+    args) kernel` in `gpu.module @coro_kernels` holds the loop, with the
+    subroutines inlined into the cases of the dispatch (no calls); the
+    subroutines, the coroutine and the `coro.split` are erased. Each
+    `coro.launch` of a split coroutine becomes a `gpu.launch_func` as in
+    `coro-megakernel-to-gpu`; a launch of a coroutine that was not split is
+    an error.
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
+           "Threads per workgroup (x); the grid's y and z map to workgroups">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect"
   ];

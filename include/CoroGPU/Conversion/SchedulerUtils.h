@@ -50,8 +50,9 @@ void lowerToMegakernelBody(Region &body, Block &entry,
                            function_ref<void(ReturnOp)> replaceReturn);
 
 /// Where one instance's frame lives when it is a set of memrefs: the token
-/// (memref<i32>) and one rank-0 memref per slot of the coroutine's
-/// `coro.split`.
+/// (memref<1xi32>) and one memref<1xT> per slot of the coroutine's
+/// `coro.split` (one-element rather than rank-0: SPIR-V function variables
+/// need an array).
 struct FrameStorage {
   Value token;
   SmallVector<Value> slots;
@@ -59,8 +60,7 @@ struct FrameStorage {
   /// The memref types of the slots of `split`.
   static SmallVector<MemRefType> getSlotTypes(SplitOp split);
   /// Allocates a frame with memref.alloca at the builder's position.
-  static FrameStorage allocate(OpBuilder &builder, Location loc,
-                               SplitOp split);
+  static FrameStorage allocate(OpBuilder &builder, Location loc, SplitOp split);
 };
 
 /// Rewrites every `coro.frame.*` use of `frame` into loads and stores of

@@ -52,7 +52,8 @@ public:
     Value frame = entry.getArgument(0);
     MLIRContext *context = rewriter.getContext();
 
-    SmallVector<Type> frameTypes = {MemRefType::get({}, rewriter.getI32Type())};
+    SmallVector<Type> frameTypes = {
+        MemRefType::get({1}, rewriter.getI32Type())};
     frameTypes.append(kNumPositionArgs, IndexType::get(context));
     llvm::append_range(frameTypes, FrameStorage::getSlotTypes(split));
     for (auto [offset, type] : llvm::enumerate(frameTypes))

@@ -12,12 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
-#include "CoroGPU/Conversion/SchedulerUtils.h"
 #include "CoroGPU/Transforms/PipelineChecks.h"
 
-#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
-#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -30,9 +28,6 @@ namespace coro {
 
 using namespace mlir;
 using namespace mlir::coro;
-
-/// Name of the gpu.module that holds the kernels of all coroutines.
-static constexpr llvm::StringLiteral kKernelModuleName = "coro_kernels";
 
 static LogicalResult checkLowerable(FuncOp coroutine) {
   if (!coroutine.getBody().hasOneBlock())
@@ -50,69 +45,16 @@ static LogicalResult checkLowerable(FuncOp coroutine) {
 /// Builds the kernel of `coroutine` in `kernels` and erases the coroutine.
 static void lowerCoroutine(FuncOp coroutine, gpu::GPUModuleOp kernels,
                            int64_t workgroupSize, RewriterBase &rewriter) {
-  Location loc = coroutine.getLoc();
-  Type index = rewriter.getIndexType();
-  SmallVector<Type> inputs(3, index);
-  llvm::append_range(inputs, coroutine.getArgumentTypes());
-
-  rewriter.setInsertionPointToEnd(kernels.getBody());
-  auto kernel = gpu::GPUFuncOp::create(rewriter, loc, coroutine.getSymName(),
-                                       rewriter.getFunctionType(inputs, {}));
-  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                  rewriter.getUnitAttr());
-  kernel->setAttr(
-      spirv::getEntryPointABIAttrName(),
-      spirv::getEntryPointABIAttr(rewriter.getContext(),
-                                  {static_cast<int32_t>(workgroupSize), 1, 1}));
-  Block &entry = kernel.getBody().front();
-  ValueRange extents = entry.getArguments().take_front(3);
-  ValueRange args = entry.getArguments().drop_front(3);
-
-  rewriter.setInsertionPointToStart(&entry);
-  Value x = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
-  Value y = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::y);
-  Value z = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::z);
-  Value inside;
-  Value ids[] = {x, y, z};
-  for (auto [id, extent] : llvm::zip_equal(ids, extents)) {
-    Value below = arith::CmpIOp::create(rewriter, loc,
-                                        arith::CmpIPredicate::ult, id, extent);
-    inside =
-        inside ? arith::AndIOp::create(rewriter, loc, inside, below) : below;
-  }
-  auto guard = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
-  gpu::ReturnOp::create(rewriter, loc);
-
-  // Move the body into the guard; its arguments are the kernel's.
-  Block &body = coroutine.getBody().front();
-  Block *thenBlock = guard.thenBlock();
-  rewriter.inlineBlockBefore(&body, thenBlock->getTerminator(), args);
-  InstancePosition position{x, y, z, extents[0], extents[1]};
-  lowerToMegakernelBody(guard.getThenRegion(), *thenBlock, position, rewriter,
+  InstanceKernel kernel = createInstanceKernel(
+      kernels, coroutine.getSymName(), coroutine.getArgumentTypes(),
+      workgroupSize, coroutine.getLoc(), rewriter);
+  // Move the body into the kernel; its arguments are the kernel's.
+  rewriter.inlineBlockBefore(&coroutine.getBody().front(),
+                             kernel.body->getTerminator(), kernel.args);
+  lowerToMegakernelBody(*kernel.body->getParent(), *kernel.body,
+                        kernel.position, rewriter,
                         [&](ReturnOp ret) { rewriter.eraseOp(ret); });
   rewriter.eraseOp(coroutine);
-}
-
-/// Replaces `launch` by a gpu.launch_func of the coroutine's kernel.
-static void lowerLaunch(LaunchOp launch, int64_t workgroupSize,
-                        RewriterBase &rewriter) {
-  Location loc = launch.getLoc();
-  rewriter.setInsertionPoint(launch);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  SmallVector<Value, 3> extents(launch.getGrid());
-  extents.resize(3, one);
-  Value size = arith::ConstantIndexOp::create(rewriter, loc, workgroupSize);
-  Value rounded = arith::CeilDivUIOp::create(rewriter, loc, extents[0], size);
-  SmallVector<Value> operands(extents.begin(), extents.end());
-  llvm::append_range(operands, launch.getArgs());
-  auto kernel = SymbolRefAttr::get(
-      rewriter.getStringAttr(kKernelModuleName),
-      {FlatSymbolRefAttr::get(rewriter.getStringAttr(launch.getCallee()))});
-  gpu::LaunchFuncOp::create(rewriter, loc, kernel,
-                            gpu::KernelDim3{rounded, extents[1], extents[2]},
-                            gpu::KernelDim3{size, one, one},
-                            /*dynamicSharedMemorySize=*/Value(), operands);
-  rewriter.eraseOp(launch);
 }
 
 namespace {
@@ -137,13 +79,10 @@ struct CoroMegakernelToGPUPass
       return;
 
     IRRewriter rewriter(&getContext());
-    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                    rewriter.getUnitAttr());
-    rewriter.setInsertionPointToEnd(module.getBody());
-    auto kernels =
-        gpu::GPUModuleOp::create(rewriter, module.getLoc(), kKernelModuleName);
-    module.walk(
-        [&](LaunchOp launch) { lowerLaunch(launch, workgroupSize, rewriter); });
+    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+    module.walk([&](LaunchOp launch) {
+      lowerLaunchToGPU(launch, workgroupSize, rewriter);
+    });
     for (FuncOp coroutine : coroutines)
       lowerCoroutine(coroutine, kernels, workgroupSize, rewriter);
     replacePoisonWithZero(kernels, rewriter);

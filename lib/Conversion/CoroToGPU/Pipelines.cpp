@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
+using namespace mlir::coro;
 
 /// Inlining, yield expansion and control-flow normalization.
 static void buildFrontHalf(OpPassManager &pm) {
@@ -29,9 +30,23 @@ static void buildFrontHalf(OpPassManager &pm) {
   coroutines.addPass(coro::createCoroNormalizeControlFlow());
 }
 
-void mlir::coro::buildMegakernelToSPIRVPipeline(OpPassManager &pm) {
+/// The front half, then the scheduler's materialization as GPU kernels.
+static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler) {
   buildFrontHalf(pm);
-  pm.addPass(createCoroMegakernelToGPU());
+  switch (scheduler) {
+  case GPUScheduler::Megakernel:
+    pm.addPass(createCoroMegakernelToGPU());
+    return;
+  case GPUScheduler::StateMachine:
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroStateMachineToGPU());
+    return;
+  }
+}
+
+void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm,
+                                      GPUScheduler scheduler) {
+  buildToGPUKernels(pm, scheduler);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
   // Int64/Float64 are only required by kernels that use them (update-vce).
   GpuSPIRVAttachTargetOptions target;
@@ -47,10 +62,9 @@ void mlir::coro::buildMegakernelToSPIRVPipeline(OpPassManager &pm) {
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 
-void mlir::coro::buildMegakernelToPTXPipeline(OpPassManager &pm,
-                                              StringRef chip) {
-  buildFrontHalf(pm);
-  pm.addPass(createCoroMegakernelToGPU());
+void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                                    StringRef chip) {
+  buildToGPUKernels(pm, scheduler);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
   // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.
@@ -67,26 +81,49 @@ void mlir::coro::buildMegakernelToPTXPipeline(OpPassManager &pm,
 }
 
 namespace {
+
+/// `scheduler=megakernel|state-machine`; the option parser rejects others.
+#define CORO_SCHEDULER_OPTION                                                  \
+  Option<GPUScheduler> scheduler {                                             \
+    *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),        \
+        llvm::cl::init(GPUScheduler::Megakernel),                              \
+        llvm::cl::values(                                                      \
+            clEnumValN(GPUScheduler::Megakernel, "megakernel",                 \
+                       "suspensions erased: the reference"),                   \
+            clEnumValN(GPUScheduler::StateMachine, "state-machine",            \
+                       "one instance per thread, loop over the token"))        \
+  }
+
+struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
+  CORO_SCHEDULER_OPTION;
+};
+
 struct PTXPipelineOptions : PassPipelineOptions<PTXPipelineOptions> {
+  CORO_SCHEDULER_OPTION;
   Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target GPU, sm_70 to sm_90"),
+                           llvm::cl::desc("Target GPU, sm_75 to sm_90"),
                            llvm::cl::init("sm_90")};
 };
+
+#undef CORO_SCHEDULER_OPTION
+
 } // namespace
 
 void mlir::coro::registerCoroPipelines() {
-  PassPipelineRegistration<>(
-      "coro-megakernel-to-spirv",
-      "Coroutines to Vulkan SPIR-V with the mega-kernel scheduler (front "
-      "half, coro-megakernel-to-gpu, gpu to spirv); follow with "
-      "coro-write-kernels to write the binaries",
-      buildMegakernelToSPIRVPipeline);
+  PassPipelineRegistration<SPIRVPipelineOptions>(
+      "coro-to-spirv",
+      "Coroutines to Vulkan SPIR-V with a GPU scheduler (front half, "
+      "materialization, gpu to spirv); follow with coro-write-kernels to "
+      "write the binaries",
+      [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
+        buildToSPIRVPipeline(pm, options.scheduler);
+      });
   PassPipelineRegistration<PTXPipelineOptions>(
-      "coro-megakernel-to-ptx",
-      "Coroutines to PTX with the mega-kernel scheduler (front half, "
-      "coro-megakernel-to-gpu, gpu to nvvm, gpu-module-to-binary with "
-      "format=isa); follow with coro-write-kernels to write the .ptx files",
+      "coro-to-ptx",
+      "Coroutines to PTX with a GPU scheduler (front half, materialization, "
+      "gpu to nvvm, gpu-module-to-binary with format=isa); follow with "
+      "coro-write-kernels to write the .ptx files",
       [](OpPassManager &pm, const PTXPipelineOptions &options) {
-        buildMegakernelToPTXPipeline(pm, options.chip);
+        buildToPTXPipeline(pm, options.scheduler, options.chip);
       });
 }

@@ -136,17 +136,28 @@ void mlir::coro::lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter) {
   }
 }
 
+/// Indices are kept as i64 in memory: SPIR-V has no memory layout for them.
+static Type getStorageType(Type type) {
+  return isa<IndexType>(type) ? IntegerType::get(type.getContext(), 64) : type;
+}
+
 SmallVector<MemRefType> FrameStorage::getSlotTypes(SplitOp split) {
   return llvm::map_to_vector(split.getSlots(), [](Attribute type) {
-    return MemRefType::get({}, cast<TypeAttr>(type).getValue());
+    return MemRefType::get({1},
+                           getStorageType(cast<TypeAttr>(type).getValue()));
   });
+}
+
+/// The index of the single element of a frame memref.
+static SmallVector<Value> getFieldIndex(OpBuilder &builder, Location loc) {
+  return {arith::ConstantIndexOp::create(builder, loc, 0)};
 }
 
 FrameStorage FrameStorage::allocate(OpBuilder &builder, Location loc,
                                     SplitOp split) {
   FrameStorage storage;
   storage.token = memref::AllocaOp::create(
-      builder, loc, MemRefType::get({}, builder.getI32Type()));
+      builder, loc, MemRefType::get({1}, builder.getI32Type()));
   for (MemRefType type : getSlotTypes(split))
     storage.slots.push_back(memref::AllocaOp::create(builder, loc, type));
   return storage;
@@ -160,17 +171,26 @@ void mlir::coro::lowerFrameAccesses(Value frame, const FrameStorage &storage,
     rewriter.setInsertionPoint(user);
     Location loc = user->getLoc();
     if (auto load = dyn_cast<FrameLoadOp>(user)) {
-      rewriter.replaceOpWithNewOp<memref::LoadOp>(
-          load, storage.slots[load.getSlot()], ValueRange{});
+      Value value =
+          memref::LoadOp::create(rewriter, loc, storage.slots[load.getSlot()],
+                                 getFieldIndex(rewriter, loc));
+      if (value.getType() != load.getType())
+        value =
+            arith::IndexCastOp::create(rewriter, loc, load.getType(), value);
+      rewriter.replaceOp(load, value);
     } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
+      Value value = store.getValue();
+      Type storageType = getStorageType(value.getType());
+      if (storageType != value.getType())
+        value = arith::IndexCastOp::create(rewriter, loc, storageType, value);
       rewriter.replaceOpWithNewOp<memref::StoreOp>(
-          store, store.getValue(), storage.slots[store.getSlot()],
-          ValueRange{});
+          store, value, storage.slots[store.getSlot()],
+          getFieldIndex(rewriter, loc));
     } else if (auto set = dyn_cast<FrameSetTargetOp>(user)) {
       Value token =
           arith::ConstantIntOp::create(rewriter, loc, set.getToken(), 32);
-      rewriter.replaceOpWithNewOp<memref::StoreOp>(set, token, storage.token,
-                                                   ValueRange{});
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(
+          set, token, storage.token, getFieldIndex(rewriter, loc));
     } else if (auto id = dyn_cast<FrameIdOp>(user)) {
       rewriter.replaceOp(id, position.getId(rewriter, loc, id.getDim()));
     }
@@ -181,7 +201,8 @@ void mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase) {
   Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
-  memref::StoreOp::create(builder, loc, entry, token, ValueRange{});
+  memref::StoreOp::create(builder, loc, entry, token,
+                          getFieldIndex(builder, loc));
   Value returned =
       arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
   SmallVector<int64_t> cases =
@@ -190,13 +211,15 @@ void mlir::coro::buildStateMachineLoop(
   scf::WhileOp::create(
       builder, loc, TypeRange{}, ValueRange{},
       [&](OpBuilder &b, Location loc, ValueRange) {
-        Value current = memref::LoadOp::create(b, loc, token, ValueRange{});
+        Value current =
+            memref::LoadOp::create(b, loc, token, getFieldIndex(b, loc));
         Value running = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                               current, returned);
         scf::ConditionOp::create(b, loc, running, ValueRange{});
       },
       [&](OpBuilder &b, Location loc, ValueRange) {
-        Value current = memref::LoadOp::create(b, loc, token, ValueRange{});
+        Value current =
+            memref::LoadOp::create(b, loc, token, getFieldIndex(b, loc));
         Value index =
             arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
         auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,

@@ -2,24 +2,24 @@
 
 // Subroutines take the frame as memrefs; the launch runs each instance until
 // its token is -1, dispatching on the token.
-// CHECK-LABEL: func.func @f__entry(%arg0: memref<i32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: memref<f32>, %arg7: f32, %arg8: memref<?xf32>) {
-// CHECK:         memref.store %{{.*}}, %arg6[] : memref<f32>
+// CHECK-LABEL: func.func @f__entry(%arg0: memref<1xi32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: memref<1xf32>, %arg7: f32, %arg8: memref<?xf32>) {
+// CHECK:         memref.store %{{.*}}, %arg6[%{{.*}}] : memref<1xf32>
 // CHECK:         %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT:    memref.store %[[ONE]], %arg0[] : memref<i32>
+// CHECK:         memref.store %[[ONE]], %arg0[%{{.*}}] : memref<1xi32>
 // CHECK-LABEL: func.func @f__next(
-// CHECK:         %[[V:.*]] = memref.load %arg6[] : memref<f32>
+// CHECK:         %[[V:.*]] = memref.load %arg6[%{{.*}}] : memref<1xf32>
 // CHECK:         memref.store %[[V]], %arg8[%arg1] : memref<?xf32>
 // CHECK:         %[[DONE:.*]] = arith.constant -1 : i32
-// CHECK-NEXT:    memref.store %[[DONE]], %arg0[] : memref<i32>
+// CHECK:         memref.store %[[DONE]], %arg0[%{{.*}}] : memref<1xi32>
 // CHECK-NOT:   coro.split
 // CHECK-NOT:   coro.func
 // CHECK-LABEL: func.func @host(%arg0: index, %arg1: f32, %arg2: memref<?xf32>) {
-// CHECK-DAG:     %[[TOKEN:.*]] = memref.alloca() : memref<i32>
-// CHECK-DAG:     %[[SLOT:.*]] = memref.alloca() : memref<f32>
+// CHECK-DAG:     %[[TOKEN:.*]] = memref.alloca() : memref<1xi32>
+// CHECK-DAG:     %[[SLOT:.*]] = memref.alloca() : memref<1xf32>
 // CHECK:         scf.for %[[X:.*]] = %{{.*}} to %arg0
-// CHECK:           memref.store %{{.*}}, %[[TOKEN]][] : memref<i32>
+// CHECK:           memref.store %{{.*}}, %[[TOKEN]][%{{.*}}] : memref<1xi32>
 // CHECK:           scf.while : () -> () {
-// CHECK:             %[[T:.*]] = memref.load %[[TOKEN]][]
+// CHECK:             %[[T:.*]] = memref.load %[[TOKEN]][%{{.*}}]
 // CHECK:             arith.cmpi ne, %[[T]], %{{.*}} : i32
 // CHECK:           } do {
 // CHECK:             scf.index_switch

@@ -1,0 +1,81 @@
+//===- GPUKernels.cpp - building blocks for GPU schedulers ----------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/GPUKernels.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+gpu::GPUModuleOp mlir::coro::getOrCreateKernelModule(ModuleOp module,
+                                                     RewriterBase &rewriter) {
+  if (auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName))
+    return kernels;
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  rewriter.getUnitAttr());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToEnd(module.getBody());
+  return gpu::GPUModuleOp::create(rewriter, module.getLoc(), kKernelModuleName);
+}
+
+InstanceKernel
+mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
+                                 TypeRange argTypes, int64_t workgroupSize,
+                                 Location loc, RewriterBase &rewriter) {
+  SmallVector<Type> inputs(3, rewriter.getIndexType());
+  llvm::append_range(inputs, argTypes);
+  rewriter.setInsertionPointToEnd(kernels.getBody());
+  auto kernel = gpu::GPUFuncOp::create(rewriter, loc, name,
+                                       rewriter.getFunctionType(inputs, {}));
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                  rewriter.getUnitAttr());
+  kernel->setAttr(
+      spirv::getEntryPointABIAttrName(),
+      spirv::getEntryPointABIAttr(rewriter.getContext(),
+                                  {static_cast<int32_t>(workgroupSize), 1, 1}));
+  Block &entry = kernel.getBody().front();
+  ValueRange extents = entry.getArguments().take_front(3);
+
+  rewriter.setInsertionPointToStart(&entry);
+  Value ids[] = {gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x),
+                 gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::y),
+                 gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::z)};
+  Value inside;
+  for (auto [id, extent] : llvm::zip_equal(ids, extents)) {
+    Value below = arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::ult, id, extent);
+    inside =
+        inside ? arith::AndIOp::create(rewriter, loc, inside, below) : below;
+  }
+  auto guard = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
+  gpu::ReturnOp::create(rewriter, loc);
+  return {kernel, guard.thenBlock(), entry.getArguments().drop_front(3),
+          InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
+}
+
+void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
+                                  RewriterBase &rewriter) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<Value, 3> extents(launch.getGrid());
+  extents.resize(3, one);
+  Value size = arith::ConstantIndexOp::create(rewriter, loc, workgroupSize);
+  Value groups = arith::CeilDivUIOp::create(rewriter, loc, extents[0], size);
+  SmallVector<Value> operands(extents.begin(), extents.end());
+  llvm::append_range(operands, launch.getArgs());
+  auto kernel = SymbolRefAttr::get(
+      rewriter.getStringAttr(kKernelModuleName),
+      {FlatSymbolRefAttr::get(rewriter.getStringAttr(launch.getCallee()))});
+  gpu::LaunchFuncOp::create(rewriter, loc, kernel,
+                            gpu::KernelDim3{groups, extents[1], extents[2]},
+                            gpu::KernelDim3{size, one, one},
+                            /*dynamicSharedMemorySize=*/Value(), operands);
+  rewriter.eraseOp(launch);
+}

@@ -1,0 +1,117 @@
+//===- StateMachineToGPU.cpp - the state-machine scheduler on GPUs --------===//
+//
+// Part of the CoroGPU project.
+//
+// The paper's state-machine scheduler (Sec. 6.1): one instance per thread,
+// its frame in thread-private memory, and a loop that runs the subroutine
+// the target token names until the instance returns. The subroutines are
+// inlined into the cases of the dispatch, so the kernel needs no calls:
+//
+//   gpu.func @f(%nx, %ny, %nz, args) kernel {
+//     if (instance inside the grid) {
+//       token = 0; frame slots = alloca
+//       while (token != -1)
+//         switch (token) { case t: <body of subroutine t> }
+//     }
+//   }
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/GPUKernels.h"
+#include "CoroGPU/Conversion/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSTATEMACHINETOGPU
+#include "CoroGPU/Conversion/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+
+namespace {
+
+struct CoroStateMachineToGPUPass
+    : coro::impl::CoroStateMachineToGPUBase<CoroStateMachineToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (workgroupSize <= 0) {
+      module.emitError("coro-state-machine-to-gpu: workgroup-size must be "
+                       "positive, got ")
+          << static_cast<int64_t>(workgroupSize);
+      return signalPassFailure();
+    }
+    SymbolTable symbols(module);
+    llvm::StringSet<> splitCoroutines;
+    for (SplitOp split : module.getOps<SplitOp>())
+      splitCoroutines.insert(split.getCoroutine());
+    WalkResult result = module.walk([&](LaunchOp launch) {
+      if (splitCoroutines.contains(launch.getCallee()))
+        return WalkResult::advance();
+      launch.emitOpError("launches @")
+          << launch.getCallee()
+          << ", which has no coro.split; run coro-split first";
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+
+    SmallVector<SplitOp> splits(module.getOps<SplitOp>());
+    if (splits.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+    module.walk([&](LaunchOp launch) {
+      lowerLaunchToGPU(launch, workgroupSize, rewriter);
+    });
+    for (SplitOp split : splits)
+      lowerSplit(split, symbols, kernels, rewriter);
+    replacePoisonWithZero(kernels, rewriter);
+    lowerIndexSwitchToIf(kernels, rewriter);
+  }
+
+  /// Builds the kernel of one split coroutine and erases the coroutine, its
+  /// subroutines and its coro.split.
+  void lowerSplit(SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
+                  RewriterBase &rewriter) {
+    auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
+    SmallVector<func::FuncOp> subroutines =
+        llvm::map_to_vector(split.getSubroutines(), [&](Attribute symbol) {
+          return symbols.lookup<func::FuncOp>(
+              cast<FlatSymbolRefAttr>(symbol).getValue());
+        });
+    InstanceKernel kernel = createInstanceKernel(
+        kernels, coroutine.getSymName(), coroutine.getArgumentTypes(),
+        workgroupSize, coroutine.getLoc(), rewriter);
+    Location loc = coroutine.getLoc();
+    rewriter.setInsertionPoint(kernel.body->getTerminator());
+    FrameStorage storage = FrameStorage::allocate(rewriter, loc, split);
+    buildStateMachineLoop(rewriter, loc, storage.token, subroutines.size(),
+                          [&](OpBuilder &builder, Location, unsigned token) {
+                            // The subroutine's body, with its arguments bound
+                            // to the kernel's; its frame accesses are lowered
+                            // below, copies included.
+                            Block &body = subroutines[token].getBody().front();
+                            IRMapping mapping;
+                            mapping.map(body.getArguments().drop_front(),
+                                        kernel.args);
+                            for (Operation &op : body.without_terminator())
+                              builder.clone(op, mapping);
+                          });
+    for (func::FuncOp subroutine : subroutines) {
+      lowerFrameAccesses(subroutine.getArgument(0), storage, kernel.position,
+                         rewriter);
+      rewriter.eraseOp(subroutine);
+    }
+    rewriter.eraseOp(split);
+    rewriter.eraseOp(coroutine);
+  }
+};
+
+} // namespace

@@ -1,0 +1,37 @@
+// RUN: coro-opt %s --coro-split --coro-state-machine-to-gpu=workgroup-size=128 | FileCheck %s
+
+// One kernel per coroutine: the frame in private allocas, a loop over the
+// token, the subroutines inlined into the cases (a chain of scf.if); the
+// subroutines, the coroutine and the coro.split are gone.
+// CHECK-LABEL: func.func @host(
+// CHECK:         gpu.launch_func @coro_kernels::@f blocks in
+// CHECK-NOT:   func.func @f__
+// CHECK-NOT:   coro.
+// CHECK:       gpu.module @coro_kernels {
+// CHECK-LABEL:   gpu.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: memref<?xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>} {
+// CHECK:           %[[X:.*]] = gpu.global_id x
+// CHECK:           scf.if
+// CHECK-DAG:         %[[TOKEN:.*]] = memref.alloca() : memref<1xi32>
+// CHECK-DAG:         %[[SLOT:.*]] = memref.alloca() : memref<1xf32>
+// CHECK:             scf.while : () -> () {
+// CHECK:               memref.load %[[TOKEN]]
+// CHECK:               arith.cmpi ne
+// CHECK:             } do {
+// CHECK:               scf.if
+// CHECK:                 %[[Y:.*]] = arith.addf %arg3, %arg3 : f32
+// CHECK:                 memref.store %[[Y]], %[[SLOT]]
+// CHECK:               } else {
+// CHECK:                 scf.if
+// CHECK:                   %[[V:.*]] = memref.load %[[SLOT]]
+// CHECK:                   memref.store %[[V]], %arg4[%[[X]]]
+coro.func @f(%x: f32, %out: memref<?xf32>) {
+  %id = coro.id 0 : index
+  %y = arith.addf %x, %x : f32
+  coro.suspend "next"
+  memref.store %y, %out[%id] : memref<?xf32>
+  coro.return
+}
+func.func @host(%n: index, %x: f32, %out: memref<?xf32>) {
+  coro.launch @f[%n](%x, %out) : (f32, memref<?xf32>) -> ()
+  return
+}

@@ -12,6 +12,9 @@ packages=(
   libgtest-dev
   # Generated-code validation.
   spirv-tools
+  # The Vulkan runtime, run on Mesa's lavapipe CPU driver with the Khronos
+  # validation layer in tests.
+  libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
 )
 
 missing=()

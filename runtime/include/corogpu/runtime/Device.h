@@ -1,0 +1,92 @@
+//===- Device.h - the CoroGPU launch runtime's device interface -*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// One interface, several backends (Vulkan today). The runtime knows nothing
+// of MLIR: it loads compiled kernels (SPIR-V words), moves buffers and
+// launches kernels by name. Errors are values (the project builds without
+// exceptions).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_DEVICE_H
+#define COROGPU_RUNTIME_DEVICE_H
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace corogpu::runtime {
+
+/// Success, or a message saying what failed.
+struct Status {
+  std::string error;
+  bool ok() const { return error.empty(); }
+  static Status success() { return {}; }
+  static Status failure(std::string message) { return {std::move(message)}; }
+};
+
+/// Device memory. Created and owned through a Device.
+class Buffer {
+public:
+  virtual ~Buffer() = default;
+  virtual size_t getSize() const = 0;
+};
+
+/// One kernel argument: a buffer, or the bytes of a scalar.
+struct KernelArg {
+  Buffer *buffer = nullptr;
+  std::vector<uint8_t> scalar;
+
+  static KernelArg ofBuffer(Buffer &buffer) { return {&buffer, {}}; }
+  template <typename T> static KernelArg ofScalar(T value) {
+    KernelArg arg;
+    arg.scalar.resize(sizeof(T));
+    std::memcpy(arg.scalar.data(), &value, sizeof(T));
+    return arg;
+  }
+};
+
+class Device {
+public:
+  virtual ~Device() = default;
+
+  /// Human-readable name of the device, e.g. "llvmpipe (LLVM 15.0.6)".
+  virtual std::string getName() const = 0;
+
+  virtual std::unique_ptr<Buffer> createBuffer(size_t bytes,
+                                               Status &status) = 0;
+  virtual Status upload(Buffer &buffer, const void *data, size_t bytes) = 0;
+  virtual Status download(const Buffer &buffer, void *data, size_t bytes) = 0;
+
+  /// Loads a module of kernels (SPIR-V words for Vulkan).
+  virtual Status loadModule(const std::vector<uint32_t> &binary) = 0;
+
+  /// Runs `kernel` of the loaded module on `groups` workgroups and waits for
+  /// it; `gpuMilliseconds`, if given, receives the time the GPU measured.
+  virtual Status launch(const std::string &kernel,
+                        std::array<uint32_t, 3> groups,
+                        const std::vector<KernelArg> &args,
+                        double *gpuMilliseconds = nullptr) = 0;
+};
+
+struct VulkanOptions {
+  /// Enable the Khronos validation layer; validation errors and warnings
+  /// make launches fail.
+  bool validation = false;
+  /// Pick the first device whose name contains this text (empty: the first
+  /// device). The environment variable COROGPU_VULKAN_DEVICE overrides it.
+  std::string deviceName;
+};
+
+/// Creates a Vulkan device, or returns null and says why in `status`.
+std::unique_ptr<Device> createVulkanDevice(const VulkanOptions &options,
+                                           Status &status);
+
+} // namespace corogpu::runtime
+
+#endif // COROGPU_RUNTIME_DEVICE_H

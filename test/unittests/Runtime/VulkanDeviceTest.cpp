@@ -1,0 +1,103 @@
+//===- VulkanDeviceTest.cpp - run generated kernels on Vulkan -------------===//
+//
+// Part of the CoroGPU project.
+//
+// Runs the SPIR-V that coro-opt generated at build time for
+// test/e2e/cpu/loop-break.mlir, under the mega-kernel and the state-machine
+// schedulers, on the first Vulkan device (lavapipe on machines without a
+// GPU), with the Khronos validation layer: any validation message fails.
+//
+//===----------------------------------------------------------------------===//
+
+#include "corogpu/runtime/Device.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+using namespace corogpu::runtime;
+
+namespace {
+
+std::vector<uint32_t> readSPIRV(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
+                          std::istreambuf_iterator<char>());
+  std::vector<uint32_t> words(bytes.size() / sizeof(uint32_t));
+  std::memcpy(words.data(), bytes.data(), words.size() * sizeof(uint32_t));
+  return words;
+}
+
+class VulkanDeviceTest : public ::testing::TestWithParam<const char *> {
+protected:
+  void SetUp() override {
+    Status status;
+    VulkanOptions options;
+    options.validation = true;
+    device = createVulkanDevice(options, status);
+    if (!device)
+      GTEST_SKIP() << "no usable Vulkan device: " << status.error;
+  }
+  std::unique_ptr<Device> device;
+};
+
+TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
+  std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
+                     "/__spv__coro_kernels.spv";
+  std::vector<uint32_t> binary = readSPIRV(path);
+  ASSERT_FALSE(binary.empty()) << "missing " << path;
+  Status status = device->loadModule(binary);
+  ASSERT_TRUE(status.ok()) << status.error;
+
+  // partial_sums(n = 4, out) over a grid of 6: instance id sums 0..min(id, 3).
+  const int32_t instances = 6;
+  std::unique_ptr<Buffer> out =
+      device->createBuffer(instances * sizeof(float), status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  std::vector<float> poison(instances, -7.0f);
+  ASSERT_TRUE(device->upload(*out, poison.data(), instances * 4).ok());
+
+  double milliseconds = -1;
+  status = device->launch(
+      "partial_sums", {1, 1, 1},
+      {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
+       KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(4),
+       KernelArg::ofBuffer(*out)},
+      &milliseconds);
+  ASSERT_TRUE(status.ok()) << status.error;
+  EXPECT_GE(milliseconds, 0.0);
+
+  std::vector<float> result(instances);
+  ASSERT_TRUE(device->download(*out, result.data(), instances * 4).ok());
+  EXPECT_EQ(result, (std::vector<float>{0, 1, 3, 6, 6, 6}))
+      << "on " << device->getName();
+}
+
+TEST_P(VulkanDeviceTest, UnknownKernelIsAnError) {
+  std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
+                     "/__spv__coro_kernels.spv";
+  ASSERT_TRUE(device->loadModule(readSPIRV(path)).ok());
+  Status status = device->launch("no_such_kernel", {1, 1, 1}, {});
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.error.find("no kernel 'no_such_kernel'"), std::string::npos)
+      << status.error;
+  EXPECT_NE(status.error.find("partial_sums"), std::string::npos)
+      << status.error;
+}
+
+INSTANTIATE_TEST_SUITE_P(Schedulers, VulkanDeviceTest,
+                         ::testing::Values("megakernel", "state-machine"));
+
+TEST(VulkanDeviceSelectionTest, UnknownDeviceNameSaysWhatExists) {
+  Status status;
+  VulkanOptions options;
+  options.deviceName = "no such device, surely";
+  std::unique_ptr<Device> device = createVulkanDevice(options, status);
+  EXPECT_EQ(device, nullptr);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.error.find("no such device, surely"), std::string::npos)
+      << status.error;
+}
+
+} // namespace

@@ -1,10 +1,22 @@
 // RUN: coro-run %s --list | FileCheck %s
+// Bad input: each a one-line error and a non-zero exit.
 // RUN: not coro-run %s --coro=missing 2>&1 | FileCheck %s --check-prefix=MISSING
-// RUN: not coro-run %s --coro=render 2>&1 | FileCheck %s --check-prefix=NOBACKEND
 // RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=NONAME
 // RUN: not coro-run %t.does-not-exist.mlir --list 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: echo 'coro.func @x() { coro.suspend "1" coro.return }' > %t.bad.mlir
 // RUN: not coro-run %t.bad.mlir --list 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not coro-run %s --coro=render --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=ARGS
+// RUN: not coro-run %s --coro=render --arg=1 2>&1 | FileCheck %s --check-prefix=BUFFERS
+// RUN: not coro-run %s --coro=render --arg=x --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not coro-run %s --coro=fixed --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:ones 2>&1 | FileCheck %s --check-prefix=INIT
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:file=%t.none 2>&1 | FileCheck %s --check-prefix=INITFILE
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=0 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=1,2,3,4 2>&1 | FileCheck %s --check-prefix=GRID4
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=SCHEDULER
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --backend=cuda 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --device=no-such-gpu 2>&1 | FileCheck %s --check-prefix=DEVICE
 
 // CHECK: @render : (i32, memref<?xf32>) -> ()
 // CHECK-NEXT:   suspension points: 3 (1 anonymous) "trace" await @shade
@@ -15,10 +27,21 @@
 // CHECK-NEXT: @gen : (index) -> () yields f32
 // CHECK-NEXT:   suspension points: 1 yield
 // MISSING: coro-run: error: no coro.func @missing in
-// NOBACKEND: coro-run: error: this build has no execution backend
 // NONAME: coro-run: error: name the coroutine to run with --coro=<symbol> (see --list)
 // NOFILE: coro-run: error: cannot open input file
 // BAD: error: 'coro.suspend' op tag "1" is not an identifier
+// ARGS: coro-run: error: @render takes 1 scalar argument(s), 0 given with --arg
+// BUFFERS: coro-run: error: @render takes 1 buffer(s), 0 given with --buffer
+// SCALAR: coro-run: error: argument #0 is i32, but 'x' is not a value of that type
+// TYPE: coro-run: error: buffer 'i32:4:zeros' has elements of type i32, but argument #1 is a memref of f32
+// SHAPE: coro-run: error: buffer 'f32:4:zeros' has 4 elements, but argument #0 has a static shape of 16
+// INIT: coro-run: error: buffer 'f32:4:ones': unknown initializer 'ones' (zeros, iota, const=V, random=SEED, file=PATH)
+// INITFILE: coro-run: error: buffer 'f32:4:file={{.*}}': cannot read
+// GRID: coro-run: error: --grid: '0' is not a positive integer
+// GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'
+// SCHEDULER: for the --scheduler option: Cannot find option named 'wavefront'!
+// BACKEND: coro-run: error: unknown or unavailable backend 'cuda'; this build runs on: vulkan
+// DEVICE: coro-run: error: no Vulkan device{{.*}}
 
 coro.func @render(%spp: i32, %image: memref<?xf32>) {
   coro.suspend "trace"
@@ -34,5 +57,8 @@ coro.func @shade(%spp: i32, %image: memref<?xf32>) {
 coro.func @gen(%n: index) yields f32 {
   %c = arith.constant 1.0 : f32
   coro.yield %c : f32
+  coro.return
+}
+coro.func @fixed(%image: memref<16xf32>) {
   coro.return
 }

@@ -2,26 +2,46 @@
 //
 // Part of the CoroGPU project.
 //
-// Loads and verifies a module and describes its coroutines (`--list`). The
-// execution backends (Vulkan, CUDA) and the schedulers are not part of this
-// build yet, so asking to run a coroutine is a clear error, not a silent no-op.
+// Compiles one coro.func of a module with a scheduler, runs it on a device
+// over a grid with the given arguments and buffers, and prints the buffers.
+// With --check it also runs the mega-kernel reference and compares every
+// buffer. Example:
+//
+//   coro-run shade.mlir --coro=shade --grid=64 --arg=4 --buffer=f32:64:zeros \
+//       --scheduler=state-machine --check
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/InitAllCoroGPU.h"
+#include "corogpu/runtime/Device.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <cmath>
+#include <random>
+
 using namespace mlir;
+namespace rt = corogpu::runtime;
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                                 llvm::cl::desc("<input.mlir>"),
@@ -33,6 +53,59 @@ static llvm::cl::opt<bool>
 static llvm::cl::opt<std::string>
     coroutineName("coro", llvm::cl::desc("Name of the coroutine to run"),
                   llvm::cl::value_desc("symbol"));
+static llvm::cl::opt<std::string>
+    gridSpec("grid", llvm::cl::desc("Grid of instances: X[,Y[,Z]]"),
+             llvm::cl::init("1"));
+static llvm::cl::list<std::string>
+    scalarArgs("arg",
+               llvm::cl::desc("Value of the next scalar argument, in order"));
+static llvm::cl::list<std::string> bufferSpecs(
+    "buffer",
+    llvm::cl::desc("The next memref argument, in order: TYPE:COUNT:INIT with "
+                   "TYPE f32|f64|i32|i64, INIT zeros|iota|const=V|random=SEED|"
+                   "file=PATH (raw little-endian elements)"));
+static llvm::cl::opt<coro::GPUScheduler>
+    scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
+              llvm::cl::init(coro::GPUScheduler::StateMachine),
+              llvm::cl::values(
+                  clEnumValN(coro::GPUScheduler::Megakernel, "megakernel",
+                             "suspensions erased: the reference"),
+                  clEnumValN(coro::GPUScheduler::StateMachine, "state-machine",
+                             "one instance per thread, loop over the token")));
+static llvm::cl::opt<std::string>
+    backend("backend", llvm::cl::desc("Device backend (vulkan)"),
+            llvm::cl::init("vulkan"));
+static llvm::cl::opt<std::string>
+    deviceName("device", llvm::cl::desc("Vulkan device whose name contains "
+                                        "this text (default: the first)"));
+static llvm::cl::opt<bool>
+    validation("validate",
+               llvm::cl::desc("Enable the Khronos Vulkan validation layer; "
+                              "any message is an error"));
+static llvm::cl::opt<bool>
+    check("check",
+          llvm::cl::desc("Also run the mega-kernel reference and compare "
+                         "every buffer (exit code 1 on mismatch)"));
+static llvm::cl::opt<double> tolerance(
+    "tolerance",
+    llvm::cl::desc("Largest relative difference accepted between floats "
+                   "with --check (integers must be equal)"),
+    llvm::cl::init(1e-5));
+static llvm::cl::opt<bool> timing("timing",
+                                  llvm::cl::desc("Print the time of each "
+                                                 "phase"));
+static llvm::cl::opt<bool> quiet("quiet",
+                                 llvm::cl::desc("Do not print the buffers"));
+
+/// Prints a one-line error and returns the exit code for it.
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "coro-run: error: " << message << "\n";
+  return 1;
+}
+
+//===----------------------------------------------------------------------===//
+// --list
+//===----------------------------------------------------------------------===//
 
 /// Prints one line per coroutine: name, signature, suspension points and
 /// promise fields, in program order.
@@ -68,6 +141,331 @@ static void describeCoroutine(coro::FuncOp coroutine, llvm::raw_ostream &os) {
   os << "\n";
 }
 
+//===----------------------------------------------------------------------===//
+// Arguments and buffers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A host buffer for one memref argument.
+struct HostBuffer {
+  Type elementType;
+  size_t count = 0;
+  size_t elementSize = 0;
+  std::vector<uint8_t> bytes;
+};
+
+} // namespace
+
+static size_t getElementSize(Type type) {
+  return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
+}
+
+/// Parses TYPE:COUNT:INIT into `buffer`, checking it against `memref`.
+static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
+                        MLIRContext &context, HostBuffer &buffer,
+                        std::string &error) {
+  SmallVector<StringRef, 3> parts;
+  spec.split(parts, ':', /*MaxSplit=*/2);
+  if (parts.size() != 3) {
+    error = ("buffer '" + spec + "' is not TYPE:COUNT:INIT").str();
+    return false;
+  }
+  Type type = llvm::StringSwitch<Type>(parts[0])
+                  .Case("f32", Float32Type::get(&context))
+                  .Case("f64", Float64Type::get(&context))
+                  .Case("i32", IntegerType::get(&context, 32))
+                  .Case("i64", IntegerType::get(&context, 64))
+                  .Default(Type());
+  if (!type) {
+    error = ("buffer '" + spec + "': unknown element type '" + parts[0] +
+             "' (f32, f64, i32, i64)")
+                .str();
+    return false;
+  }
+  if (type != memref.getElementType()) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    os << memref.getElementType();
+    error = ("buffer '" + spec + "' has elements of type " + parts[0] +
+             ", but argument #" + llvm::Twine(argument) + " is a memref of " +
+             expected)
+                .str();
+    return false;
+  }
+  if (parts[1].getAsInteger(10, buffer.count)) {
+    error =
+        ("buffer '" + spec + "': bad element count '" + parts[1] + "'").str();
+    return false;
+  }
+  if (memref.hasStaticShape() &&
+      buffer.count < static_cast<size_t>(memref.getNumElements())) {
+    error = ("buffer '" + spec + "' has " + llvm::Twine(buffer.count) +
+             " elements, but argument #" + llvm::Twine(argument) +
+             " has a static shape of " + llvm::Twine(memref.getNumElements()))
+                .str();
+    return false;
+  }
+  buffer.elementType = type;
+  buffer.elementSize = getElementSize(type);
+  buffer.bytes.assign(buffer.count * buffer.elementSize, 0);
+
+  auto setElement = [&](size_t index, double value) {
+    uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+    if (type.isF32()) {
+      float v = value;
+      std::memcpy(at, &v, 4);
+    } else if (type.isF64()) {
+      std::memcpy(at, &value, 8);
+    } else if (type.isInteger(32)) {
+      int32_t v = static_cast<int32_t>(value);
+      std::memcpy(at, &v, 4);
+    } else {
+      int64_t v = static_cast<int64_t>(value);
+      std::memcpy(at, &v, 8);
+    }
+  };
+  StringRef init = parts[2];
+  if (init == "zeros")
+    return true;
+  if (init == "iota") {
+    for (size_t i = 0; i < buffer.count; ++i)
+      setElement(i, static_cast<double>(i));
+    return true;
+  }
+  if (init.consume_front("const=")) {
+    double value;
+    if (init.getAsDouble(value)) {
+      error = ("buffer '" + spec + "': bad constant '" + init + "'").str();
+      return false;
+    }
+    for (size_t i = 0; i < buffer.count; ++i)
+      setElement(i, value);
+    return true;
+  }
+  if (init.consume_front("random=")) {
+    uint64_t seed;
+    if (init.getAsInteger(10, seed)) {
+      error = ("buffer '" + spec + "': bad seed '" + init + "'").str();
+      return false;
+    }
+    std::mt19937_64 generator(seed);
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    for (size_t i = 0; i < buffer.count; ++i)
+      setElement(i, isa<FloatType>(type)
+                        ? uniform(generator)
+                        : std::floor(uniform(generator) * 1000));
+    return true;
+  }
+  if (init.consume_front("file=")) {
+    auto file = llvm::MemoryBuffer::getFile(init);
+    if (!file) {
+      error = ("buffer '" + spec + "': cannot read '" + init +
+               "': " + file.getError().message())
+                  .str();
+      return false;
+    }
+    if ((*file)->getBufferSize() != buffer.bytes.size()) {
+      error = ("buffer '" + spec + "': '" + init + "' has " +
+               llvm::Twine((*file)->getBufferSize()) + " bytes, expected " +
+               llvm::Twine(buffer.bytes.size()))
+                  .str();
+      return false;
+    }
+    std::memcpy(buffer.bytes.data(), (*file)->getBufferStart(),
+                buffer.bytes.size());
+    return true;
+  }
+  error = ("buffer '" + spec + "': unknown initializer '" + init +
+           "' (zeros, iota, const=V, random=SEED, file=PATH)")
+              .str();
+  return false;
+}
+
+/// The bytes of a scalar kernel argument of `type` (index is 32-bit in the
+/// kernels).
+static bool parseScalar(StringRef text, Type type, unsigned argument,
+                        rt::KernelArg &arg, std::string &error) {
+  auto bad = [&] {
+    std::string typeName;
+    llvm::raw_string_ostream os(typeName);
+    os << type;
+    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+             ", but '" + text + "' is not a value of that type")
+                .str();
+    return false;
+  };
+  if (isa<FloatType>(type)) {
+    double value;
+    if (text.getAsDouble(value))
+      return bad();
+    arg = type.isF64() ? rt::KernelArg::ofScalar<double>(value)
+                       : rt::KernelArg::ofScalar<float>(value);
+    return true;
+  }
+  if (type.isIndex() || type.isInteger(32) || type.isInteger(64) ||
+      type.isInteger(16) || type.isInteger(8)) {
+    int64_t value;
+    if (text.getAsInteger(0, value))
+      return bad();
+    arg = type.isInteger(64) ? rt::KernelArg::ofScalar<int64_t>(value)
+                             : rt::KernelArg::ofScalar<int32_t>(value);
+    return true;
+  }
+  error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
+           "cannot pass (vectors and i1 are not supported yet)")
+              .str();
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Compiling and running
+//===----------------------------------------------------------------------===//
+
+/// Compiles `module` (a copy) with `scheduler` to SPIR-V words.
+static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
+                           std::vector<uint32_t> &words) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  coro::buildToSPIRVPipeline(pm, scheduler);
+  if (failed(pm.run(*copy)))
+    return false;
+  auto spirvModules = copy->getOps<spirv::ModuleOp>();
+  if (spirvModules.empty())
+    return false;
+  SmallVector<uint32_t> binary;
+  if (failed(spirv::serialize(*spirvModules.begin(), binary)))
+    return false;
+  words.assign(binary.begin(), binary.end());
+  return true;
+}
+
+using Clock = std::chrono::steady_clock;
+static double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+/// Runs the kernel of the coroutine once on `device` and returns the
+/// buffers' contents after the run.
+static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
+                    StringRef kernel, std::array<uint32_t, 3> grid,
+                    const std::vector<rt::KernelArg> &scalars,
+                    const std::vector<int> &argumentKinds,
+                    std::vector<HostBuffer> buffers, const char *label,
+                    std::vector<HostBuffer> &results) {
+  auto error = [&](const std::string &message) {
+    fail(llvm::Twine(label) + ": " + message);
+    return false;
+  };
+  Clock::time_point start = Clock::now();
+  rt::Status status = device.loadModule(spirv);
+  if (!status.ok())
+    return error(status.error);
+  std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
+  for (HostBuffer &buffer : buffers) {
+    deviceBuffers.push_back(device.createBuffer(buffer.bytes.size(), status));
+    if (!status.ok())
+      return error(status.error);
+    status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
+                           buffer.bytes.size());
+    if (!status.ok())
+      return error(status.error);
+  }
+  double uploadMs = millisecondsSince(start);
+
+  // Kernel arguments: the grid extents, then the coroutine's, in order.
+  std::vector<rt::KernelArg> args;
+  for (uint32_t extent : grid)
+    args.push_back(rt::KernelArg::ofScalar<int32_t>(extent));
+  size_t nextScalar = 0, nextBuffer = 0;
+  for (int kind : argumentKinds)
+    args.push_back(kind == 0
+                       ? scalars[nextScalar++]
+                       : rt::KernelArg::ofBuffer(*deviceBuffers[nextBuffer++]));
+  constexpr uint32_t kWorkgroupSize = 64; // The pipeline's default.
+  std::array<uint32_t, 3> groups = {
+      (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
+  double gpuMs = 0;
+  start = Clock::now();
+  status = device.launch(kernel.str(), groups, args, &gpuMs);
+  if (!status.ok())
+    return error(status.error);
+  double runMs = millisecondsSince(start);
+
+  start = Clock::now();
+  for (auto [buffer, deviceBuffer] : llvm::zip_equal(buffers, deviceBuffers)) {
+    status = device.download(*deviceBuffer, buffer.bytes.data(),
+                             buffer.bytes.size());
+    if (!status.ok())
+      return error(status.error);
+  }
+  double downloadMs = millisecondsSince(start);
+  if (timing)
+    llvm::outs() << llvm::format(
+        "%s: upload %.3f ms, run %.3f ms (GPU %.3f ms), download %.3f ms\n",
+        label, uploadMs, runMs, gpuMs, downloadMs);
+  results = std::move(buffers);
+  return true;
+}
+
+static double getElement(const HostBuffer &buffer, size_t index) {
+  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+  if (buffer.elementType.isF32()) {
+    float v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  if (buffer.elementType.isF64()) {
+    double v;
+    std::memcpy(&v, at, 8);
+    return v;
+  }
+  if (buffer.elementType.isInteger(32)) {
+    int32_t v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  int64_t v;
+  std::memcpy(&v, at, 8);
+  return static_cast<double>(v);
+}
+
+static void printBuffer(unsigned index, const HostBuffer &buffer) {
+  llvm::outs() << "buffer " << index << " (" << buffer.elementType << " x "
+               << buffer.count << "): [";
+  for (size_t i = 0; i < buffer.count; ++i)
+    llvm::outs() << (i ? ", " : "")
+                 << llvm::format("%g", getElement(buffer, i));
+  llvm::outs() << "]\n";
+}
+
+/// Compares every element; prints the first differing indices.
+static bool compareBuffers(ArrayRef<HostBuffer> actual,
+                           ArrayRef<HostBuffer> expected) {
+  bool same = true;
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(actual, expected))) {
+    const auto &[got, want] = pair;
+    unsigned shown = 0;
+    for (size_t i = 0; i < got.count; ++i) {
+      double a = getElement(got, i), b = getElement(want, i);
+      bool equal =
+          isa<FloatType>(got.elementType)
+              ? std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b))
+              : a == b;
+      if (equal)
+        continue;
+      same = false;
+      if (shown++ < 8)
+        llvm::errs() << "coro-run: mismatch in buffer " << index << " at [" << i
+                     << "]: " << llvm::format("%g", a) << ", reference "
+                     << llvm::format("%g", b) << "\n";
+    }
+  }
+  return same;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   llvm::cl::ParseCommandLineOptions(
@@ -75,18 +473,18 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
-  registry.insert<coro::CoroDialect>();
+  registerAllExtensions(registry);
+  coro::registerAllDialects(registry);
   MLIRContext context(registry);
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
-  if (!file) {
-    llvm::errs() << "coro-run: error: " << errorMessage << "\n";
-    return 1;
-  }
+  if (!file)
+    return fail(errorMessage);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  Clock::time_point start = Clock::now();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1; // The parser or verifier has printed a located error.
@@ -96,20 +494,98 @@ int main(int argc, char **argv) {
       describeCoroutine(coroutine, llvm::outs());
     return 0;
   }
-  if (coroutineName.empty()) {
-    llvm::errs() << "coro-run: error: name the coroutine to run with "
-                    "--coro=<symbol> (see --list)\n";
-    return 1;
-  }
+  if (coroutineName.empty())
+    return fail("name the coroutine to run with --coro=<symbol> (see --list)");
   auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
-  if (!coroutine) {
-    llvm::errs() << "coro-run: error: no coro.func @" << coroutineName << " in "
-                 << inputFilename << "\n";
+  if (!coroutine)
+    return fail("no coro.func @" + coroutineName + " in " + inputFilename);
+  if (backend != "vulkan")
+    return fail("unknown or unavailable backend '" + backend +
+                "'; this build runs on: vulkan");
+
+  // The grid.
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  SmallVector<StringRef, 3> extents;
+  StringRef(gridSpec).split(extents, ',');
+  if (extents.size() > 3)
+    return fail("--grid has more than 3 dimensions: '" + gridSpec + "'");
+  for (auto [i, text] : llvm::enumerate(extents))
+    if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0)
+      return fail("--grid: '" + text + "' is not a positive integer");
+
+  // Arguments, in order: scalars from --arg, memrefs from --buffer.
+  std::vector<rt::KernelArg> scalars;
+  std::vector<HostBuffer> buffers;
+  std::vector<int> kinds; // 0: scalar, 1: buffer.
+  ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
+  size_t numScalars = 0, numBuffers = 0;
+  for (Type type : argumentTypes)
+    isa<MemRefType>(type) ? ++numBuffers : ++numScalars;
+  if (scalarArgs.size() != numScalars)
+    return fail("@" + coroutineName + " takes " + llvm::Twine(numScalars) +
+                " scalar argument(s), " + llvm::Twine(scalarArgs.size()) +
+                " given with --arg");
+  if (bufferSpecs.size() != numBuffers)
+    return fail("@" + coroutineName + " takes " + llvm::Twine(numBuffers) +
+                " buffer(s), " + llvm::Twine(bufferSpecs.size()) +
+                " given with --buffer");
+  for (auto [index, type] : llvm::enumerate(argumentTypes)) {
+    std::string error;
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      HostBuffer buffer;
+      if (!parseBuffer(bufferSpecs[buffers.size()], memref, index, context,
+                       buffer, error))
+        return fail(error);
+      buffers.push_back(std::move(buffer));
+      kinds.push_back(1);
+    } else {
+      rt::KernelArg arg;
+      if (!parseScalar(scalarArgs[scalars.size()], type, index, arg, error))
+        return fail(error);
+      scalars.push_back(std::move(arg));
+      kinds.push_back(0);
+    }
+  }
+
+  std::vector<uint32_t> spirv, reference;
+  if (!compileToSPIRV(*module, scheduler, spirv))
+    return fail("compiling @" + coroutineName + " failed (see above)");
+  if (check &&
+      !compileToSPIRV(*module, coro::GPUScheduler::Megakernel, reference))
+    return fail("compiling the mega-kernel reference failed (see above)");
+  double compileMs = millisecondsSince(start);
+  if (timing)
+    llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
+
+  rt::Status status;
+  rt::VulkanOptions options;
+  options.validation = validation;
+  options.deviceName = deviceName;
+  std::unique_ptr<rt::Device> device = rt::createVulkanDevice(options, status);
+  if (!device)
+    return fail(status.error);
+
+  std::vector<HostBuffer> results, expected;
+  const char *label = scheduler == coro::GPUScheduler::Megakernel
+                          ? "megakernel"
+                          : "state-machine";
+  if (!runOnce(*device, spirv, coroutineName, grid, scalars, kinds, buffers,
+               label, results))
+    return 1;
+  if (!quiet)
+    for (auto [index, buffer] : llvm::enumerate(results))
+      printBuffer(index, buffer);
+  if (!check)
+    return 0;
+  if (!runOnce(*device, reference, coroutineName, grid, scalars, kinds, buffers,
+               "reference", expected))
+    return 1;
+  if (!compareBuffers(results, expected)) {
+    llvm::errs() << "coro-run: --check FAILED: " << label
+                 << " differs from the mega-kernel reference\n";
     return 1;
   }
-  llvm::errs() << "coro-run: error: this build has no execution backend "
-                  "(the Vulkan and CUDA runtimes are not built yet); "
-                  "@"
-               << coroutineName << " was parsed and verified only\n";
-  return 2;
+  llvm::outs() << "check: " << label << " matches the mega-kernel reference on "
+               << device->getName() << "\n";
+  return 0;
 }

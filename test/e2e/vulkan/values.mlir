@@ -1,0 +1,10 @@
+// The values on Vulkan are the ones the CPU reference prints (test/e2e/cpu).
+// REQUIRES: vulkan
+// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=nested3 --grid=4 --arg=2 --buffer=f32:4:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=NESTED
+// RUN: coro-run %coro_src/test/e2e/cpu/front-end.mlir --coro=render --grid=4,2 --buffer=f32:8:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=RENDER
+// RUN: coro-run %coro_src/test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=6 --arg=4 --buffer=f32:6:iota --scheduler=megakernel --validate --timing | FileCheck %s --check-prefix=SUMS
+// NESTED: buffer 0 (f32 x 4): [0, 4, 8, 12]
+// RENDER: buffer 0 (f32 x 8): [100, 1, 4, -1, 110, 11, 14, 9]
+// SUMS: compile: {{[0-9.]+}} ms
+// SUMS: megakernel: upload {{[0-9.]+}} ms, run {{[0-9.]+}} ms (GPU {{[0-9.]+}} ms), download {{[0-9.]+}} ms
+// SUMS: buffer 0 (f32 x 6): [0, 1, 3, 6, 6, 6]

@@ -3,13 +3,18 @@
 // start a new kernel.
 coro.func @shade(%bounces: i32, %image: memref<?xf32>) {
   %pixel = coro.id : index
-  %zero = arith.constant 0.0 : f32
-  %one = arith.constant 1.0 : f32
+  %tenth = arith.constant 0.1 : f32
   %half = arith.constant 0.5 : f32
+  %sky = arith.constant 0.75 : f32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
+  // Each pixel starts with its own throughput, so rays take different paths.
+  %p = arith.index_cast %pixel : index to i32
+  %pf = arith.sitofp %p : i32 to f32
+  %offset = arith.mulf %pf, %tenth : f32
+  %start = arith.addf %offset, %half : f32
   %throughput = scf.for %bounce = %c0 to %bounces step %c1
-      iter_args(%beta = %one) -> (f32) : i32 {
+      iter_args(%beta = %start) -> (f32) : i32 {
     coro.suspend "intersect"
     %hit = arith.cmpf ogt, %beta, %half : f32
     %next = scf.if %hit -> (f32) {
@@ -18,7 +23,8 @@ coro.func @shade(%bounces: i32, %image: memref<?xf32>) {
       scf.yield %scaled : f32
     } else {
       coro.suspend "miss"
-      scf.yield %zero : f32
+      %lit = arith.mulf %beta, %sky : f32
+      scf.yield %lit : f32
     }
     scf.yield %next : f32
   }

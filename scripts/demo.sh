@@ -1,22 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the demo: a coroutine is
+# Installs what is missing, builds, and runs the demo: a shading coroutine is
 # described, split into subroutines (with its transition graph), and run on
-# the CPU both as the mega-kernel reference and as the split program under the
-# state-machine scheduler. (GPU backends arrive with the runtime.)
+# the default backend (Vulkan; Mesa's lavapipe where there is no GPU) under
+# the state-machine scheduler, checked against the mega-kernel reference.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CORO_BUILD_DIR:-$root/build}
 
 "$root/scripts/build.sh"
 example="$root/examples/shade.mlir"
-program="$root/test/e2e/cpu/front-end.mlir"
 graphs="$build/demo-graphs"
-llvm=/usr/lib/llvm-22
-front_half=(--coro-inline-callables --coro-inline-awaits --coro-expand-yield
-            --coro-normalize-control-flow)
-to_llvm=(--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts)
-run_cpu=("$llvm/bin/mlir-runner" -e main --entry-point-result=void
-         "--shared-libs=$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so")
 
 echo
 echo "== coro-run --list $example"
@@ -24,14 +17,12 @@ echo "== coro-run --list $example"
 
 echo
 echo "== split @shade: subroutines and transition graph ($graphs/shade.dot)"
-"$build/bin/coro-opt" "$example" "${front_half[@]}" --coro-split \
-  "--coro-dump-graph=output-dir=$graphs" | grep -E '^  (func.func|coro.split)'
+"$build/bin/coro-opt" "$example" --coro-expand-yield \
+  --coro-normalize-control-flow --coro-split \
+  "--coro-dump-graph=output-dir=$graphs" | grep -E '^  (func.func|coro.split) @shade'
 cat "$graphs/shade.dot"
 
 echo
-echo "== $program on the CPU: mega-kernel reference"
-"$build/bin/coro-opt" "$program" "${front_half[@]}" --coro-megakernel-to-func \
-  "${to_llvm[@]}" | "${run_cpu[@]}" | grep -v base@
-echo "== the same, split, under the state-machine scheduler"
-"$build/bin/coro-opt" "$program" "${front_half[@]}" --coro-split \
-  --coro-state-machine-to-func "${to_llvm[@]}" | "${run_cpu[@]}" | grep -v base@
+echo "== run @shade on Vulkan: 16 pixels, 3 bounces, state-machine scheduler, --check"
+"$build/bin/coro-run" "$example" --coro=shade --grid=16 --arg=3 \
+  --buffer=f32:16:zeros --scheduler=state-machine --check --validate --timing

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Transforms/Passes.h"
+#include "CoroGPU/Transforms/PipelineChecks.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/FileSystem.h"
@@ -154,15 +155,8 @@ struct CoroDumpGraphPass : coro::impl::CoroDumpGraphBase<CoroDumpGraphPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (outputDir.empty()) {
-      module.emitError("coro-dump-graph: set output-dir=<directory>");
+    if (failed(prepareOutputDirectory(module, "coro-dump-graph", outputDir)))
       return signalPassFailure();
-    }
-    if (std::error_code error = llvm::sys::fs::create_directories(outputDir)) {
-      module.emitError("coro-dump-graph: cannot create ")
-          << outputDir << ": " << error.message();
-      return signalPassFailure();
-    }
     SymbolTable symbols(module);
     for (SplitOp split : module.getOps<SplitOp>()) {
       auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());

@@ -8,6 +8,8 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "llvm/Support/FileSystem.h"
+
 using namespace mlir;
 
 LogicalResult mlir::coro::checkFrontHalfRan(Operation *op, StringRef stage) {
@@ -17,5 +19,16 @@ LogicalResult mlir::coro::checkFrontHalfRan(Operation *op, StringRef stage) {
   if (isa<YieldOp>(op))
     return op->emitOpError("must be expanded before ")
            << stage << "; run coro-expand-yield first";
+  return success();
+}
+
+LogicalResult mlir::coro::prepareOutputDirectory(Operation *op,
+                                                 StringRef passName,
+                                                 StringRef dir) {
+  if (dir.empty())
+    return op->emitError(passName) << ": set output-dir=<directory>";
+  if (std::error_code error = llvm::sys::fs::create_directories(dir))
+    return op->emitError(passName)
+           << ": cannot create " << dir << ": " << error.message();
   return success();
 }

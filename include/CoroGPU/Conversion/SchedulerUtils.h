@@ -13,7 +13,9 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir {
 namespace coro {
@@ -76,6 +78,12 @@ void lowerFrameAccesses(Value frame, const FrameStorage &storage,
 void buildStateMachineLoop(
     OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase);
+
+/// The launches in `module`, grouped by coroutine, for a scheduler that needs
+/// split coroutines; fails with a located error on the launch of a coroutine
+/// that has no `coro.split`.
+FailureOr<llvm::StringMap<SmallVector<LaunchOp>>>
+collectLaunchesOfSplitCoroutines(ModuleOp module);
 
 /// Replaces every `ub.poison` under `root` by a zero constant. Control-flow
 /// normalization and the split create poison for values that are never

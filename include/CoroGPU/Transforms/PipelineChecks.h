@@ -17,6 +17,11 @@ namespace coro {
 /// first, and fails; succeeds for any other op.
 LogicalResult checkFrontHalfRan(Operation *op, StringRef stage);
 
+/// For passes that write files: checks that `dir` is set and creates it,
+/// reporting failures on `op` prefixed with `passName`.
+LogicalResult prepareOutputDirectory(Operation *op, StringRef passName,
+                                     StringRef dir);
+
 } // namespace coro
 } // namespace mlir
 

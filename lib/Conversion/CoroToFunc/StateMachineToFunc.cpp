@@ -104,25 +104,14 @@ struct CoroStateMachineToFuncPass
     IRRewriter rewriter(&getContext());
     SymbolTable symbols(module);
 
-    llvm::StringMap<SplitOp> splits;
-    for (SplitOp split : module.getOps<SplitOp>())
-      splits[split.getCoroutine()] = split;
-
-    llvm::StringMap<SmallVector<LaunchOp>> launchesByCallee;
-    WalkResult result = module.walk([&](LaunchOp launch) {
-      if (splits.contains(launch.getCallee())) {
-        launchesByCallee[launch.getCallee()].push_back(launch);
-        return WalkResult::advance();
-      }
-      launch.emitOpError("launches @")
-          << launch.getCallee()
-          << ", which has no coro.split; run coro-split first";
-      return WalkResult::interrupt();
-    });
-    if (result.wasInterrupted())
+    FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launchesByCallee =
+        collectLaunchesOfSplitCoroutines(module);
+    if (failed(launchesByCallee))
       return signalPassFailure();
 
-    for (auto &[name, split] : splits) {
+    SmallVector<SplitOp> splits(module.getOps<SplitOp>());
+    for (SplitOp split : splits) {
+      StringRef name = split.getCoroutine();
       SmallVector<func::FuncOp> subroutines =
           llvm::map_to_vector(split.getSubroutines(), [&](Attribute symbol) {
             return symbols.lookup<func::FuncOp>(
@@ -131,7 +120,7 @@ struct CoroStateMachineToFuncPass
       StateMachineLowering lowering(split, rewriter);
       for (func::FuncOp subroutine : subroutines)
         lowering.lowerSubroutine(subroutine);
-      for (LaunchOp launch : launchesByCallee.lookup(name))
+      for (LaunchOp launch : launchesByCallee->lookup(name))
         lowering.lowerLaunch(launch, subroutines);
       rewriter.eraseOp(symbols.lookup(name));
       rewriter.eraseOp(split);

@@ -21,7 +21,6 @@
 #include "CoroGPU/Conversion/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace coro {
@@ -48,18 +47,7 @@ struct CoroStateMachineToGPUPass
       return signalPassFailure();
     }
     SymbolTable symbols(module);
-    llvm::StringSet<> splitCoroutines;
-    for (SplitOp split : module.getOps<SplitOp>())
-      splitCoroutines.insert(split.getCoroutine());
-    WalkResult result = module.walk([&](LaunchOp launch) {
-      if (splitCoroutines.contains(launch.getCallee()))
-        return WalkResult::advance();
-      launch.emitOpError("launches @")
-          << launch.getCallee()
-          << ", which has no coro.split; run coro-split first";
-      return WalkResult::interrupt();
-    });
-    if (result.wasInterrupted())
+    if (failed(collectLaunchesOfSplitCoroutines(module)))
       return signalPassFailure();
 
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Transforms/PipelineChecks.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -65,15 +66,9 @@ struct CoroWriteKernelsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (outputDir.empty()) {
-      module.emitError("coro-write-kernels: set output-dir=<directory>");
+    if (failed(coro::prepareOutputDirectory(module, "coro-write-kernels",
+                                            outputDir)))
       return signalPassFailure();
-    }
-    if (std::error_code error = llvm::sys::fs::create_directories(outputDir)) {
-      module.emitError("coro-write-kernels: cannot create ")
-          << outputDir << ": " << error.message();
-      return signalPassFailure();
-    }
     for (auto spirvModule : module.getOps<spirv::ModuleOp>()) {
       SmallVector<uint32_t> binary;
       if (failed(spirv::serialize(spirvModule, binary)))

@@ -238,3 +238,24 @@ void mlir::coro::buildStateMachineLoop(
         scf::YieldOp::create(b, loc);
       });
 }
+
+FailureOr<llvm::StringMap<SmallVector<LaunchOp>>>
+mlir::coro::collectLaunchesOfSplitCoroutines(ModuleOp module) {
+  llvm::StringMap<SmallVector<LaunchOp>> launches;
+  for (SplitOp split : module.getOps<SplitOp>())
+    launches.try_emplace(split.getCoroutine());
+  WalkResult result = module.walk([&](LaunchOp launch) {
+    auto it = launches.find(launch.getCallee());
+    if (it != launches.end()) {
+      it->second.push_back(launch);
+      return WalkResult::advance();
+    }
+    launch.emitOpError("launches @")
+        << launch.getCallee()
+        << ", which has no coro.split; run coro-split first";
+    return WalkResult::interrupt();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return launches;
+}

@@ -17,6 +17,7 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "corogpu/runtime/Device.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -25,15 +26,20 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -96,6 +102,26 @@ static llvm::cl::opt<bool> timing("timing",
                                                  "phase"));
 static llvm::cl::opt<bool> quiet("quiet",
                                  llvm::cl::desc("Do not print the buffers"));
+
+namespace {
+enum class EmitKind { None, MLIR, SPIRV, PTX };
+} // namespace
+static llvm::cl::opt<EmitKind> emit(
+    "emit", llvm::cl::desc("Write the generated code instead of running it"),
+    llvm::cl::init(EmitKind::None),
+    llvm::cl::values(
+        clEnumValN(EmitKind::MLIR, "mlir",
+                   "the module after the scheduler and the SPIR-V lowering"),
+        clEnumValN(EmitKind::SPIRV, "spirv", "the SPIR-V binary (--emit-to)"),
+        clEnumValN(EmitKind::PTX, "ptx", "PTX text for --chip")));
+static llvm::cl::opt<std::string>
+    emitTo("emit-to", llvm::cl::desc("File for --emit (default: stdout)"),
+           llvm::cl::init("-"));
+static llvm::cl::opt<std::string>
+    chip("chip", llvm::cl::desc("Target GPU of --emit=ptx"),
+         llvm::cl::init("sm_90"));
+static llvm::cl::opt<bool>
+    json("json", llvm::cl::desc("Print the results as one JSON object"));
 
 /// Prints a one-line error and returns the exit code for it.
 static int fail(const llvm::Twine &message) {
@@ -322,14 +348,20 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
 // Compiling and running
 //===----------------------------------------------------------------------===//
 
-/// Compiles `module` (a copy) with `scheduler` to SPIR-V words.
+/// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
+/// if given, receives the compiled module.
 static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
-                           std::vector<uint32_t> &words) {
+                           std::vector<uint32_t> &words,
+                           OwningOpRef<ModuleOp> *lowered = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
   coro::buildToSPIRVPipeline(pm, scheduler);
   if (failed(pm.run(*copy)))
     return false;
+  llvm::scope_exit keep([&] {
+    if (lowered)
+      *lowered = std::move(copy);
+  });
   auto spirvModules = copy->getOps<spirv::ModuleOp>();
   if (spirvModules.empty())
     return false;
@@ -340,6 +372,36 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
   return true;
 }
 
+/// --emit: writes the generated code of `module` to --emit-to.
+static int emitCode(ModuleOp module) {
+  std::string error;
+  auto output = openOutputFile(emitTo, &error);
+  if (!output)
+    return fail(error);
+  if (emit == EmitKind::PTX) {
+    OwningOpRef<ModuleOp> copy = module.clone();
+    PassManager pm(module.getContext());
+    coro::buildToPTXPipeline(pm, scheduler, chip);
+    if (failed(pm.run(*copy)))
+      return fail("compiling to PTX failed (see above)");
+    for (auto binary : copy->getOps<gpu::BinaryOp>())
+      for (Attribute object : binary.getObjects())
+        output->os() << cast<gpu::ObjectAttr>(object).getObject().getValue();
+  } else {
+    std::vector<uint32_t> words;
+    OwningOpRef<ModuleOp> lowered;
+    if (!compileToSPIRV(module, scheduler, words, &lowered))
+      return fail("compiling to SPIR-V failed (see above)");
+    if (emit == EmitKind::MLIR)
+      lowered->print(output->os());
+    else
+      output->os().write(reinterpret_cast<const char *>(words.data()),
+                         words.size() * sizeof(uint32_t));
+  }
+  output->keep();
+  return 0;
+}
+
 using Clock = std::chrono::steady_clock;
 static double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start)
@@ -348,12 +410,19 @@ static double millisecondsSince(Clock::time_point start) {
 
 /// Runs the kernel of the coroutine once on `device` and returns the
 /// buffers' contents after the run.
+namespace {
+/// Milliseconds spent in each phase of one run.
+struct RunTiming {
+  double upload = 0, run = 0, gpu = 0, download = 0;
+};
+} // namespace
+
 static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
                     StringRef kernel, std::array<uint32_t, 3> grid,
                     const std::vector<rt::KernelArg> &scalars,
                     const std::vector<int> &argumentKinds,
                     std::vector<HostBuffer> buffers, const char *label,
-                    std::vector<HostBuffer> &results) {
+                    std::vector<HostBuffer> &results, RunTiming &timings) {
   auto error = [&](const std::string &message) {
     fail(llvm::Twine(label) + ": " + message);
     return false;
@@ -401,7 +470,8 @@ static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
       return error(status.error);
   }
   double downloadMs = millisecondsSince(start);
-  if (timing)
+  timings = {uploadMs, runMs, gpuMs, downloadMs};
+  if (timing && !json)
     llvm::outs() << llvm::format(
         "%s: upload %.3f ms, run %.3f ms (GPU %.3f ms), download %.3f ms\n",
         label, uploadMs, runMs, gpuMs, downloadMs);
@@ -474,6 +544,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry); // --emit=ptx
   coro::registerAllDialects(registry);
   MLIRContext context(registry);
 
@@ -499,6 +570,8 @@ int main(int argc, char **argv) {
   auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
   if (!coroutine)
     return fail("no coro.func @" + coroutineName + " in " + inputFilename);
+  if (emit != EmitKind::None)
+    return emitCode(*module);
   if (backend != "vulkan")
     return fail("unknown or unavailable backend '" + backend +
                 "'; this build runs on: vulkan");
@@ -554,7 +627,7 @@ int main(int argc, char **argv) {
       !compileToSPIRV(*module, coro::GPUScheduler::Megakernel, reference))
     return fail("compiling the mega-kernel reference failed (see above)");
   double compileMs = millisecondsSince(start);
-  if (timing)
+  if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
 
   rt::Status status;
@@ -566,26 +639,62 @@ int main(int argc, char **argv) {
     return fail(status.error);
 
   std::vector<HostBuffer> results, expected;
+  RunTiming runTiming, referenceTiming;
   const char *label = scheduler == coro::GPUScheduler::Megakernel
                           ? "megakernel"
                           : "state-machine";
   if (!runOnce(*device, spirv, coroutineName, grid, scalars, kinds, buffers,
-               label, results))
+               label, results, runTiming))
     return 1;
-  if (!quiet)
+  std::optional<bool> matches;
+  if (check) {
+    if (!runOnce(*device, reference, coroutineName, grid, scalars, kinds,
+                 buffers, "reference", expected, referenceTiming))
+      return 1;
+    matches = compareBuffers(results, expected);
+  }
+
+  if (json) {
+    llvm::json::Array jsonBuffers;
+    for (const HostBuffer &buffer : results) {
+      llvm::json::Array values;
+      for (size_t i = 0; i < buffer.count; ++i)
+        values.push_back(getElement(buffer, i));
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << buffer.elementType;
+      jsonBuffers.push_back(
+          llvm::json::Object{{"type", type}, {"values", std::move(values)}});
+    }
+    llvm::json::Object result{
+        {"coroutine", coroutineName},
+        {"scheduler", label},
+        {"device", device->getName()},
+        {"grid", llvm::json::Array{grid[0], grid[1], grid[2]}},
+        {"buffers", std::move(jsonBuffers)},
+        {"timing_ms", llvm::json::Object{{"compile", compileMs},
+                                         {"upload", runTiming.upload},
+                                         {"run", runTiming.run},
+                                         {"gpu", runTiming.gpu},
+                                         {"download", runTiming.download}}}};
+    if (matches)
+      result["check"] = *matches;
+    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(result)))
+                 << "\n";
+  } else if (!quiet) {
     for (auto [index, buffer] : llvm::enumerate(results))
       printBuffer(index, buffer);
-  if (!check)
+  }
+  if (!matches)
     return 0;
-  if (!runOnce(*device, reference, coroutineName, grid, scalars, kinds, buffers,
-               "reference", expected))
-    return 1;
-  if (!compareBuffers(results, expected)) {
+  if (!*matches) {
     llvm::errs() << "coro-run: --check FAILED: " << label
                  << " differs from the mega-kernel reference\n";
     return 1;
   }
-  llvm::outs() << "check: " << label << " matches the mega-kernel reference on "
-               << device->getName() << "\n";
+  if (!json)
+    llvm::outs() << "check: " << label
+                 << " matches the mega-kernel reference on "
+                 << device->getName() << "\n";
   return 0;
 }

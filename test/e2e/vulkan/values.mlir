@@ -8,3 +8,15 @@
 // SUMS: compile: {{[0-9.]+}} ms
 // SUMS: megakernel: upload {{[0-9.]+}} ms, run {{[0-9.]+}} ms (GPU {{[0-9.]+}} ms), download {{[0-9.]+}} ms
 // SUMS: buffer 0 (f32 x 6): [0, 1, 3, 6, 6, 6]
+// RUN: coro-run %coro_src/test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=6 --arg=4 --buffer=f32:6:zeros --check --json | FileCheck %s --check-prefix=JSON
+// JSON: "buffers": [
+// JSON: "type": "f32",
+// JSON-NEXT: "values": [
+// JSON-NEXT: 0,
+// JSON-NEXT: 1,
+// JSON-NEXT: 3,
+// JSON: "check": true,
+// JSON-NEXT: "coroutine": "partial_sums",
+// JSON: "scheduler": "state-machine",
+// JSON: "timing_ms": {
+// JSON-NEXT: "compile":

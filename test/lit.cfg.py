@@ -42,6 +42,13 @@ import glob
 if any(glob.glob(os.path.join(d, "*.json")) for d in
        ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]):
     config.available_features.add("vulkan")
+# An NVIDIA driver runs the CUDA backend.
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 # ptxas comes with the CUDA toolkit (no GPU needed to validate PTX).
 ptxas = shutil.which("ptxas") or shutil.which(
     "ptxas", path=os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin"))

@@ -95,8 +95,10 @@ public:
   std::unique_ptr<Buffer> createBuffer(size_t bytes, Status &status) override;
   Status upload(Buffer &buffer, const void *data, size_t bytes) override;
   Status download(const Buffer &buffer, void *data, size_t bytes) override;
-  Status loadModule(const std::vector<uint32_t> &binary) override;
+  std::string getTarget() const override { return "spirv"; }
+  Status loadModule(const void *image, size_t bytes) override;
   Status launch(const std::string &kernel, std::array<uint32_t, 3> groups,
+                std::array<uint32_t, 3> workgroup,
                 const std::vector<KernelArg> &args,
                 double *gpuMilliseconds) override;
 
@@ -314,7 +316,12 @@ Status VulkanDevice::download(const Buffer &buffer, void *data, size_t bytes) {
   return Status::success();
 }
 
-Status VulkanDevice::loadModule(const std::vector<uint32_t> &binary) {
+Status VulkanDevice::loadModule(const void *image, size_t bytes) {
+  if (bytes % sizeof(uint32_t) != 0)
+    return Status::failure("a SPIR-V binary is made of 32-bit words, got " +
+                           std::to_string(bytes) + " bytes");
+  std::vector<uint32_t> binary(bytes / sizeof(uint32_t));
+  std::memcpy(binary.data(), image, bytes);
   if (module)
     vkDestroyShaderModule(device, module, nullptr);
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -329,6 +336,7 @@ Status VulkanDevice::loadModule(const std::vector<uint32_t> &binary) {
 
 Status VulkanDevice::launch(const std::string &kernel,
                             std::array<uint32_t, 3> groups,
+                            std::array<uint32_t, 3> /*workgroup*/,
                             const std::vector<KernelArg> &args,
                             double *gpuMilliseconds) {
   if (!module)
@@ -345,6 +353,8 @@ Status VulkanDevice::launch(const std::string &kernel,
   std::vector<std::unique_ptr<Buffer>> scalarBuffers;
   std::vector<VkBuffer> buffers;
   for (const KernelArg &arg : args) {
+    if (arg.address)
+      return Status::failure("Vulkan kernels take buffers, not addresses");
     if (arg.buffer) {
       buffers.push_back(static_cast<VulkanBuffer *>(arg.buffer)->buffer);
       continue;

@@ -15,7 +15,7 @@
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=0 2>&1 | FileCheck %s --check-prefix=GRID
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=1,2,3,4 2>&1 | FileCheck %s --check-prefix=GRID4
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=SCHEDULER
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --backend=cuda 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --backend=metal 2>&1 | FileCheck %s --check-prefix=BACKEND
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --device=no-such-gpu 2>&1 | FileCheck %s --check-prefix=DEVICE
 
 // CHECK: @render : (i32, memref<?xf32>) -> ()
@@ -40,7 +40,7 @@
 // GRID: coro-run: error: --grid: '0' is not a positive integer
 // GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'
 // SCHEDULER: for the --scheduler option: Cannot find option named 'wavefront'!
-// BACKEND: coro-run: error: unknown or unavailable backend 'cuda'; this build runs on: vulkan
+// BACKEND: coro-run: error: unknown backend 'metal'; use vulkan or cuda
 // DEVICE: coro-run: error: no Vulkan device{{.*}}
 
 coro.func @render(%spp: i32, %image: memref<?xf32>) {

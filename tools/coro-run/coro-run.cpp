@@ -79,7 +79,9 @@ static llvm::cl::opt<coro::GPUScheduler>
                   clEnumValN(coro::GPUScheduler::StateMachine, "state-machine",
                              "one instance per thread, loop over the token")));
 static llvm::cl::opt<std::string>
-    backend("backend", llvm::cl::desc("Device backend (vulkan)"),
+    backend("backend",
+            llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
+                           "lavapipe included) or cuda (NVIDIA driver)"),
             llvm::cl::init("vulkan"));
 static llvm::cl::opt<std::string>
     deviceName("device", llvm::cl::desc("Vulkan device whose name contains "
@@ -308,10 +310,11 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
   return false;
 }
 
-/// The bytes of a scalar kernel argument of `type` (index is 32-bit in the
-/// kernels).
+/// The bytes of a scalar kernel argument of `type`; index is 32-bit in
+/// SPIR-V kernels and 64-bit in PTX ones (`wideIndex`).
 static bool parseScalar(StringRef text, Type type, unsigned argument,
-                        rt::KernelArg &arg, std::string &error) {
+                        bool wideIndex, rt::KernelArg &arg,
+                        std::string &error) {
   auto bad = [&] {
     std::string typeName;
     llvm::raw_string_ostream os(typeName);
@@ -334,8 +337,9 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
     int64_t value;
     if (text.getAsInteger(0, value))
       return bad();
-    arg = type.isInteger(64) ? rt::KernelArg::ofScalar<int64_t>(value)
-                             : rt::KernelArg::ofScalar<int32_t>(value);
+    bool wide = type.isInteger(64) || (type.isIndex() && wideIndex);
+    arg = wide ? rt::KernelArg::ofScalar<int64_t>(value)
+               : rt::KernelArg::ofScalar<int32_t>(value);
     return true;
   }
   error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
@@ -372,6 +376,33 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
   return true;
 }
 
+/// Compiles `module` (a copy) with `scheduler` to PTX text for `chipName`.
+static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
+                         StringRef chipName, std::string &ptx) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  coro::buildToPTXPipeline(pm, scheduler, chipName);
+  if (failed(pm.run(*copy)))
+    return false;
+  for (auto binary : copy->getOps<gpu::BinaryOp>())
+    for (Attribute object : binary.getObjects())
+      ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
+  return !ptx.empty();
+}
+
+/// The kernel image for a device of `target` ("spirv" or "sm_XY").
+static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
+                             StringRef target, std::string &image) {
+  if (target != "spirv")
+    return compileToPTX(module, scheduler, target, image);
+  std::vector<uint32_t> words;
+  if (!compileToSPIRV(module, scheduler, words))
+    return false;
+  image.assign(reinterpret_cast<const char *>(words.data()),
+               words.size() * sizeof(uint32_t));
+  return true;
+}
+
 /// --emit: writes the generated code of `module` to --emit-to.
 static int emitCode(ModuleOp module) {
   std::string error;
@@ -379,14 +410,10 @@ static int emitCode(ModuleOp module) {
   if (!output)
     return fail(error);
   if (emit == EmitKind::PTX) {
-    OwningOpRef<ModuleOp> copy = module.clone();
-    PassManager pm(module.getContext());
-    coro::buildToPTXPipeline(pm, scheduler, chip);
-    if (failed(pm.run(*copy)))
+    std::string ptx;
+    if (!compileToPTX(module, scheduler, chip, ptx))
       return fail("compiling to PTX failed (see above)");
-    for (auto binary : copy->getOps<gpu::BinaryOp>())
-      for (Attribute object : binary.getObjects())
-        output->os() << cast<gpu::ObjectAttr>(object).getObject().getValue();
+    output->os() << ptx;
   } else {
     std::vector<uint32_t> words;
     OwningOpRef<ModuleOp> lowered;
@@ -417,10 +444,57 @@ struct RunTiming {
 };
 } // namespace
 
-static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
+/// The kernel arguments of one run: the grid extents, then the coroutine's
+/// in order. SPIR-V kernels bind each buffer; PTX kernels take the memref
+/// descriptor of the NVVM lowering (allocated and aligned pointers, offset,
+/// sizes, strides) and 64-bit indices.
+static std::vector<rt::KernelArg>
+buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
+                ArrayRef<Type> argumentTypes,
+                const std::vector<rt::KernelArg> &scalars,
+                ArrayRef<std::unique_ptr<rt::Buffer>> deviceBuffers,
+                ArrayRef<HostBuffer> buffers) {
+  std::vector<rt::KernelArg> args;
+  for (uint32_t extent : grid)
+    args.push_back(ptxABI ? rt::KernelArg::ofScalar<int64_t>(extent)
+                          : rt::KernelArg::ofScalar<int32_t>(extent));
+  size_t nextScalar = 0, nextBuffer = 0;
+  for (Type type : argumentTypes) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref) {
+      args.push_back(scalars[nextScalar++]);
+      continue;
+    }
+    rt::Buffer &buffer = *deviceBuffers[nextBuffer];
+    size_t count = buffers[nextBuffer++].count;
+    if (!ptxABI) {
+      args.push_back(rt::KernelArg::ofBuffer(buffer));
+      continue;
+    }
+    args.push_back(rt::KernelArg::ofAddress(buffer));
+    args.push_back(rt::KernelArg::ofAddress(buffer));
+    args.push_back(rt::KernelArg::ofScalar<int64_t>(0));
+    SmallVector<int64_t> sizes = memref.hasStaticShape()
+                                     ? llvm::to_vector(memref.getShape())
+                                     : SmallVector<int64_t>{int64_t(count)};
+    int64_t stride = 1;
+    SmallVector<int64_t> strides(sizes.size());
+    for (int64_t dim = sizes.size() - 1; dim >= 0; --dim) {
+      strides[dim] = stride;
+      stride *= sizes[dim];
+    }
+    for (int64_t size : sizes)
+      args.push_back(rt::KernelArg::ofScalar<int64_t>(size));
+    for (int64_t each : strides)
+      args.push_back(rt::KernelArg::ofScalar<int64_t>(each));
+  }
+  return args;
+}
+
+static bool runOnce(rt::Device &device, const std::string &image,
                     StringRef kernel, std::array<uint32_t, 3> grid,
+                    ArrayRef<Type> argumentTypes,
                     const std::vector<rt::KernelArg> &scalars,
-                    const std::vector<int> &argumentKinds,
                     std::vector<HostBuffer> buffers, const char *label,
                     std::vector<HostBuffer> &results, RunTiming &timings) {
   auto error = [&](const std::string &message) {
@@ -428,7 +502,7 @@ static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
     return false;
   };
   Clock::time_point start = Clock::now();
-  rt::Status status = device.loadModule(spirv);
+  rt::Status status = device.loadModule(image.data(), image.size());
   if (!status.ok())
     return error(status.error);
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
@@ -443,21 +517,16 @@ static bool runOnce(rt::Device &device, const std::vector<uint32_t> &spirv,
   }
   double uploadMs = millisecondsSince(start);
 
-  // Kernel arguments: the grid extents, then the coroutine's, in order.
-  std::vector<rt::KernelArg> args;
-  for (uint32_t extent : grid)
-    args.push_back(rt::KernelArg::ofScalar<int32_t>(extent));
-  size_t nextScalar = 0, nextBuffer = 0;
-  for (int kind : argumentKinds)
-    args.push_back(kind == 0
-                       ? scalars[nextScalar++]
-                       : rt::KernelArg::ofBuffer(*deviceBuffers[nextBuffer++]));
-  constexpr uint32_t kWorkgroupSize = 64; // The pipeline's default.
+  std::vector<rt::KernelArg> args =
+      buildKernelArgs(device.getTarget() != "spirv", grid, argumentTypes,
+                      scalars, deviceBuffers, buffers);
+  constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
   std::array<uint32_t, 3> groups = {
       (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
   double gpuMs = 0;
   start = Clock::now();
-  status = device.launch(kernel.str(), groups, args, &gpuMs);
+  status =
+      device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args, &gpuMs);
   if (!status.ok())
     return error(status.error);
   double runMs = millisecondsSince(start);
@@ -572,9 +641,8 @@ int main(int argc, char **argv) {
     return fail("no coro.func @" + coroutineName + " in " + inputFilename);
   if (emit != EmitKind::None)
     return emitCode(*module);
-  if (backend != "vulkan")
-    return fail("unknown or unavailable backend '" + backend +
-                "'; this build runs on: vulkan");
+  if (backend != "vulkan" && backend != "cuda")
+    return fail("unknown backend '" + backend + "'; use vulkan or cuda");
 
   // The grid.
   std::array<uint32_t, 3> grid = {1, 1, 1};
@@ -589,7 +657,6 @@ int main(int argc, char **argv) {
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
   std::vector<HostBuffer> buffers;
-  std::vector<int> kinds; // 0: scalar, 1: buffer.
   ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
   size_t numScalars = 0, numBuffers = 0;
   for (Type type : argumentTypes)
@@ -610,46 +677,50 @@ int main(int argc, char **argv) {
                        buffer, error))
         return fail(error);
       buffers.push_back(std::move(buffer));
-      kinds.push_back(1);
     } else {
       rt::KernelArg arg;
-      if (!parseScalar(scalarArgs[scalars.size()], type, index, arg, error))
+      if (!parseScalar(scalarArgs[scalars.size()], type, index,
+                       /*wideIndex=*/backend == "cuda", arg, error))
         return fail(error);
       scalars.push_back(std::move(arg));
-      kinds.push_back(0);
     }
   }
 
-  std::vector<uint32_t> spirv, reference;
-  if (!compileToSPIRV(*module, scheduler, spirv))
+  rt::Status status;
+  std::unique_ptr<rt::Device> device;
+  if (backend == "cuda") {
+    device = rt::createCUDADevice(0, status);
+  } else {
+    rt::VulkanOptions options;
+    options.validation = validation;
+    options.deviceName = deviceName;
+    device = rt::createVulkanDevice(options, status);
+  }
+  if (!device)
+    return fail(status.error);
+
+  std::string image, reference;
+  if (!compileForTarget(*module, scheduler, device->getTarget(), image))
     return fail("compiling @" + coroutineName + " failed (see above)");
-  if (check &&
-      !compileToSPIRV(*module, coro::GPUScheduler::Megakernel, reference))
+  if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
+                                 device->getTarget(), reference))
     return fail("compiling the mega-kernel reference failed (see above)");
   double compileMs = millisecondsSince(start);
   if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
-
-  rt::Status status;
-  rt::VulkanOptions options;
-  options.validation = validation;
-  options.deviceName = deviceName;
-  std::unique_ptr<rt::Device> device = rt::createVulkanDevice(options, status);
-  if (!device)
-    return fail(status.error);
 
   std::vector<HostBuffer> results, expected;
   RunTiming runTiming, referenceTiming;
   const char *label = scheduler == coro::GPUScheduler::Megakernel
                           ? "megakernel"
                           : "state-machine";
-  if (!runOnce(*device, spirv, coroutineName, grid, scalars, kinds, buffers,
-               label, results, runTiming))
+  if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
+               buffers, label, results, runTiming))
     return 1;
   std::optional<bool> matches;
   if (check) {
-    if (!runOnce(*device, reference, coroutineName, grid, scalars, kinds,
-                 buffers, "reference", expected, referenceTiming))
+    if (!runOnce(*device, reference, coroutineName, grid, argumentTypes,
+                 scalars, buffers, "reference", expected, referenceTiming))
       return 1;
     matches = compareBuffers(results, expected);
   }

@@ -47,7 +47,8 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
                      "/__spv__coro_kernels.spv";
   std::vector<uint32_t> binary = readSPIRV(path);
   ASSERT_FALSE(binary.empty()) << "missing " << path;
-  Status status = device->loadModule(binary);
+  Status status =
+      device->loadModule(binary.data(), binary.size() * sizeof(uint32_t));
   ASSERT_TRUE(status.ok()) << status.error;
 
   // partial_sums(n = 4, out) over a grid of 6: instance id sums 0..min(id, 3).
@@ -60,7 +61,7 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
 
   double milliseconds = -1;
   status = device->launch(
-      "partial_sums", {1, 1, 1},
+      "partial_sums", {1, 1, 1}, {64, 1, 1},
       {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
        KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(4),
        KernelArg::ofBuffer(*out)},
@@ -77,8 +78,10 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
 TEST_P(VulkanDeviceTest, UnknownKernelIsAnError) {
   std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
                      "/__spv__coro_kernels.spv";
-  ASSERT_TRUE(device->loadModule(readSPIRV(path)).ok());
-  Status status = device->launch("no_such_kernel", {1, 1, 1}, {});
+  std::vector<uint32_t> binary = readSPIRV(path);
+  ASSERT_TRUE(
+      device->loadModule(binary.data(), binary.size() * sizeof(uint32_t)).ok());
+  Status status = device->launch("no_such_kernel", {1, 1, 1}, {64, 1, 1}, {});
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.error.find("no kernel 'no_such_kernel'"), std::string::npos)
       << status.error;
@@ -88,6 +91,18 @@ TEST_P(VulkanDeviceTest, UnknownKernelIsAnError) {
 
 INSTANTIATE_TEST_SUITE_P(Schedulers, VulkanDeviceTest,
                          ::testing::Values("megakernel", "state-machine"));
+
+TEST(CUDADeviceTest, WithoutADriverSaysSo) {
+  Status status;
+  std::unique_ptr<Device> device = createCUDADevice(0, status);
+  if (device)
+    GTEST_SKIP() << "a CUDA device is present (" << device->getName()
+                 << "); this test covers machines without one";
+  EXPECT_FALSE(status.ok());
+  // Without libcuda: "no CUDA driver"; with a driver but no GPU: "no CUDA
+  // device" or an initialization error. Either way, a clear message.
+  EXPECT_NE(status.error.find("CUDA"), std::string::npos) << status.error;
+}
 
 TEST(VulkanDeviceSelectionTest, UnknownDeviceNameSaysWhatExists) {
   Status status;

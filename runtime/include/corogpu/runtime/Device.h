@@ -37,12 +37,16 @@ public:
   virtual size_t getSize() const = 0;
 };
 
-/// One kernel argument: a buffer, or the bytes of a scalar.
+/// One kernel argument: a buffer (bound as such, e.g. a Vulkan storage
+/// buffer), the device address of a buffer (a pointer parameter, e.g. in a
+/// CUDA memref descriptor), or the bytes of a scalar.
 struct KernelArg {
   Buffer *buffer = nullptr;
+  Buffer *address = nullptr;
   std::vector<uint8_t> scalar;
 
-  static KernelArg ofBuffer(Buffer &buffer) { return {&buffer, {}}; }
+  static KernelArg ofBuffer(Buffer &buffer) { return {&buffer, nullptr, {}}; }
+  static KernelArg ofAddress(Buffer &buffer) { return {nullptr, &buffer, {}}; }
   template <typename T> static KernelArg ofScalar(T value) {
     KernelArg arg;
     arg.scalar.resize(sizeof(T));
@@ -63,13 +67,21 @@ public:
   virtual Status upload(Buffer &buffer, const void *data, size_t bytes) = 0;
   virtual Status download(const Buffer &buffer, void *data, size_t bytes) = 0;
 
-  /// Loads a module of kernels (SPIR-V words for Vulkan).
-  virtual Status loadModule(const std::vector<uint32_t> &binary) = 0;
+  /// What compiled kernels must target: "spirv" for Vulkan, "sm_XY" for
+  /// CUDA.
+  virtual std::string getTarget() const = 0;
 
-  /// Runs `kernel` of the loaded module on `groups` workgroups and waits for
-  /// it; `gpuMilliseconds`, if given, receives the time the GPU measured.
+  /// Loads a module of kernels: a SPIR-V binary for Vulkan, PTX text for
+  /// CUDA.
+  virtual Status loadModule(const void *image, size_t bytes) = 0;
+
+  /// Runs `kernel` of the loaded module on `groups` workgroups of
+  /// `workgroup` threads and waits for it; `gpuMilliseconds`, if given,
+  /// receives the time the GPU measured. (SPIR-V kernels declare their
+  /// workgroup size themselves; Vulkan ignores `workgroup`.)
   virtual Status launch(const std::string &kernel,
                         std::array<uint32_t, 3> groups,
+                        std::array<uint32_t, 3> workgroup,
                         const std::vector<KernelArg> &args,
                         double *gpuMilliseconds = nullptr) = 0;
 };
@@ -86,6 +98,12 @@ struct VulkanOptions {
 /// Creates a Vulkan device, or returns null and says why in `status`.
 std::unique_ptr<Device> createVulkanDevice(const VulkanOptions &options,
                                            Status &status);
+
+/// Creates a CUDA device (the driver API, loaded at run time from
+/// libcuda.so.1, so nothing here needs CUDA to build), or returns null and
+/// says why in `status` ("no CUDA driver" on machines without one).
+/// `ordinal` picks the GPU; COROGPU_CUDA_DEVICE overrides it.
+std::unique_ptr<Device> createCUDADevice(int ordinal, Status &status);
 
 } // namespace corogpu::runtime
 

@@ -1,0 +1,283 @@
+//===- CUDADevice.cpp - the CUDA backend of the runtime -------------------===//
+//
+// Part of the CoroGPU project.
+//
+// The CUDA driver API, loaded at run time with dlopen("libcuda.so.1"), so the
+// project builds and its tests run on machines without CUDA; there,
+// createCUDADevice says "no CUDA driver". Kernels come as PTX text, JIT-
+// compiled by the driver (cuModuleLoadData); launches are timed with events.
+// Kernel parameters are passed as the caller lays them out (scalars, and
+// buffer addresses for pointer parameters).
+//
+//===----------------------------------------------------------------------===//
+
+#include "corogpu/runtime/Device.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <string>
+
+using namespace corogpu::runtime;
+
+namespace {
+
+// The few driver API types and entry points the backend uses, declared here
+// so that no CUDA header is needed to build.
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUevent = struct CUevent_st *;
+using CUstream = struct CUstream_st *;
+constexpr int kComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_..._MAJOR
+constexpr int kComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_..._MINOR
+
+struct DriverAPI {
+  void *library = nullptr;
+  CUresult (*init)(unsigned) = nullptr;
+  CUresult (*deviceGetCount)(int *) = nullptr;
+  CUresult (*deviceGet)(CUdevice *, int) = nullptr;
+  CUresult (*deviceGetName)(char *, int, CUdevice) = nullptr;
+  CUresult (*deviceGetAttribute)(int *, int, CUdevice) = nullptr;
+  CUresult (*primaryCtxRetain)(CUcontext *, CUdevice) = nullptr;
+  CUresult (*primaryCtxRelease)(CUdevice) = nullptr;
+  CUresult (*ctxSetCurrent)(CUcontext) = nullptr;
+  CUresult (*ctxSynchronize)() = nullptr;
+  CUresult (*moduleLoadData)(CUmodule *, const void *) = nullptr;
+  CUresult (*moduleUnload)(CUmodule) = nullptr;
+  CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *) = nullptr;
+  CUresult (*memAlloc)(CUdeviceptr *, size_t) = nullptr;
+  CUresult (*memFree)(CUdeviceptr) = nullptr;
+  CUresult (*memcpyHtoD)(CUdeviceptr, const void *, size_t) = nullptr;
+  CUresult (*memcpyDtoH)(void *, CUdeviceptr, size_t) = nullptr;
+  CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, CUstream, void **,
+                           void **) = nullptr;
+  CUresult (*eventCreate)(CUevent *, unsigned) = nullptr;
+  CUresult (*eventRecord)(CUevent, CUstream) = nullptr;
+  CUresult (*eventSynchronize)(CUevent) = nullptr;
+  CUresult (*eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
+  CUresult (*eventDestroy)(CUevent) = nullptr;
+  CUresult (*getErrorString)(CUresult, const char **) = nullptr;
+
+  /// Loads the driver; on failure says which library or symbol is missing.
+  Status load() {
+    library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!library)
+      return Status::failure("no CUDA driver (libcuda.so.1 cannot be loaded)");
+    std::string missing;
+    auto bind = [&](auto &function, std::initializer_list<const char *> names) {
+      for (const char *name : names) {
+        if (void *symbol = dlsym(library, name)) {
+          function = reinterpret_cast<std::decay_t<decltype(function)>>(symbol);
+          return;
+        }
+      }
+      missing += std::string(missing.empty() ? "" : ", ") + *names.begin();
+    };
+    bind(init, {"cuInit"});
+    bind(deviceGetCount, {"cuDeviceGetCount"});
+    bind(deviceGet, {"cuDeviceGet"});
+    bind(deviceGetName, {"cuDeviceGetName"});
+    bind(deviceGetAttribute, {"cuDeviceGetAttribute"});
+    bind(primaryCtxRetain, {"cuDevicePrimaryCtxRetain"});
+    bind(primaryCtxRelease,
+         {"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"});
+    bind(ctxSetCurrent, {"cuCtxSetCurrent"});
+    bind(ctxSynchronize, {"cuCtxSynchronize"});
+    bind(moduleLoadData, {"cuModuleLoadData"});
+    bind(moduleUnload, {"cuModuleUnload"});
+    bind(moduleGetFunction, {"cuModuleGetFunction"});
+    bind(memAlloc, {"cuMemAlloc_v2"});
+    bind(memFree, {"cuMemFree_v2"});
+    bind(memcpyHtoD, {"cuMemcpyHtoD_v2"});
+    bind(memcpyDtoH, {"cuMemcpyDtoH_v2"});
+    bind(launchKernel, {"cuLaunchKernel"});
+    bind(eventCreate, {"cuEventCreate"});
+    bind(eventRecord, {"cuEventRecord"});
+    bind(eventSynchronize, {"cuEventSynchronize"});
+    bind(eventElapsedTime, {"cuEventElapsedTime_v2", "cuEventElapsedTime"});
+    bind(eventDestroy, {"cuEventDestroy_v2", "cuEventDestroy"});
+    bind(getErrorString, {"cuGetErrorString"});
+    if (!missing.empty())
+      return Status::failure("the CUDA driver lacks " + missing);
+    return Status::success();
+  }
+
+  std::string describe(CUresult result) const {
+    const char *text = nullptr;
+    if (getErrorString)
+      getErrorString(result, &text);
+    return "CUDA error " + std::to_string(result) +
+           (text ? std::string(" (") + text + ")" : "");
+  }
+};
+
+class CUDABuffer : public Buffer {
+public:
+  CUDABuffer(const DriverAPI &api, CUdeviceptr pointer, size_t size)
+      : api(api), pointer(pointer), size(size) {}
+  ~CUDABuffer() override { api.memFree(pointer); }
+  size_t getSize() const override { return size; }
+
+  const DriverAPI &api;
+  CUdeviceptr pointer;
+  size_t size;
+};
+
+class CUDADevice : public Device {
+public:
+  ~CUDADevice() override {
+    if (module)
+      api.moduleUnload(module);
+    if (context)
+      api.primaryCtxRelease(device);
+    if (api.library)
+      dlclose(api.library);
+  }
+
+  Status initialize(int ordinal) {
+    if (Status status = api.load(); !status.ok())
+      return status;
+    if (CUresult result = api.init(0))
+      return Status::failure("cannot initialize CUDA: " + api.describe(result));
+    if (const char *env = std::getenv("COROGPU_CUDA_DEVICE"))
+      ordinal = std::atoi(env);
+    int count = 0;
+    api.deviceGetCount(&count);
+    if (ordinal < 0 || ordinal >= count)
+      return Status::failure("no CUDA device " + std::to_string(ordinal) +
+                             " (" + std::to_string(count) + " found)");
+    if (CUresult result = api.deviceGet(&device, ordinal))
+      return Status::failure(api.describe(result));
+    char buffer[256] = {};
+    api.deviceGetName(buffer, sizeof(buffer), device);
+    name = buffer;
+    int major = 0, minor = 0;
+    api.deviceGetAttribute(&major, kComputeCapabilityMajor, device);
+    api.deviceGetAttribute(&minor, kComputeCapabilityMinor, device);
+    target = "sm_" + std::to_string(major) + std::to_string(minor);
+    if (CUresult result = api.primaryCtxRetain(&context, device))
+      return Status::failure("cannot create a CUDA context: " +
+                             api.describe(result));
+    api.ctxSetCurrent(context);
+    return Status::success();
+  }
+
+  std::string getName() const override { return name; }
+  std::string getTarget() const override { return target; }
+
+  std::unique_ptr<Buffer> createBuffer(size_t bytes, Status &status) override {
+    CUdeviceptr pointer = 0;
+    if (CUresult result = api.memAlloc(&pointer, bytes ? bytes : 4)) {
+      status = Status::failure("out of device memory allocating " +
+                               std::to_string(bytes) +
+                               " bytes: " + api.describe(result));
+      return nullptr;
+    }
+    status = Status::success();
+    return std::make_unique<CUDABuffer>(api, pointer, bytes);
+  }
+
+  Status upload(Buffer &buffer, const void *data, size_t bytes) override {
+    auto &cudaBuffer = static_cast<CUDABuffer &>(buffer);
+    if (bytes > cudaBuffer.size)
+      return Status::failure("upload larger than the buffer");
+    if (CUresult result = api.memcpyHtoD(cudaBuffer.pointer, data, bytes))
+      return Status::failure("upload failed: " + api.describe(result));
+    return Status::success();
+  }
+
+  Status download(const Buffer &buffer, void *data, size_t bytes) override {
+    const auto &cudaBuffer = static_cast<const CUDABuffer &>(buffer);
+    if (bytes > cudaBuffer.size)
+      return Status::failure("download larger than the buffer");
+    if (CUresult result = api.memcpyDtoH(data, cudaBuffer.pointer, bytes))
+      return Status::failure("download failed: " + api.describe(result));
+    return Status::success();
+  }
+
+  Status loadModule(const void *image, size_t bytes) override {
+    // cuModuleLoadData wants NUL-terminated PTX text.
+    std::string text(static_cast<const char *>(image), bytes);
+    if (module)
+      api.moduleUnload(module);
+    module = nullptr;
+    if (CUresult result = api.moduleLoadData(&module, text.c_str()))
+      return Status::failure("cannot load the PTX module: " +
+                             api.describe(result));
+    return Status::success();
+  }
+
+  Status launch(const std::string &kernel, std::array<uint32_t, 3> groups,
+                std::array<uint32_t, 3> workgroup,
+                const std::vector<KernelArg> &args,
+                double *gpuMilliseconds) override {
+    if (!module)
+      return Status::failure("no module loaded");
+    CUfunction function;
+    if (api.moduleGetFunction(&function, module, kernel.c_str()))
+      return Status::failure("no kernel '" + kernel + "' in the loaded module");
+    // Parameter storage must outlive the launch.
+    std::vector<std::vector<uint8_t>> storage;
+    std::vector<void *> params;
+    for (const KernelArg &arg : args) {
+      if (arg.buffer)
+        return Status::failure(
+            "CUDA kernels take buffer addresses, not bound buffers");
+      if (arg.address) {
+        CUdeviceptr pointer = static_cast<CUDABuffer *>(arg.address)->pointer;
+        std::vector<uint8_t> bytes(sizeof(pointer));
+        std::memcpy(bytes.data(), &pointer, sizeof(pointer));
+        storage.push_back(std::move(bytes));
+      } else {
+        storage.push_back(arg.scalar);
+      }
+    }
+    for (std::vector<uint8_t> &bytes : storage)
+      params.push_back(bytes.data());
+    CUevent start = nullptr, stop = nullptr;
+    api.eventCreate(&start, 0);
+    api.eventCreate(&stop, 0);
+    api.eventRecord(start, nullptr);
+    CUresult result = api.launchKernel(
+        function, groups[0], groups[1], groups[2], workgroup[0], workgroup[1],
+        workgroup[2], 0, nullptr, params.data(), nullptr);
+    api.eventRecord(stop, nullptr);
+    if (!result)
+      result = api.ctxSynchronize();
+    if (!result && gpuMilliseconds) {
+      float milliseconds = 0;
+      api.eventSynchronize(stop);
+      api.eventElapsedTime(&milliseconds, start, stop);
+      *gpuMilliseconds = milliseconds;
+    }
+    api.eventDestroy(start);
+    api.eventDestroy(stop);
+    if (result)
+      return Status::failure("kernel '" + kernel +
+                             "' failed: " + api.describe(result));
+    return Status::success();
+  }
+
+private:
+  DriverAPI api;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  CUmodule module = nullptr;
+  std::string name, target;
+};
+
+} // namespace
+
+std::unique_ptr<Device> corogpu::runtime::createCUDADevice(int ordinal,
+                                                           Status &status) {
+  auto device = std::make_unique<CUDADevice>();
+  status = device->initialize(ordinal);
+  if (!status.ok())
+    return nullptr;
+  return device;
+}

@@ -22,6 +22,15 @@ LogicalResult mlir::coro::checkFrontHalfRan(Operation *op, StringRef stage) {
   return success();
 }
 
+LogicalResult mlir::coro::checkFrontHalfRanOnAll(Operation *root,
+                                                 StringRef stage) {
+  WalkResult result = root->walk([&](Operation *op) {
+    return failed(checkFrontHalfRan(op, stage)) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult mlir::coro::prepareOutputDirectory(Operation *op,
                                                  StringRef passName,
                                                  StringRef dir) {

@@ -75,9 +75,9 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
     return coroutine.emitOpError("has unstructured control flow; run "
                                  "coro-normalize-control-flow before "
                                  "coro-split");
+  if (failed(checkFrontHalfRanOnAll(coroutine, "coro-split")))
+    return failure();
   WalkResult result = coroutine.walk([&](Operation *op) {
-    if (failed(checkFrontHalfRan(op, "coro-split")))
-      return WalkResult::interrupt();
     if (!isa<SuspendOp>(op))
       return WalkResult::advance();
     for (Operation *parent = op->getParentOp(); parent != coroutine;

@@ -41,6 +41,10 @@ InstanceKernel createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
                                     TypeRange argTypes, int64_t workgroupSize,
                                     Location loc, RewriterBase &rewriter);
 
+/// Fails with an error naming `pass` unless `workgroupSize` is positive.
+LogicalResult checkWorkgroupSize(ModuleOp module, StringRef pass,
+                                 int64_t workgroupSize);
+
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
 /// ceil(gx / workgroupSize) x gy x gz workgroups.
 void lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,

@@ -17,6 +17,9 @@ namespace coro {
 /// first, and fails; succeeds for any other op.
 LogicalResult checkFrontHalfRan(Operation *op, StringRef stage);
 
+/// The same for every op nested in `root` (stops at the first error).
+LogicalResult checkFrontHalfRanOnAll(Operation *root, StringRef stage);
+
 /// For passes that write files: checks that `dir` is set and creates it,
 /// reporting failures on `op` prefixed with `passName`.
 LogicalResult prepareOutputDirectory(Operation *op, StringRef passName,

@@ -34,12 +34,7 @@ using namespace mlir::coro;
 /// Fails with a located error if the coroutine still has ops this lowering
 /// expects earlier passes to have removed.
 static LogicalResult checkPreconditions(FuncOp coroutine) {
-  WalkResult result = coroutine.walk([](Operation *op) {
-    return failed(checkFrontHalfRan(op, "the mega-kernel lowering"))
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  return checkFrontHalfRanOnAll(coroutine, "the mega-kernel lowering");
 }
 
 /// Replaces `coroutine` by a func.func of the same name whose body is the

@@ -59,6 +59,14 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
           InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
 }
 
+LogicalResult mlir::coro::checkWorkgroupSize(ModuleOp module, StringRef pass,
+                                             int64_t workgroupSize) {
+  if (workgroupSize > 0)
+    return success();
+  return module.emitError(pass)
+         << ": workgroup-size must be positive, got " << workgroupSize;
+}
+
 void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
                                   RewriterBase &rewriter) {
   Location loc = launch.getLoc();

@@ -34,12 +34,7 @@ static LogicalResult checkLowerable(FuncOp coroutine) {
     return coroutine.emitOpError(
         "has unstructured control flow, which SPIR-V cannot express; run "
         "coro-normalize-control-flow first");
-  WalkResult result = coroutine.walk([](Operation *op) {
-    return failed(checkFrontHalfRan(op, "the GPU mega-kernel lowering"))
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  return checkFrontHalfRanOnAll(coroutine, "the GPU mega-kernel lowering");
 }
 
 /// Builds the kernel of `coroutine` in `kernels` and erases the coroutine.
@@ -65,12 +60,8 @@ struct CoroMegakernelToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (workgroupSize <= 0) {
-      module.emitError("coro-megakernel-to-gpu: workgroup-size must be "
-                       "positive, got ")
-          << static_cast<int64_t>(workgroupSize);
+    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
       return signalPassFailure();
-    }
     SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
       if (failed(checkLowerable(coroutine)))

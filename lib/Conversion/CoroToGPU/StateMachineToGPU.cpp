@@ -40,12 +40,8 @@ struct CoroStateMachineToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (workgroupSize <= 0) {
-      module.emitError("coro-state-machine-to-gpu: workgroup-size must be "
-                       "positive, got ")
-          << static_cast<int64_t>(workgroupSize);
+    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
       return signalPassFailure();
-    }
     SymbolTable symbols(module);
     if (failed(collectLaunchesOfSplitCoroutines(module)))
       return signalPassFailure();

@@ -33,6 +33,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -124,6 +125,10 @@ static llvm::cl::opt<std::string>
          llvm::cl::init("sm_90"));
 static llvm::cl::opt<bool>
     json("json", llvm::cl::desc("Print the results as one JSON object"));
+static llvm::cl::opt<std::string> outputDir(
+    "output-dir",
+    llvm::cl::desc("Also write each buffer as buffer<i>.bin (raw "
+                   "little-endian) and buffer<i>.npy into this directory"));
 
 /// Prints a one-line error and returns the exit code for it.
 static int fail(const llvm::Twine &message) {
@@ -579,6 +584,45 @@ static void printBuffer(unsigned index, const HostBuffer &buffer) {
   llvm::outs() << "]\n";
 }
 
+/// The NumPy dtype of a buffer's elements.
+static StringRef getNumpyType(Type type) {
+  if (type.isF32())
+    return "<f4";
+  if (type.isF64())
+    return "<f8";
+  return type.isInteger(32) ? "<i4" : "<i8";
+}
+
+/// Writes `buffer` as `<dir>/buffer<index>.bin` and `.npy`.
+static bool writeBuffer(StringRef dir, unsigned index,
+                        const HostBuffer &buffer) {
+  std::string base = (dir + "/buffer" + llvm::Twine(index)).str();
+  std::string error;
+  auto raw = openOutputFile(base + ".bin", &error);
+  auto npy = raw ? openOutputFile(base + ".npy", &error) : nullptr;
+  if (!raw || !npy) {
+    fail(error);
+    return false;
+  }
+  StringRef bytes(reinterpret_cast<const char *>(buffer.bytes.data()),
+                  buffer.bytes.size());
+  raw->os() << bytes;
+  // NPY 1.0: magic, version, header length, a dict padded to 64 bytes.
+  std::string header = ("{'descr': '" + getNumpyType(buffer.elementType) +
+                        "', 'fortran_order': False, 'shape': (" +
+                        llvm::Twine(buffer.count) + ",), }")
+                           .str();
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header.push_back('\n');
+  uint16_t length = header.size();
+  npy->os() << "\x93NUMPY" << char(1) << char(0) << char(length & 0xff)
+            << char(length >> 8) << header << bytes;
+  raw->keep();
+  npy->keep();
+  return true;
+}
+
 /// Compares every element; prints the first differing indices.
 static bool compareBuffers(ArrayRef<HostBuffer> actual,
                            ArrayRef<HostBuffer> expected) {
@@ -755,6 +799,13 @@ int main(int argc, char **argv) {
   } else if (!quiet) {
     for (auto [index, buffer] : llvm::enumerate(results))
       printBuffer(index, buffer);
+  }
+  if (!outputDir.empty()) {
+    if (std::error_code error = llvm::sys::fs::create_directories(outputDir))
+      return fail("cannot create " + outputDir + ": " + error.message());
+    for (auto [index, buffer] : llvm::enumerate(results))
+      if (!writeBuffer(outputDir, index, buffer))
+        return 1;
   }
   if (!matches)
     return 0;

@@ -20,3 +20,9 @@
 // JSON: "scheduler": "state-machine",
 // JSON: "timing_ms": {
 // JSON-NEXT: "compile":
+// Buffers written as raw and .npy files:
+// RUN: rm -rf %t.out && coro-run %coro_src/test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=6 --arg=4 --buffer=f32:6:zeros --quiet --output-dir=%t.out
+// RUN: python3 -c "import array,sys; a=array.array('f'); a.frombytes(open(sys.argv[1],'rb').read()); print('RAW', list(a))" %t.out/buffer0.bin | FileCheck %s --check-prefix=RAW
+// RUN: python3 -c "import array,struct,sys; d=open(sys.argv[1],'rb').read(); n=struct.unpack('<H', d[8:10])[0]; a=array.array('f'); a.frombytes(d[10+n:]); print('NPY', d[:6] == b'\x93NUMPY', (10+n) % 64, d[10:10+n].decode().strip(), list(a))" %t.out/buffer0.npy | FileCheck %s --check-prefix=NPY
+// RAW: RAW [0.0, 1.0, 3.0, 6.0, 6.0, 6.0]
+// NPY: NPY True 0 {'descr': '<f4', 'fortran_order': False, 'shape': (6,), } [0.0, 1.0, 3.0, 6.0, 6.0, 6.0]

@@ -41,6 +41,12 @@ InstanceKernel createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
                                     TypeRange argTypes, int64_t workgroupSize,
                                     Location loc, RewriterBase &rewriter);
 
+/// Rewrites what the kernels of `kernels` may contain but not every GPU
+/// target accepts (poison values, scf.index_switch), so that both the SPIR-V
+/// and the NVVM pipelines take them. Every GPU scheduler ends with it.
+void legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
+                               RewriterBase &rewriter);
+
 /// Fails with an error naming `pass` unless `workgroupSize` is positive.
 LogicalResult checkWorkgroupSize(ModuleOp module, StringRef pass,
                                  int64_t workgroupSize);

@@ -59,6 +59,12 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
           InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
 }
 
+void mlir::coro::legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
+                                           RewriterBase &rewriter) {
+  replacePoisonWithZero(kernels, rewriter);
+  lowerIndexSwitchToIf(kernels, rewriter);
+}
+
 LogicalResult mlir::coro::checkWorkgroupSize(ModuleOp module, StringRef pass,
                                              int64_t workgroupSize) {
   if (workgroupSize > 0)

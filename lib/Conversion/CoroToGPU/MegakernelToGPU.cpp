@@ -76,8 +76,7 @@ struct CoroMegakernelToGPUPass
     });
     for (FuncOp coroutine : coroutines)
       lowerCoroutine(coroutine, kernels, workgroupSize, rewriter);
-    replacePoisonWithZero(kernels, rewriter);
-    lowerIndexSwitchToIf(kernels, rewriter);
+    legalizeKernelsForTargets(kernels, rewriter);
   }
 };
 

@@ -56,8 +56,7 @@ struct CoroStateMachineToGPUPass
     });
     for (SplitOp split : splits)
       lowerSplit(split, symbols, kernels, rewriter);
-    replacePoisonWithZero(kernels, rewriter);
-    lowerIndexSwitchToIf(kernels, rewriter);
+    legalizeKernelsForTargets(kernels, rewriter);
   }
 
   /// Builds the kernel of one split coroutine and erases the coroutine, its

@@ -3,7 +3,7 @@
 // Part of the CoroGPU project.
 //
 // Reads the coro.split ops and writes, per coroutine, a Graphviz file and a
-// JSON file with the subroutines, the transitions, the frame slots and the
+// JSON file with the subroutines, the transitions, the frame fields and the
 // code growth of the split.
 //
 //===----------------------------------------------------------------------===//
@@ -48,7 +48,8 @@ struct GraphSummary {
   };
   SmallVector<Node> nodes;
   SmallVector<std::pair<int32_t, int32_t>> transitions;
-  SmallVector<std::string> slots;
+  SmallVector<std::string> fields;
+  int64_t frameBytes = 0;
 
   int64_t getSubroutineOps() const {
     int64_t total = 0;
@@ -77,12 +78,13 @@ static GraphSummary summarize(SplitOp split, FuncOp coroutine,
     ArrayRef<int32_t> pair = cast<DenseI32ArrayAttr>(edge).asArrayRef();
     summary.transitions.emplace_back(pair[0], pair[1]);
   }
-  for (Attribute slot : split.getSlots()) {
+  for (FrameFieldAttr field : split.getFrameFields()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << cast<TypeAttr>(slot).getValue();
-    summary.slots.push_back(text);
+    os << field.getName().getValue() << " : " << field.getType();
+    summary.fields.push_back(text);
   }
+  summary.frameBytes = split.getFrameWords() * 4;
   return summary;
 }
 
@@ -90,8 +92,8 @@ static void writeDot(const GraphSummary &summary, llvm::raw_ostream &os) {
   os << "digraph \"" << summary.coroutine << "\" {\n";
   os << "  label=\"@" << summary.coroutine << ": " << summary.originalOps
      << " ops -> " << summary.getSubroutineOps() << " ops in "
-     << summary.nodes.size() << " subroutines, " << summary.slots.size()
-     << " frame slots\";\n";
+     << summary.nodes.size() << " subroutines, " << summary.fields.size()
+     << " frame fields in " << summary.frameBytes << " bytes\";\n";
   os << "  node [shape=box];\n";
   for (const GraphSummary::Node &node : summary.nodes)
     os << "  t" << node.token << " [label=\"" << node.name << "\\ntoken "
@@ -118,9 +120,9 @@ static llvm::json::Value toJson(const GraphSummary &summary) {
   llvm::json::Array transitions;
   for (auto [from, to] : summary.transitions)
     transitions.push_back(llvm::json::Array{from, to});
-  llvm::json::Array slots;
-  for (const std::string &slot : summary.slots)
-    slots.push_back(slot);
+  llvm::json::Array fields;
+  for (const std::string &field : summary.fields)
+    fields.push_back(field);
   int64_t subroutineOps = summary.getSubroutineOps();
   double growth = summary.originalOps
                       ? static_cast<double>(subroutineOps) / summary.originalOps
@@ -131,7 +133,8 @@ static llvm::json::Value toJson(const GraphSummary &summary) {
                             {"original_ops", summary.originalOps},
                             {"subroutine_ops", subroutineOps},
                             {"growth", growthText},
-                            {"frame_slots", std::move(slots)},
+                            {"frame_fields", std::move(fields)},
+                            {"frame_bytes", summary.frameBytes},
                             {"subroutines", std::move(nodes)},
                             {"transitions", std::move(transitions)}};
 }

@@ -37,6 +37,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Analysis/FrameLayout.h"
+#include "CoroGPU/Analysis/Recomputation.h"
 #include "CoroGPU/Transforms/Passes.h"
 #include "CoroGPU/Transforms/PipelineChecks.h"
 
@@ -44,6 +46,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -309,26 +312,6 @@ private:
 // Live state
 //===----------------------------------------------------------------------===//
 
-/// Values recomputed in each subroutine rather than stored in the frame:
-/// constants, instance ids, and pure, region-free computations on those and
-/// on the coroutine's arguments (e.g. a memref.cast of a buffer).
-static bool isRematerializable(Value value, FuncOp coroutine,
-                               unsigned depth = 0) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner() == &coroutine.getBody().front();
-  Operation *def = value.getDefiningOp();
-  if (isa<IdOp>(def) || def->hasTrait<OpTrait::ConstantLike>())
-    return true;
-  // Scalars are cheap to store; only address computations that cannot be
-  // stored are recomputed.
-  if (!isa<MemRefType>(value.getType()) || depth > 8 ||
-      def->getNumRegions() != 0 || !isPure(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isRematerializable(operand, coroutine, depth + 1);
-  });
-}
-
 /// Collects the values used in `function` but defined outside of it, in
 /// first-use order.
 static llvm::SetVector<Value> collectExternalValues(Operation *function) {
@@ -344,71 +327,91 @@ static llvm::SetVector<Value> collectExternalValues(Operation *function) {
   return external;
 }
 
-/// Local arrays larger than this are not copied element by element into the
-/// frame.
-static constexpr int64_t kMaxLocalArrayElements = 1024;
-
-/// A local array (`memref.alloca` of static shape) whose elements are saved
-/// in the frame, one slot each, when it is live across a suspension point.
-static bool isLocalArray(Value value) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  return type && value.getDefiningOp<memref::AllocaOp>() &&
-         type.hasStaticShape() && type.getLayout().isIdentity() &&
-         type.getNumElements() <= kMaxLocalArrayElements;
-}
-
-/// Number of frame slots `value` occupies.
-static int64_t getNumSlots(Value value) {
-  if (auto type = dyn_cast<MemRefType>(value.getType()))
-    return type.getNumElements();
+/// Number of scalar frame fields a value of `type` needs: one per vector
+/// lane and per local-array element.
+static int64_t getNumFields(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref.getNumElements() * getNumFields(memref.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements();
   return 1;
 }
 
-/// The indices of element `linear` of a memref of static `shape`.
+/// The scalar type of the fields of a value of `type`.
+static Type getFieldType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return getFieldType(shaped.getElementType());
+  return type;
+}
+
+/// The position of element `linear` in row-major order of `shape`.
+static SmallVector<int64_t> delinearize(ArrayRef<int64_t> shape,
+                                        int64_t linear) {
+  SmallVector<int64_t> position(shape.size());
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    position[dim] = linear % shape[dim];
+    linear /= shape[dim];
+  }
+  return position;
+}
+
 static SmallVector<Value> getElementIndices(OpBuilder &builder, Location loc,
                                             ArrayRef<int64_t> shape,
                                             int64_t linear) {
-  SmallVector<Value> indices(shape.size());
-  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
-    indices[dim] =
-        arith::ConstantIndexOp::create(builder, loc, linear % shape[dim]);
-    linear /= shape[dim];
-  }
-  return indices;
+  return llvm::map_to_vector(delinearize(shape, linear), [&](int64_t i) {
+    return Value(arith::ConstantIndexOp::create(builder, loc, i));
+  });
 }
 
-/// Saves `value` into the frame from `slot` on: a scalar in one slot, a
-/// local array element by element.
-static void storeToFrame(OpBuilder &builder, Location loc, Value value,
-                         Value frame, int64_t slot) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type) {
-    FrameStoreOp::create(builder, loc, value, frame, slot);
-    return;
+/// Saves `value` into the frame fields from `field` on (a vector lane by
+/// lane, a local array element by element) and returns the next field.
+static int64_t storeToFrame(OpBuilder &builder, Location loc, Value value,
+                            Value frame, int64_t field) {
+  Type type = value.getType();
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    for (int64_t i = 0, e = memref.getNumElements(); i < e; ++i) {
+      Value element = memref::LoadOp::create(
+          builder, loc, value,
+          getElementIndices(builder, loc, memref.getShape(), i));
+      field = storeToFrame(builder, loc, element, frame, field);
+    }
+    return field;
   }
-  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-    Value element = memref::LoadOp::create(
-        builder, loc, value,
-        getElementIndices(builder, loc, type.getShape(), i));
-    FrameStoreOp::create(builder, loc, element, frame, slot + i);
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i) {
+      Value lane = vector::ExtractOp::create(builder, loc, value,
+                                             delinearize(vector.getShape(), i));
+      FrameStoreOp::create(builder, loc, lane, frame, field++);
+    }
+    return field;
   }
+  FrameStoreOp::create(builder, loc, value, frame, field);
+  return field + 1;
 }
 
-/// Restores a value saved by storeToFrame; a local array is re-created.
+/// Restores a value of `type` saved by storeToFrame from `field` on, and
+/// advances `field` past it; a local array is re-created.
 static Value loadFromFrame(OpBuilder &builder, Location loc, Type type,
-                           Value frame, int64_t slot) {
-  auto memrefType = dyn_cast<MemRefType>(type);
-  if (!memrefType)
-    return FrameLoadOp::create(builder, loc, type, frame, slot);
-  Value array = memref::AllocaOp::create(builder, loc, memrefType);
-  for (int64_t i = 0, e = memrefType.getNumElements(); i < e; ++i) {
-    Value element = FrameLoadOp::create(
-        builder, loc, memrefType.getElementType(), frame, slot + i);
-    memref::StoreOp::create(
-        builder, loc, element, array,
-        getElementIndices(builder, loc, memrefType.getShape(), i));
+                           Value frame, int64_t &field) {
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    Value array = memref::AllocaOp::create(builder, loc, memref);
+    for (int64_t i = 0, e = memref.getNumElements(); i < e; ++i) {
+      Value element =
+          loadFromFrame(builder, loc, memref.getElementType(), frame, field);
+      memref::StoreOp::create(
+          builder, loc, element, array,
+          getElementIndices(builder, loc, memref.getShape(), i));
+    }
+    return array;
   }
-  return array;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    SmallVector<Value> lanes;
+    for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i)
+      lanes.push_back(FrameLoadOp::create(builder, loc, vector.getElementType(),
+                                          frame, field++));
+    return vector::FromElementsOp::create(builder, loc, vector, lanes);
+  }
+  return FrameLoadOp::create(builder, loc, type, frame, field++);
 }
 
 //===----------------------------------------------------------------------===//
@@ -516,8 +519,8 @@ private:
     Location loc = checkpoint.getLoc();
     rewriter.setInsertionPoint(checkpoint);
     ArrayRef<int64_t> slots = liveSlots[checkpoint.getToken()];
-    for (auto [value, slot] : llvm::zip_equal(checkpoint.getLive(), slots))
-      storeToFrame(rewriter, loc, value, frame, slot);
+    for (auto [value, field] : llvm::zip_equal(checkpoint.getLive(), slots))
+      storeToFrame(rewriter, loc, value, frame, field);
     FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
     if (exited) {
       Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
@@ -647,8 +650,9 @@ namespace {
 /// the end; the coroutine itself stays as the mega-kernel reference.
 class CoroutineSplitter {
 public:
-  CoroutineSplitter(FuncOp original, bool shareSlots, RewriterBase &rewriter)
-      : original(original), shareSlots(shareSlots), rewriter(rewriter) {}
+  CoroutineSplitter(FuncOp original, RecomputeAnalysis::Options recompute,
+                    RewriterBase &rewriter)
+      : original(original), recomputeOptions(recompute), rewriter(rewriter) {}
 
   LogicalResult split() {
     if (failed(checkSplittable(original)))
@@ -657,9 +661,10 @@ public:
     llvm::scope_exit eraseWork([&] { work->erase(); });
     prepare();
     analysis.emplace(work, nonEmptyLoops);
+    recomputation.emplace(work, recomputeOptions);
     if (failed(computeLiveSets()))
       return failure();
-    assignSlots();
+    assignFields();
     SmallVector<func::FuncOp> subroutines;
     for (int32_t token = 0, e = checkpoints.size() + 1; token < e; ++token)
       subroutines.push_back(buildSubroutine(token));
@@ -678,6 +683,7 @@ private:
   /// Rewrites loops that contain suspension points as scf.while and turns
   /// the suspension points into checkpoints numbered in program order.
   void prepare() {
+    sinkLocalArrays();
     SmallVector<scf::ForOp> loops;
     work.walk([&](scf::ForOp loop) {
       if (loop->walk([](SuspendOp) { return WalkResult::interrupt(); })
@@ -735,20 +741,29 @@ private:
         ContinuationBuilder(builder, mapping, *analysis)
             .buildContinuation(checkpoint);
         llvm::SetVector<Value> live;
-        for (Value value : collectExternalValues(scratch))
-          if (!isRematerializable(value, work))
-            live.insert(value);
+        for (Value value : collectExternalValues(scratch)) {
+          Operation *def = value.getDefiningOp();
+          bool isArgument = !def && cast<BlockArgument>(value).getOwner() ==
+                                        &work.getBody().front();
+          if (!isArgument &&
+              (!def ||
+               (!isa<IdOp>(def) && !def->hasTrait<OpTrait::ConstantLike>())))
+            naiveValues.insert(value);
+          recomputation->addFrameInputs(value, live);
+        }
         scratch.erase();
         for (Value value : live) {
-          if (!isa<MemRefType>(value.getType()) || isLocalArray(value))
+          if (RecomputeAnalysis::getFrameBits(value))
             continue;
-          return emitError(value.getLoc(),
-                           "this memref is live across suspension point '")
+          return emitError(value.getLoc(), "this value of type ")
+                 << value.getType() << " is live across suspension point '"
                  << names[checkpoint.getToken()]
-                 << "' and cannot be kept in the frame; only buffers passed "
-                    "as arguments (and views computed from them) and local "
-                    "arrays (memref.alloca of static shape, at most "
-                 << kMaxLocalArrayElements << " elements) may cross";
+                 << "' and cannot be kept in the frame; only scalars, "
+                    "fixed-size vectors and local arrays (memref.alloca of "
+                    "static shape, at most "
+                 << kMaxLocalArrayElements
+                 << " elements) may cross; buffers are passed as arguments "
+                    "(and views recomputed from them)";
         }
         // Keep the existing order and append what is new, so the fixed point
         // is reached monotonically.
@@ -766,75 +781,94 @@ private:
     return success();
   }
 
-  /// One slot per value live across any suspension point (first come,
-  /// first served), and one per promise field.
-  void assignSlots() {
-    if (shareSlots)
-      colorSlots();
+  /// One field per scalar, vector lane and local-array element live across
+  /// any suspension point, in order of appearance, and the promise fields;
+  /// each in words of its own (coro-materialize-frame packs them).
+  void assignFields() {
     liveSlotsByToken.resize(checkpoints.size() + 1);
     for (CheckpointOp checkpoint : checkpoints) {
       SmallVector<int64_t> &slots = liveSlotsByToken[checkpoint.getToken()];
       for (Value value : checkpoint.getLive())
-        slots.push_back(getOrCreateSlot(value));
+        slots.push_back(getOrCreateFields(value));
     }
     work.walk([&](PromiseOp promise) {
       auto [it, inserted] =
-          promiseSlots.try_emplace(promise.getName(), slotTypes.size());
+          promiseSlots.try_emplace(promise.getName(), fields.size());
       if (inserted)
-        slotTypes.push_back(promise.getValue().getType());
+        appendFields(promise.getName(), promise.getValue().getType(),
+                     /*promise=*/true);
     });
+    fields = layOutUnpacked(fields);
   }
 
-  /// Lets values that are never live across the same suspension point share
-  /// a slot of their type: every checkpoint stores its whole live set and
-  /// every continuation loads its own, so a slot only has to hold one of the
-  /// values live at each point. Greedy coloring of the interference graph,
-  /// in program order; local arrays keep slots of their own.
-  void colorSlots() {
-    llvm::DenseMap<Value, llvm::SmallPtrSet<Value, 8>> interference;
-    llvm::SetVector<Value> values;
-    for (CheckpointOp checkpoint : checkpoints) {
-      for (Value value : checkpoint.getLive()) {
-        values.insert(value);
-        for (Value other : checkpoint.getLive())
-          if (other != value)
-            interference[value].insert(other);
-      }
-    }
-    // For each slot, the values it holds.
-    SmallVector<SmallVector<Value>> holders;
-    for (Value value : values) {
-      if (isa<MemRefType>(value.getType()))
-        continue;
-      auto fits = [&](int64_t slot) {
-        return slotTypes[slot] == value.getType() &&
-               llvm::none_of(holders[slot], [&](Value holder) {
-                 return interference[value].contains(holder);
-               });
-      };
-      int64_t slot = 0, e = slotTypes.size();
-      while (slot < e && !fits(slot))
-        ++slot;
-      if (slot == e) {
-        slotTypes.push_back(value.getType());
-        holders.emplace_back();
-      }
-      holders[slot].push_back(value);
-      valueSlots[value] = slot;
-    }
-  }
-
-  /// The first of the slots that hold `value` (consecutive slots, one per
-  /// element, for a local array).
-  int64_t getOrCreateSlot(Value value) {
-    auto [it, inserted] = valueSlots.try_emplace(value, slotTypes.size());
-    if (!inserted)
-      return it->second;
-    Type type = value.getType();
-    if (auto memref = dyn_cast<MemRefType>(type))
-      type = memref.getElementType();
-    slotTypes.append(getNumSlots(value), type);
+  /// The first of the fields that hold `value`.
+  int64_t getOrCreateFields(Value value) {
+    auto [it, inserted] = valueSlots.try_emplace(value, fields.size());
+    if (inserted)
+      appendFields(getValueName(value), value.getType(), /*promise=*/false);
     return it->second;
+  }
+
+  /// A name for the fields of `value`: the name of its location if it has
+  /// one (`loc("ray")`), otherwise v<N> in order of appearance.
+  std::string getValueName(Value value) {
+    if (auto name = dyn_cast<NameLoc>(value.getLoc()))
+      return name.getName().str();
+    return "v" + std::to_string(valueSlots.size() - 1);
+  }
+
+  void appendFields(StringRef name, Type type, bool promise) {
+    int64_t count = getNumFields(type);
+    Type fieldType = getFieldType(type);
+    for (int64_t i = 0; i < count; ++i) {
+      std::string fieldName = name.str();
+      if (count > 1)
+        fieldName += "[" + std::to_string(i) + "]";
+      fields.push_back(FrameFieldAttr::get(rewriter.getContext(),
+                                           rewriter.getStringAttr(fieldName),
+                                           fieldType, 0, 0, promise));
+    }
+  }
+
+  /// Bytes of the frame when every value live across a suspension point is
+  /// stored, nothing recomputed: the baseline of the frame report.
+  int64_t getNaiveFrameBytes() {
+    int64_t bits = 0;
+    auto addBits = [&](Type type) {
+      Type field = getFieldType(type);
+      int64_t fieldBits =
+          field.isSignlessIntOrIndexOrFloat()
+              ? llvm::alignTo(FrameFieldAttr::getStorageBits(field), 32)
+              : 64; // A pointer.
+      bits += fieldBits * getNumFields(type);
+    };
+    for (Value value : naiveValues)
+      addBits(value.getType());
+    for (FrameFieldAttr field : fields)
+      if (field.getPromise())
+        bits += llvm::alignTo(field.getStorageBits(), 32);
+    return kFirstFieldWord * 4 + bits / 8;
+  }
+
+  /// Shrinks the scope of local arrays: an alloca moves down to just before
+  /// the first op of its block that uses it, so that an array only used
+  /// after a suspension point is not live across it. (It stays in its
+  /// block: moving it into a loop would give each iteration a fresh array.)
+  void sinkLocalArrays() {
+    SmallVector<memref::AllocaOp> allocas;
+    work.walk([&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
+    for (memref::AllocaOp alloca : allocas) {
+      Block *block = alloca->getBlock();
+      Operation *first = nullptr;
+      for (Operation *user : alloca->getUsers()) {
+        Operation *holder = block->findAncestorOpInBlock(*user);
+        if (holder && (!first || holder->isBeforeInBlock(first)))
+          first = holder;
+      }
+      if (first && alloca->isBeforeInBlock(first) &&
+          alloca->getNumOperands() == 0)
+        alloca->moveBefore(first);
+    }
   }
 
   /// `func.func @<coroutine>__<name>(%frame: !coro.frame, args...)` with an
@@ -866,41 +900,55 @@ private:
     mapArguments(function, mapping);
     OpBuilder builder = OpBuilder::atBlockEnd(&entry);
     ContinuationBuilder continuation(builder, mapping, *analysis);
+    // What recomputed values are computed from: the arguments and the
+    // values loaded from the frame (the continuation remaps more).
+    IRMapping recomputeInputs;
+    Operation *lastLoad = nullptr;
     if (token == kEntryToken) {
       continuation.buildEntry(work);
     } else {
       CheckpointOp checkpoint = checkpoints[token - 1];
-      for (auto [value, slot] :
-           llvm::zip_equal(checkpoint.getLive(), liveSlotsByToken[token]))
+      for (auto [value, first] :
+           llvm::zip_equal(checkpoint.getLive(), liveSlotsByToken[token])) {
+        int64_t field = first;
         mapping.map(value, loadFromFrame(builder, value.getLoc(),
-                                         value.getType(), frame, slot));
+                                         value.getType(), frame, field));
+      }
+      recomputeInputs = mapping;
+      lastLoad = entry.empty() ? nullptr : &entry.back();
       continuation.buildContinuation(checkpoint);
     }
     // The coroutine's end: terminate.
     FrameSetTargetOp::create(builder, original.getLoc(), frame,
                              kTerminatedToken);
     func::ReturnOp::create(builder, original.getLoc());
-    rematerializeExternalValues(function);
+    if (token == kEntryToken)
+      mapArguments(function, recomputeInputs);
+    recomputeExternalValues(function, recomputeInputs, lastLoad);
     return function;
   }
 
-  /// Recomputes, at the top of `function`, the rematerializable values it
-  /// uses from the coroutine.
-  void rematerializeExternalValues(func::FuncOp function) {
-    IRMapping mapping;
-    mapArguments(function, mapping);
-    OpBuilder builder = OpBuilder::atBlockBegin(&function.getBody().front());
+  /// Recomputes the values `function` uses from the coroutine from their
+  /// inputs (arguments, or values `loaded` maps to their frame loads),
+  /// after `lastLoad` (at the start when null).
+  void recomputeExternalValues(func::FuncOp function, IRMapping &loaded,
+                               Operation *lastLoad) {
+    OpBuilder builder(rewriter.getContext());
+    if (lastLoad)
+      builder.setInsertionPointAfter(lastLoad);
+    else
+      builder.setInsertionPointToStart(&function.getBody().front());
     std::function<Value(Value)> materialize = [&](Value value) -> Value {
-      if (Value mapped = mapping.lookupOrNull(value))
+      if (Value mapped = loaded.lookupOrNull(value))
         return mapped;
       Operation *def = value.getDefiningOp();
       for (Value operand : def->getOperands())
         materialize(operand);
-      builder.clone(*def, mapping);
-      return mapping.lookup(value);
+      builder.clone(*def, loaded);
+      return loaded.lookup(value);
     };
     for (Value value : collectExternalValues(function)) {
-      assert(isRematerializable(value, work) &&
+      assert(recomputation->isRecomputed(value) &&
              "live-state analysis missed a value");
       Value replacement = materialize(value);
       value.replaceUsesWithIf(replacement, [&](OpOperand &use) {
@@ -923,9 +971,9 @@ private:
         rewriter.replaceOpWithNewOp<FrameIdOp>(id, id.getType(), frame,
                                                id.getDimAttr());
       } else if (auto promise = dyn_cast<PromiseOp>(op)) {
-        rewriter.replaceOpWithNewOp<FrameStoreOp>(
-            promise, promise.getValue(), frame,
-            promiseSlots.lookup(promise.getName()));
+        storeToFrame(rewriter, promise.getLoc(), promise.getValue(), frame,
+                     promiseSlots.lookup(promise.getName()));
+        rewriter.eraseOp(promise);
       }
     }
   }
@@ -953,12 +1001,18 @@ private:
         rewriter.getArrayAttr(symbols),
         rewriter.getStrArrayAttr(llvm::map_to_vector(
             names, [](const std::string &n) { return StringRef(n); })),
-        rewriter.getTypeArrayAttr(slotTypes),
-        rewriter.getArrayAttr(transitions));
+        rewriter.getArrayAttr(llvm::map_to_vector(
+            fields, [](FrameFieldAttr field) -> Attribute { return field; })),
+        rewriter.getArrayAttr(transitions),
+        rewriter.getDictionaryAttr(
+            {rewriter.getNamedAttr(
+                 "naive", rewriter.getI64IntegerAttr(getNaiveFrameBytes())),
+             rewriter.getNamedAttr(
+                 "split", rewriter.getI64IntegerAttr(getFrameBytes(fields)))}));
   }
 
   FuncOp original;
-  bool shareSlots;
+  RecomputeAnalysis::Options recomputeOptions;
   FuncOp work;
   RewriterBase &rewriter;
   Operation *insertionPoint = nullptr;
@@ -966,10 +1020,13 @@ private:
   SmallVector<CheckpointOp> checkpoints;
   llvm::SmallPtrSet<Operation *, 8> nonEmptyLoops;
   std::optional<MustSuspendAnalysis> analysis;
+  std::optional<RecomputeAnalysis> recomputation;
+  /// Values live across some suspension point, recomputable ones included.
+  llvm::SetVector<Value> naiveValues;
   SmallVector<SmallVector<int64_t>> liveSlotsByToken;
   llvm::DenseMap<Value, int64_t> valueSlots;
   llvm::StringMap<int64_t> promiseSlots;
-  SmallVector<Type> slotTypes;
+  SmallVector<FrameFieldAttr> fields;
 };
 
 struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
@@ -979,7 +1036,9 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
     IRRewriter rewriter(&getContext());
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
-      if (failed(CoroutineSplitter(coroutine, shareSlots, rewriter).split()))
+      if (failed(CoroutineSplitter(coroutine, {maxRecomputedOps, deferLoads},
+                                   rewriter)
+                     .split()))
         return signalPassFailure();
   }
 };

@@ -51,23 +51,47 @@ void lowerToMegakernelBody(Region &body, Block &entry,
                            RewriterBase &rewriter,
                            function_ref<void(ReturnOp)> replaceReturn);
 
-/// Where one instance's frame lives when it is a set of memrefs: the token
-/// (memref<1xi32>) and one memref<1xT> per slot of the coroutine's
-/// `coro.split` (one-element rather than rank-0: SPIR-V function variables
-/// need an array).
-struct FrameStorage {
-  Value token;
-  SmallVector<Value> slots;
+/// How the frames of several instances share one memref of 32-bit words.
+enum class FrameArrayLayout {
+  /// Array of structures: the words of one frame are consecutive.
+  AoS,
+  /// Structure of arrays: word w of every instance is consecutive.
+  SoA,
+};
 
-  /// The memref types of the slots of `split`.
-  static SmallVector<MemRefType> getSlotTypes(SplitOp split);
-  /// Allocates a frame with memref.alloca at the builder's position.
+/// Where one instance's frame lives: the 32-bit words of the layout that
+/// `coro.split` records (`#coro.field`), in a memref of i32 that holds this
+/// frame alone or, with `instance` set, the frames of `numInstances`
+/// instances laid out as `layout` says.
+struct FrameStorage {
+  Value words;
+  int64_t frameWords = kFirstFieldWord;
+  Value instance, numInstances;
+  FrameArrayLayout layout = FrameArrayLayout::AoS;
+
+  /// A frame of its own for one instance, allocated with memref.alloca at
+  /// the builder's position and zeroed (narrow fields are read-modify-
+  /// written, so no word may be undefined).
   static FrameStorage allocate(OpBuilder &builder, Location loc, SplitOp split);
+  /// The type of a frame of its own.
+  static MemRefType getLocalType(SplitOp split);
+
+  /// The index of frame word `word` in `words`.
+  Value getWordIndex(OpBuilder &builder, Location loc, int64_t word) const;
+  /// Reads / writes the target token (word 0).
+  Value loadToken(OpBuilder &builder, Location loc) const;
+  void storeToken(OpBuilder &builder, Location loc, Value token) const;
+  /// Reads / writes a field: shifts and masks for a narrow one, one word
+  /// per 32 bits for a wide one.
+  Value loadField(OpBuilder &builder, Location loc, FrameFieldAttr field) const;
+  void storeField(OpBuilder &builder, Location loc, FrameFieldAttr field,
+                  Value value) const;
 };
 
 /// Rewrites every `coro.frame.*` use of `frame` into loads and stores of
-/// `storage`; `coro.frame.id` becomes the id of `position`.
-void lowerFrameAccesses(Value frame, const FrameStorage &storage,
+/// `storage`, with the fields of `split`; `coro.frame.id` becomes the id of
+/// `position`.
+void lowerFrameAccesses(Value frame, SplitOp split, const FrameStorage &storage,
                         const InstancePosition &position,
                         RewriterBase &rewriter);
 
@@ -76,7 +100,8 @@ void lowerFrameAccesses(Value frame, const FrameStorage &storage,
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to
 /// `numSubroutines - 1`.
 void buildStateMachineLoop(
-    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    OpBuilder &builder, Location loc, const FrameStorage &frame,
+    unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase);
 
 /// The launches in `module`, grouped by coroutine, for a scheduler that needs

@@ -145,16 +145,23 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     suspension is never copied. Suspension points inside loops are
     reached again through the copied loop, so no loop is unrolled.
 
-    Values live across a suspension point get frame slots; they are
-    computed to a fixed point over the continuations. Values of one type
-    that are never live across the same suspension point share a slot
-    (greedy coloring of the interference graph; `share-slots=false` gives
-    every value its own slot). Constants, `coro.id`
-    and pure address computations on arguments are recomputed instead.
-    `coro.id` becomes `coro.frame.id` and `coro.promise` a store to the
-    promise's slot. Leaving a subroutine from inside nested control flow is
-    structured with an "exited" flag that guards the rest of each block and
-    stops loops.
+    Values live across a suspension point get frame fields, one per
+    scalar, vector lane and local-array element, each in words of its own
+    (`coro-materialize-frame` packs them); the live sets are computed to a
+    fixed point over the continuations. Live-state reduction happens here:
+    local arrays move down to their first use (so an array used only after
+    a suspension point does not cross it), and values are recomputed
+    instead of stored when that is cheap: arguments, constants, `coro.id`,
+    pure chains of at most `max-recomputed-ops` ops whose inputs take fewer
+    bits than the value, and (with `defer-loads`) loads of buffer arguments
+    the coroutine never writes, when the index is smaller than the loaded
+    value. Deferring loads assumes that distinct buffer arguments do not
+    alias. `coro.id` becomes `coro.frame.id` and `coro.promise` a store to
+    the promise's fields. Leaving a subroutine from inside nested control
+    flow is structured with an "exited" flag that guards the rest of each
+    block and stops loops. The `coro.split` op records the frame size of
+    the naive frame (every value live across a suspension point stored) and
+    of this one.
 
     Expects the output of the front half of the pipeline: one block, no
     `coro.await` / `coro.yield`, suspension points only under scf.if / for /
@@ -167,16 +174,83 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     as DOT and JSON and the code growth per coroutine.
   }];
   let options = [
-    Option<"shareSlots", "share-slots", "bool", /*default=*/"true",
-           "Let values never live across the same suspension point share "
-           "a frame slot">
+    Option<"maxRecomputedOps", "max-recomputed-ops", "unsigned",
+           /*default=*/"4",
+           "Longest chain of pure ops recomputed after a suspension point "
+           "instead of storing its result">,
+    Option<"deferLoads", "defer-loads", "bool", /*default=*/"true",
+           "Redo loads of read-only buffer arguments after a suspension "
+           "point when the index is smaller than the loaded value">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::ub::UBDialect"
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
+  let summary = "Shrink and pack the frames of split coroutines";
+  let description = [{
+    Frame materialization (paper App. C.3) on the output of `coro-split`,
+    whose frames hold one field per scalar, vector lane and local-array
+    element live across some suspension point, each in words of its own.
+
+    1. Each subroutine is simplified (`sroa`, `mem2reg`, canonicalization,
+       CSE), so that a lane or element it never reads is not loaded and a
+       re-created local array becomes SSA values; a field stored back
+       unchanged (`store(f, load(f))`) is left to flow through the frame.
+    2. Field-level liveness over the transition graph (`FrameLiveness`:
+       E, K, T per subroutine, L per resumption, to a fixed point) gives,
+       per subroutine, the fields to load on resumption and, per edge, the
+       fields to store on suspension; every other store is removed, and
+       fields nobody reads are dropped. Steps 1 and 2 repeat until nothing
+       changes.
+    3. Layout (`FrameLayout`): fields never live at the same resumption
+       point share storage (first-fit coloring of the interference graph,
+       widest fields first); `i1` fields are packed as bits and narrow
+       fields share words. Promise fields keep storage of their own.
+
+    The `coro.split` op gets the new fields and, in `frame_bytes`, the frame
+    size after each step (`field_liveness`, `slot_sharing`, `bit_packing`);
+    `coro-frame-report` prints them with the layout.
+  }];
+  let options = [
+    Option<"shareStorage", "share-storage", "bool", /*default=*/"true",
+           "Let fields that are never live at the same time share storage">,
+    Option<"packBits", "pack-bits", "bool", /*default=*/"true",
+           "Pack i1 fields as single bits (otherwise one byte each)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def CoroFrameReport : Pass<"coro-frame-report", "::mlir::ModuleOp"> {
+  let summary = "Report the frame layout of each split coroutine";
+  let description = [{
+    Prints, for each `coro.split`, the frame size naive (every value live
+    across a suspension point stored, nothing recomputed), after each
+    reduction step that ran (`split`: recomputation and deferred loads;
+    `field_liveness`, `slot_sharing`, `bit_packing`: see
+    `coro-materialize-frame`) and final, then each field with its type,
+    word, bit and byte offset, and the subroutines that load it and the
+    edges that store it (from `FrameLiveness` on the current IR).
+
+    `format=json` writes one JSON document (an array, one object per
+    coroutine). The report goes to `output` (`-`: standard output, the
+    default, `coro-opt -o` keeps the IR apart). The IR is not changed.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "Report format: text or json">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the report to ('-' for standard output)">
   ];
 }
 

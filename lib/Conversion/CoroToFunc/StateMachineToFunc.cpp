@@ -45,25 +45,24 @@ public:
   StateMachineLowering(SplitOp split, RewriterBase &rewriter)
       : split(split), rewriter(rewriter) {}
 
-  /// (frame, args) -> (token, x, y, z, nx, ny, slots..., args)
+  /// (frame, args) -> (frame words, x, y, z, nx, ny, args)
   void lowerSubroutine(func::FuncOp subroutine) {
     Block &entry = subroutine.getBody().front();
     Location loc = subroutine.getLoc();
     Value frame = entry.getArgument(0);
     MLIRContext *context = rewriter.getContext();
 
-    SmallVector<Type> frameTypes = {
-        MemRefType::get({1}, rewriter.getI32Type())};
+    SmallVector<Type> frameTypes = {FrameStorage::getLocalType(split)};
     frameTypes.append(kNumPositionArgs, IndexType::get(context));
-    llvm::append_range(frameTypes, FrameStorage::getSlotTypes(split));
     for (auto [offset, type] : llvm::enumerate(frameTypes))
       entry.insertArgument(1 + offset, type, loc);
     ValueRange frameArgs = entry.getArguments().slice(1, frameTypes.size());
-    FrameStorage storage{frameArgs[0], llvm::to_vector(frameArgs.drop_front(
-                                           1 + kNumPositionArgs))};
+    FrameStorage storage;
+    storage.words = frameArgs[0];
+    storage.frameWords = split.getFrameWords();
     InstancePosition position{frameArgs[1], frameArgs[2], frameArgs[3],
                               frameArgs[4], frameArgs[5]};
-    lowerFrameAccesses(frame, storage, position, rewriter);
+    lowerFrameAccesses(frame, split, storage, position, rewriter);
     entry.eraseArgument(0);
     subroutine.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                          subroutine.getResultTypes()));
@@ -78,12 +77,11 @@ public:
     lowerLaunchToLoops(
         launch, rewriter,
         [&](OpBuilder &builder, Location loc, const InstancePosition &pos) {
-          SmallVector<Value> operands = {storage.token};
+          SmallVector<Value> operands = {storage.words};
           llvm::append_range(operands, pos.asArguments());
-          llvm::append_range(operands, storage.slots);
           llvm::append_range(operands, args);
           buildStateMachineLoop(
-              builder, loc, storage.token, subroutines.size(),
+              builder, loc, storage, subroutines.size(),
               [&](OpBuilder &b, Location loc, unsigned token) {
                 func::CallOp::create(b, loc, subroutines[token], operands);
               });

@@ -39,6 +39,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler) {
     return;
   case GPUScheduler::StateMachine:
     pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
     pm.addPass(createCoroStateMachineToGPU());
     return;
   }

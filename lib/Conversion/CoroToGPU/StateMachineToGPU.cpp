@@ -75,7 +75,7 @@ struct CoroStateMachineToGPUPass
     Location loc = coroutine.getLoc();
     rewriter.setInsertionPoint(kernel.body->getTerminator());
     FrameStorage storage = FrameStorage::allocate(rewriter, loc, split);
-    buildStateMachineLoop(rewriter, loc, storage.token, subroutines.size(),
+    buildStateMachineLoop(rewriter, loc, storage, subroutines.size(),
                           [&](OpBuilder &builder, Location, unsigned token) {
                             // The subroutine's body, with its arguments bound
                             // to the kernel's; its frame accesses are lowered
@@ -88,8 +88,8 @@ struct CoroStateMachineToGPUPass
                               builder.clone(op, mapping);
                           });
     for (func::FuncOp subroutine : subroutines) {
-      lowerFrameAccesses(subroutine.getArgument(0), storage, kernel.position,
-                         rewriter);
+      lowerFrameAccesses(subroutine.getArgument(0), split, storage,
+                         kernel.position, rewriter);
       rewriter.eraseOp(subroutine);
     }
     rewriter.eraseOp(split);

@@ -136,61 +136,169 @@ void mlir::coro::lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter) {
   }
 }
 
-/// Indices are kept as i64 in memory: SPIR-V has no memory layout for them.
-static Type getStorageType(Type type) {
-  return isa<IndexType>(type) ? IntegerType::get(type.getContext(), 64) : type;
-}
-
-SmallVector<MemRefType> FrameStorage::getSlotTypes(SplitOp split) {
-  return llvm::map_to_vector(split.getSlots(), [](Attribute type) {
-    return MemRefType::get({1},
-                           getStorageType(cast<TypeAttr>(type).getValue()));
-  });
-}
-
-/// The index of the single element of a frame memref.
-static SmallVector<Value> getFieldIndex(OpBuilder &builder, Location loc) {
-  return {arith::ConstantIndexOp::create(builder, loc, 0)};
+MemRefType FrameStorage::getLocalType(SplitOp split) {
+  return MemRefType::get({split.getFrameWords()},
+                         IntegerType::get(split.getContext(), 32));
 }
 
 FrameStorage FrameStorage::allocate(OpBuilder &builder, Location loc,
                                     SplitOp split) {
   FrameStorage storage;
-  storage.token = memref::AllocaOp::create(
-      builder, loc, MemRefType::get({1}, builder.getI32Type()));
-  for (MemRefType type : getSlotTypes(split))
-    storage.slots.push_back(memref::AllocaOp::create(builder, loc, type));
+  storage.frameWords = split.getFrameWords();
+  storage.words = memref::AllocaOp::create(builder, loc, getLocalType(split));
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+  Value begin = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value end = arith::ConstantIndexOp::create(builder, loc, storage.frameWords);
+  Value step = arith::ConstantIndexOp::create(builder, loc, 1);
+  scf::ForOp::create(builder, loc, begin, end, step, ValueRange{},
+                     [&](OpBuilder &b, Location loc, Value word, ValueRange) {
+                       memref::StoreOp::create(b, loc, zero, storage.words,
+                                               word);
+                       scf::YieldOp::create(b, loc);
+                     });
   return storage;
 }
 
-void mlir::coro::lowerFrameAccesses(Value frame, const FrameStorage &storage,
+Value FrameStorage::getWordIndex(OpBuilder &builder, Location loc,
+                                 int64_t word) const {
+  Value offset = arith::ConstantIndexOp::create(builder, loc, word);
+  if (!instance)
+    return offset;
+  if (layout == FrameArrayLayout::AoS) {
+    Value stride = arith::ConstantIndexOp::create(builder, loc, frameWords);
+    Value start = arith::MulIOp::create(builder, loc, instance, stride);
+    return arith::AddIOp::create(builder, loc, start, offset);
+  }
+  Value start = arith::MulIOp::create(builder, loc, offset, numInstances);
+  return arith::AddIOp::create(builder, loc, start, instance);
+}
+
+Value FrameStorage::loadToken(OpBuilder &builder, Location loc) const {
+  return memref::LoadOp::create(builder, loc, words,
+                                getWordIndex(builder, loc, kTargetTokenWord));
+}
+
+void FrameStorage::storeToken(OpBuilder &builder, Location loc,
+                              Value token) const {
+  memref::StoreOp::create(builder, loc, token, words,
+                          getWordIndex(builder, loc, kTargetTokenWord));
+}
+
+/// The integer type with the bits of a field's value (i64 for index).
+static IntegerType getBitsType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<IndexType>(type))
+    return IntegerType::get(context, 64);
+  return IntegerType::get(context, type.getIntOrFloatBitWidth());
+}
+
+Value FrameStorage::loadField(OpBuilder &builder, Location loc,
+                              FrameFieldAttr field) const {
+  Type type = field.getType();
+  IntegerType bitsType = getBitsType(type);
+  int64_t storageBits = field.getStorageBits();
+  Value bits;
+  if (storageBits < 32) {
+    Value word = memref::LoadOp::create(
+        builder, loc, words, getWordIndex(builder, loc, field.getWord()));
+    if (field.getBit() != 0)
+      word = arith::ShRUIOp::create(
+          builder, loc, word,
+          arith::ConstantIntOp::create(builder, loc, field.getBit(), 32));
+    bits = arith::TruncIOp::create(builder, loc, bitsType, word);
+  } else {
+    IntegerType wide = builder.getIntegerType(storageBits);
+    for (int64_t i = 0, e = field.getNumWords(); i < e; ++i) {
+      Value word = memref::LoadOp::create(
+          builder, loc, words, getWordIndex(builder, loc, field.getWord() + i));
+      if (e == 1) {
+        bits = word;
+        break;
+      }
+      Value part = arith::ExtUIOp::create(builder, loc, wide, word);
+      if (i != 0) {
+        part = arith::ShLIOp::create(
+            builder, loc, part,
+            arith::ConstantIntOp::create(builder, loc, wide, 32 * i));
+        part = arith::OrIOp::create(builder, loc, bits, part);
+      }
+      bits = part;
+    }
+    if (bitsType.getWidth() < storageBits)
+      bits = arith::TruncIOp::create(builder, loc, bitsType, bits);
+  }
+  if (isa<IndexType>(type))
+    return arith::IndexCastOp::create(builder, loc, type, bits);
+  if (isa<FloatType>(type))
+    return arith::BitcastOp::create(builder, loc, type, bits);
+  return bits;
+}
+
+void FrameStorage::storeField(OpBuilder &builder, Location loc,
+                              FrameFieldAttr field, Value value) const {
+  Type type = field.getType();
+  IntegerType bitsType = getBitsType(type);
+  Value bits = value;
+  if (isa<IndexType>(type))
+    bits = arith::IndexCastOp::create(builder, loc, bitsType, value);
+  else if (isa<FloatType>(type))
+    bits = arith::BitcastOp::create(builder, loc, bitsType, value);
+  int64_t storageBits = field.getStorageBits();
+  if (storageBits < 32) {
+    // Read-modify-write: other fields may share the word.
+    IntegerType i32 = builder.getI32Type();
+    Value index = getWordIndex(builder, loc, field.getWord());
+    Value shifted = arith::ExtUIOp::create(builder, loc, i32, bits);
+    if (field.getBit() != 0)
+      shifted = arith::ShLIOp::create(
+          builder, loc, shifted,
+          arith::ConstantIntOp::create(builder, loc, field.getBit(), 32));
+    uint32_t mask = ((uint64_t(1) << storageBits) - 1) << field.getBit();
+    Value keep = arith::ConstantIntOp::create(builder, loc,
+                                              static_cast<int32_t>(~mask), 32);
+    Value word = memref::LoadOp::create(builder, loc, words, index);
+    Value kept = arith::AndIOp::create(builder, loc, word, keep);
+    Value merged = arith::OrIOp::create(builder, loc, kept, shifted);
+    memref::StoreOp::create(builder, loc, merged, words, index);
+    return;
+  }
+  IntegerType wide = builder.getIntegerType(storageBits);
+  if (bitsType.getWidth() < storageBits)
+    bits = arith::ExtUIOp::create(builder, loc, wide, bits);
+  for (int64_t i = 0, e = field.getNumWords(); i < e; ++i) {
+    Value part = bits;
+    if (i != 0)
+      part = arith::ShRUIOp::create(
+          builder, loc, part,
+          arith::ConstantIntOp::create(builder, loc, wide, 32 * i));
+    if (e != 1)
+      part = arith::TruncIOp::create(builder, loc, builder.getI32Type(), part);
+    memref::StoreOp::create(builder, loc, part, words,
+                            getWordIndex(builder, loc, field.getWord() + i));
+  }
+}
+
+void mlir::coro::lowerFrameAccesses(Value frame, SplitOp split,
+                                    const FrameStorage &storage,
                                     const InstancePosition &position,
                                     RewriterBase &rewriter) {
+  SmallVector<FrameFieldAttr> fields = split.getFrameFields();
   SmallVector<Operation *> users(frame.getUsers());
   for (Operation *user : users) {
     rewriter.setInsertionPoint(user);
     Location loc = user->getLoc();
     if (auto load = dyn_cast<FrameLoadOp>(user)) {
-      Value value =
-          memref::LoadOp::create(rewriter, loc, storage.slots[load.getSlot()],
-                                 getFieldIndex(rewriter, loc));
-      if (value.getType() != load.getType())
-        value =
-            arith::IndexCastOp::create(rewriter, loc, load.getType(), value);
-      rewriter.replaceOp(load, value);
+      rewriter.replaceOp(
+          load, storage.loadField(rewriter, loc, fields[load.getSlot()]));
     } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
-      Value value = store.getValue();
-      Type storageType = getStorageType(value.getType());
-      if (storageType != value.getType())
-        value = arith::IndexCastOp::create(rewriter, loc, storageType, value);
-      rewriter.replaceOpWithNewOp<memref::StoreOp>(
-          store, value, storage.slots[store.getSlot()],
-          getFieldIndex(rewriter, loc));
+      storage.storeField(rewriter, loc, fields[store.getSlot()],
+                         store.getValue());
+      rewriter.eraseOp(store);
     } else if (auto set = dyn_cast<FrameSetTargetOp>(user)) {
-      Value token =
-          arith::ConstantIntOp::create(rewriter, loc, set.getToken(), 32);
-      rewriter.replaceOpWithNewOp<memref::StoreOp>(
-          set, token, storage.token, getFieldIndex(rewriter, loc));
+      storage.storeToken(
+          rewriter, loc,
+          arith::ConstantIntOp::create(rewriter, loc, set.getToken(), 32));
+      rewriter.eraseOp(set);
     } else if (auto id = dyn_cast<FrameIdOp>(user)) {
       rewriter.replaceOp(id, position.getId(rewriter, loc, id.getDim()));
     }
@@ -198,11 +306,11 @@ void mlir::coro::lowerFrameAccesses(Value frame, const FrameStorage &storage,
 }
 
 void mlir::coro::buildStateMachineLoop(
-    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    OpBuilder &builder, Location loc, const FrameStorage &frame,
+    unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase) {
   Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
-  memref::StoreOp::create(builder, loc, entry, token,
-                          getFieldIndex(builder, loc));
+  frame.storeToken(builder, loc, entry);
   Value returned =
       arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
   SmallVector<int64_t> cases =
@@ -211,15 +319,13 @@ void mlir::coro::buildStateMachineLoop(
   scf::WhileOp::create(
       builder, loc, TypeRange{}, ValueRange{},
       [&](OpBuilder &b, Location loc, ValueRange) {
-        Value current =
-            memref::LoadOp::create(b, loc, token, getFieldIndex(b, loc));
+        Value current = frame.loadToken(b, loc);
         Value running = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                               current, returned);
         scf::ConditionOp::create(b, loc, running, ValueRange{});
       },
       [&](OpBuilder &b, Location loc, ValueRange) {
-        Value current =
-            memref::LoadOp::create(b, loc, token, getFieldIndex(b, loc));
+        Value current = frame.loadToken(b, loc);
         Value index =
             arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
         auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,

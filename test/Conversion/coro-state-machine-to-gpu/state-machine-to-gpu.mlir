@@ -11,22 +11,23 @@
 // CHECK-LABEL:   gpu.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: memref<?xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>} {
 // CHECK:           %[[X:.*]] = gpu.global_id x
 // CHECK:           scf.if
-// CHECK-DAG:         %[[TOKEN:.*]] = memref.alloca() : memref<1xi32>
-// CHECK-DAG:         %[[SLOT:.*]] = memref.alloca() : memref<1xf32>
+// CHECK:             %[[FRAME:.*]] = memref.alloca() : memref<3xi32>
 // CHECK:             scf.while : () -> () {
-// CHECK:               memref.load %[[TOKEN]]
+// CHECK:               memref.load %[[FRAME]]
 // CHECK:               arith.cmpi ne
 // CHECK:             } do {
 // CHECK:               scf.if
-// CHECK:                 %[[Y:.*]] = arith.addf %arg3, %arg3 : f32
-// CHECK:                 memref.store %[[Y]], %[[SLOT]]
+// CHECK:                 %[[Y:.*]] = memref.load %arg4
+// CHECK:                 %[[BITS:.*]] = arith.bitcast %[[Y]] : f32 to i32
+// CHECK:                 memref.store %[[BITS]], %[[FRAME]]
 // CHECK:               } else {
 // CHECK:                 scf.if
-// CHECK:                   %[[V:.*]] = memref.load %[[SLOT]]
+// CHECK:                   %[[W:.*]] = memref.load %[[FRAME]]
+// CHECK:                   %[[V:.*]] = arith.bitcast %[[W]] : i32 to f32
 // CHECK:                   memref.store %[[V]], %arg4[%[[X]]]
 coro.func @f(%x: f32, %out: memref<?xf32>) {
   %id = coro.id 0 : index
-  %y = arith.addf %x, %x : f32
+  %y = memref.load %out[%id] : memref<?xf32>
   coro.suspend "next"
   memref.store %y, %out[%id] : memref<?xf32>
   coro.return

@@ -404,7 +404,7 @@ func.func @g__entry(%frame: !coro.frame, %x: f32) {
   return
 }
 // expected-error @+1 {{'coro.split' op has 1 subroutines but 2 names}}
-coro.split @g subroutines [@g__entry] names ["entry", "extra"] slots [] transitions []
+coro.split @g subroutines [@g__entry] names ["entry", "extra"] fields [] transitions []
 
 // -----
 
@@ -415,7 +415,7 @@ func.func @g__entry(%frame: !coro.frame, %x: f32) {
   return
 }
 // expected-error @+1 {{'coro.split' op transition [0, 3] names a token outside [-1, 1)}}
-coro.split @g subroutines [@g__entry] names ["entry"] slots [] transitions [array<i32: 0, 3>]
+coro.split @g subroutines [@g__entry] names ["entry"] fields [] transitions [array<i32: 0, 3>]
 
 // -----
 
@@ -426,12 +426,12 @@ func.func @g__entry(%x: f32) {
   return
 }
 // expected-error @+1 {{'coro.split' op subroutine @g__entry must take (!coro.frame, the arguments of @g)}}
-coro.split @g subroutines [@g__entry] names ["entry"] slots [] transitions []
+coro.split @g subroutines [@g__entry] names ["entry"] fields [] transitions []
 
 // -----
 
 // expected-error @+1 {{'coro.split' op needs at least the entry subroutine}}
-coro.split @nothing subroutines [] names [] slots [] transitions []
+coro.split @nothing subroutines [] names [] fields [] transitions []
 
 // -----
 
@@ -439,12 +439,45 @@ func.func @not_coroutine(%frame: !coro.frame) {
   return
 }
 // expected-error @+1 {{'coro.split' op '@not_coroutine' does not reference a 'coro.func'}}
-coro.split @not_coroutine subroutines [@not_coroutine] names ["entry"] slots [] transitions []
+coro.split @not_coroutine subroutines [@not_coroutine] names ["entry"] fields [] transitions []
 
 // -----
 
-func.func @bad_frame_store(%frame: !coro.frame, %m: memref<4xf32>) {
-  // expected-error @+1 {{'coro.frame.store' op operand #0 must be integer, float, index or vector of those, but got 'memref<4xf32>'}}
-  coro.frame.store %m, %frame[0] : memref<4xf32>
+func.func @bad_frame_store(%frame: !coro.frame, %m: vector<4xf32>) {
+  // expected-error @+1 {{'coro.frame.store' op operand #0 must be signless integer or floating-point or index, but got 'vector<4xf32>'}}
+  coro.frame.store %m, %frame[0] : vector<4xf32>
   return
 }
+
+// -----
+
+// Frame fields are scalars placed after the special fields, aligned to
+// their size.
+// expected-error @+1 {{frame field 'v' has type 'vector<2xf32>'; fields are signless integers, floats or index}}
+func.func private @f() attributes {field = #coro.field<"v" : vector<2xf32> at 2>}
+
+// -----
+
+// expected-error @+1 {{frame field 'v' at word 1 overlaps the special fields (words 0-1)}}
+func.func private @f() attributes {field = #coro.field<"v" : f32 at 1>}
+
+// -----
+
+// expected-error @+1 {{frame field 'v' of 16 bits cannot start at bit 8 of a word}}
+func.func private @f() attributes {field = #coro.field<"v" : i16 at 2:8>}
+
+// -----
+
+// expected-error @+1 {{frame field 'v' of 32 bits cannot start at bit 1 of a word}}
+func.func private @f() attributes {field = #coro.field<"v" : f32 at 2:1>}
+
+// -----
+
+coro.func @g(%x: f32) {
+  coro.return
+}
+func.func @g__entry(%frame: !coro.frame, %x: f32) {
+  return
+}
+// expected-error @+1 {{'coro.split' op promise field 'out' shares storage with 'v0'; promise fields must have storage of their own}}
+coro.split @g subroutines [@g__entry] names ["entry"] fields [#coro.field<"out" : i64 at 2, promise>, #coro.field<"v0" : i1 at 3:31>] transitions []

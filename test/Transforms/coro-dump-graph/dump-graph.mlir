@@ -7,7 +7,7 @@
 // IR: coro.split @if_else
 
 // DOT: digraph "if_else" {
-// DOT-NEXT: label="@if_else: 10 ops -> 16 ops in 3 subroutines, 1 frame slots";
+// DOT-NEXT: label="@if_else: 9 ops -> 16 ops in 3 subroutines, 1 frame fields in 12 bytes";
 // DOT: t0 [label="entry\ntoken 0, 9 ops"];
 // DOT-NEXT: t1 [label="then\ntoken 1, 5 ops"];
 // DOT-NEXT: t2 [label="else\ntoken 2, 2 ops"];
@@ -17,10 +17,11 @@
 // DOT-NEXT: t2 -> returned;
 
 // JSON: "coroutine": "if_else",
-// JSON: "frame_slots": [
-// JSON-NEXT: "f32"
-// JSON: "growth": "1.60",
-// JSON-NEXT: "original_ops": 10,
+// JSON: "frame_bytes": 12,
+// JSON-NEXT: "frame_fields": [
+// JSON-NEXT: "v0 : f32"
+// JSON: "growth": "1.78",
+// JSON-NEXT: "original_ops": 9,
 // JSON-NEXT: "subroutine_ops": 16,
 // JSON: "name": "then",
 // JSON-NEXT: "ops": 5,
@@ -30,8 +31,7 @@
 // NODIR: error: coro-dump-graph: set output-dir=<directory>
 coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
   %id = coro.id : index
-  %two = arith.constant 2.0 : f32
-  %y = arith.mulf %x, %two : f32
+  %y = memref.load %out[%id] : memref<?xf32>
   scf.if %c {
     coro.suspend "then"
     memref.store %y, %out[%id] : memref<?xf32>

@@ -44,7 +44,7 @@ coro.func @in_execute_region() {
 
 coro.func @dynamic_array(%n: index, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{this memref is live across suspension point 's1' and cannot be kept in the frame; only buffers passed as arguments (and views computed from them) and local arrays (memref.alloca of static shape, at most 1024 elements) may cross}}
+  // expected-error @+1 {{this value of type 'memref<?xf32>' is live across suspension point 's1' and cannot be kept in the frame; only scalars, fixed-size vectors and local arrays (memref.alloca of static shape, at most 1024 elements) may cross; buffers are passed as arguments (and views recomputed from them)}}
   %a = memref.alloca(%n) : memref<?xf32>
   coro.suspend
   %v = memref.load %a[%c0] : memref<?xf32>

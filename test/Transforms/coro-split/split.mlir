@@ -1,12 +1,12 @@
 // RUN: coro-opt %s --split-input-file --coro-split | FileCheck %s
 
-// If/else: one continuation per branch; a value computed before the split is
+// If/else: one continuation per branch; a value loaded before the split is
 // saved in the frame only on the edge that needs it; the instance id is read
 // from the frame, not saved. The coroutine stays as the reference.
 // CHECK-LABEL: coro.func @if_else(
 // CHECK:         coro.suspend "then"
 // CHECK-LABEL: func.func @if_else__entry(%arg0: !coro.frame, %arg1: i1, %arg2: f32, %arg3: memref<?xf32>) {
-// CHECK:         %[[Y:.*]] = arith.mulf %arg2
+// CHECK:         %[[Y:.*]] = memref.load %arg3
 // CHECK-NEXT:    scf.if %arg1 {
 // CHECK-NEXT:      coro.frame.store %[[Y]], %arg0[0] : f32
 // CHECK-NEXT:      coro.frame.set_target %arg0, 1
@@ -22,11 +22,10 @@
 // CHECK-LABEL: func.func @if_else__else(
 // CHECK-NEXT:    coro.frame.set_target %arg0, -1
 // CHECK-NEXT:    return
-// CHECK:       coro.split @if_else subroutines [@if_else__entry, @if_else__then, @if_else__else] names ["entry", "then", "else"] slots [f32] transitions [array<i32: 0, 1>, array<i32: 0, 2>, array<i32: 1, -1>, array<i32: 2, -1>]
+// CHECK:       coro.split @if_else subroutines [@if_else__entry, @if_else__then, @if_else__else] names ["entry", "then", "else"] fields [#coro.field<"v0" : f32 at 2>] transitions [array<i32: 0, 1>, array<i32: 0, 2>, array<i32: 1, -1>, array<i32: 2, -1>]
 coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
   %id = coro.id : index
-  %two = arith.constant 2.0 : f32
-  %y = arith.mulf %x, %two : f32
+  %y = memref.load %out[%id] : memref<?xf32>
   scf.if %c {
     coro.suspend "then"
     memref.store %y, %out[%id] : memref<?xf32>
@@ -60,7 +59,7 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // CHECK:         scf.if
 // CHECK-NEXT:      memref.store %[[LOOP]]#1
 // CHECK-NEXT:      coro.frame.set_target %arg0, -1
-// CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] slots [f32, index] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
+// CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : index at 3>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
 coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -87,7 +86,7 @@ coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
 // CHECK-NEXT:      scf.condition(%[[FALSE]])
 // CHECK-LABEL: func.func @while_before__cond(
 // CHECK:         %[[I:.*]] = coro.frame.load %arg0[0] : index
-// CHECK-NEXT:    %[[MORE:.*]] = arith.cmpi slt, %[[I]], %arg1
+// CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I]], %arg1
 // CHECK-NEXT:    scf.if %[[MORE]] -> (index) {
 // CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[I]]
 // CHECK-NEXT:      scf.while (%{{.*}} = %[[NEXT]])
@@ -133,9 +132,9 @@ coro.func @names(%x: f32, %out: memref<?xf32>) {
 // -----
 
 // A local array live across a suspension is saved element by element and
-// re-created in the continuation; a promise gets its own slot.
+// re-created in the continuation; a promise gets its own field.
 // CHECK-LABEL: func.func @local_array__entry(
-// CHECK:         coro.frame.store %{{.*}}, %arg0[2] : f32
+// CHECK:         coro.frame.store %arg1, %arg0[2] : f32
 // CHECK:         memref.load %[[A:.*]][%{{.*}}] : memref<2xf32>
 // CHECK-NEXT:    coro.frame.store %{{.*}}, %arg0[0] : f32
 // CHECK:         memref.load %[[A]][%{{.*}}] : memref<2xf32>
@@ -144,7 +143,7 @@ coro.func @names(%x: f32, %out: memref<?xf32>) {
 // CHECK:         %[[B:.*]] = memref.alloca() : memref<2xf32>
 // CHECK-DAG:     coro.frame.load %arg0[0] : f32
 // CHECK-DAG:     coro.frame.load %arg0[1] : f32
-// CHECK:       coro.split @local_array {{.*}} slots [f32, f32, f32]
+// CHECK:       coro.split @local_array {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"hint" : f32 at 4, promise>]
 coro.func @local_array(%x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -160,25 +159,64 @@ coro.func @local_array(%x: f32, %out: memref<?xf32>) {
 
 // -----
 
-// Values never live across the same suspension point share a slot of their
-// type; without share-slots each gets its own.
-// RUN: coro-opt %s --split-input-file --coro-split=share-slots=false | FileCheck %s --check-prefix=NOSHARE
-// CHECK-LABEL: func.func @sharing__entry(
-// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
+// Live-state reduction: values computed from arguments and constants are
+// recomputed (%a: 2 ops); a load of a buffer the coroutine never writes is
+// redone after the suspension when what it needs is smaller (%v,
+// vector<4xf32>, is reloaded from the i32 its index comes from); a value
+// whose recomputation would need as much frame as itself is stored (%ii,
+// %big). Vector lanes get fields of their own; a value with a named location
+// names its fields. The naive frame stores %v, %big and %a.
+// RUN: coro-opt %s --split-input-file --coro-split=defer-loads=false | FileCheck %s --check-prefix=NODEFER
+// RUN: coro-opt %s --split-input-file --coro-split=max-recomputed-ops=1 | FileCheck %s --check-prefix=MAXOPS
+// CHECK-LABEL: func.func @reduce__entry(
+// CHECK:         %[[II:.*]] = arith.fptosi
+// CHECK:         coro.frame.store %[[II]], %arg0[0] : i32
+// CHECK:         coro.frame.store %{{.*}}, %arg0[1] : f32
+// CHECK:         coro.frame.store %{{.*}}, %arg0[2] : f32
 // CHECK-NEXT:    coro.frame.set_target %arg0, 1
-// CHECK-LABEL: func.func @sharing__first(
-// CHECK:         coro.frame.load %arg0[0] : f32
-// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
-// CHECK-NEXT:    coro.frame.set_target %arg0, 2
-// CHECK:       coro.split @sharing {{.*}} slots [f32] transitions
-// NOSHARE:     coro.split @sharing {{.*}} slots [f32, f32] transitions
-coro.func @sharing(%x: f32, %out: memref<?xf32>) {
+// CHECK-LABEL: func.func @reduce__next(
+// CHECK:         %[[I:.*]] = coro.frame.load %arg0[0] : i32
+// CHECK:         %[[IDX:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK:         vector.load %arg1[%[[IDX]]] : memref<?xf32>, vector<4xf32>
+// CHECK:         %[[SQ:.*]] = arith.mulf %arg2, %arg2 : f32
+// CHECK:         arith.addf %[[SQ]], %arg2 : f32
+// CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}}
+// NODEFER:     coro.split @reduce {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"v0[2]" : f32 at 4>, #coro.field<"v0[3]" : f32 at 5>, #coro.field<"big[0]" : f32 at 6>, #coro.field<"big[1]" : f32 at 7>] transitions
+// MAXOPS:      coro.split @reduce {{.*}} fields [{{.*}}#coro.field<"big[1]" : f32 at 7>, #coro.field<"v2" : f32 at 8>] transitions
+coro.func @reduce(%in: memref<?xf32>, %x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
-  %a = arith.addf %x, %x : f32
-  coro.suspend "first"
-  memref.store %a, %out[%c0] : memref<?xf32>
-  %b = arith.mulf %x, %x : f32
-  coro.suspend "second"
-  memref.store %b, %out[%c0] : memref<?xf32>
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %i = memref.load %out[%c0] : memref<?xf32>
+  %ii = arith.fptosi %i : f32 to i32
+  %idx = arith.index_cast %ii : i32 to index
+  %v = vector.load %in[%idx] : memref<?xf32>, vector<4xf32>
+  %sq = arith.mulf %x, %x : f32
+  %a = arith.addf %sq, %x : f32
+  %big = vector.load %out[%c4] : memref<?xf32>, vector<2xf32> loc("big")
+  coro.suspend "next"
+  %r = vector.reduction <add>, %v : vector<4xf32> into f32
+  %b = vector.reduction <add>, %big : vector<2xf32> into f32
+  %t = arith.addf %a, %r : f32
+  %u = arith.addf %t, %b : f32
+  memref.store %u, %out[%c1] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A local array used only after a suspension point is moved down to its
+// first use, so it does not cross the suspension.
+// CHECK-LABEL: func.func @sink_array__after(
+// CHECK-NOT:     coro.frame.load
+// CHECK:         memref.alloca() : memref<4xf32>
+// CHECK:       coro.split @sink_array {{.*}} fields [] transitions
+coro.func @sink_array(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xf32>
+  coro.suspend "after"
+  memref.store %x, %a[%c0] : memref<4xf32>
+  %v = memref.load %a[%c0] : memref<4xf32>
+  memref.store %v, %out[%c0] : memref<?xf32>
   coro.return
 }

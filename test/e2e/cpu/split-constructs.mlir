@@ -6,8 +6,10 @@
 // RUN: coro-opt %s --coro-normalize-control-flow --coro-megakernel-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.megakernel
 // RUN: coro-opt %s --coro-normalize-control-flow --coro-split --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.split
 // RUN: diff %t.megakernel %t.split
-// RUN: coro-opt %s --coro-normalize-control-flow --coro-split=share-slots=false --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.unshared
-// RUN: diff %t.megakernel %t.unshared
+// RUN: coro-opt %s --coro-normalize-control-flow --coro-split --coro-materialize-frame --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.packed
+// RUN: diff %t.megakernel %t.packed
+// RUN: coro-opt %s --coro-normalize-control-flow --coro-split='defer-loads=false max-recomputed-ops=0' --coro-materialize-frame='share-storage=false pack-bits=false' --coro-state-machine-to-func %lower_to_llvm | %run_cpu | grep -v base@ > %t.unpacked
+// RUN: diff %t.megakernel %t.unpacked
 // RUN: FileCheck %s < %t.split
 
 func.func private @printMemrefF32(memref<*xf32>)

@@ -12,12 +12,17 @@ using namespace mlir::coro;
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "CoroGPU/Dialect/Coro/IR/CoroDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "CoroGPU/Dialect/Coro/IR/CoroTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "CoroGPU/Dialect/Coro/IR/CoroAttrs.cpp.inc"
 
 void CoroDialect::registerTypes() {
   addTypes<
@@ -26,8 +31,94 @@ void CoroDialect::registerTypes() {
       >();
 }
 
+void CoroDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "CoroGPU/Dialect/Coro/IR/CoroAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// FrameFieldAttr
+//===----------------------------------------------------------------------===//
+
+int64_t FrameFieldAttr::getStorageBits(Type type) {
+  if (isa<IndexType>(type))
+    return 64;
+  int64_t bits = type.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return 1;
+  if (bits <= 8)
+    return 8;
+  if (bits <= 16)
+    return 16;
+  return llvm::alignTo(bits, 32);
+}
+
+bool FrameFieldAttr::overlaps(FrameFieldAttr other) const {
+  int64_t begin = getFirstBit(), otherBegin = other.getFirstBit();
+  return begin < otherBegin + other.getStorageBits() &&
+         otherBegin < begin + getStorageBits();
+}
+
+/// #coro.field<"name" : type at word[:bit][, promise]>
+Attribute FrameFieldAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  Type type;
+  int64_t word = 0, bit = 0;
+  bool promise = false;
+  if (parser.parseLess() || parser.parseString(&name) || parser.parseColon() ||
+      parser.parseType(type) || parser.parseKeyword("at") ||
+      parser.parseInteger(word))
+    return {};
+  if (succeeded(parser.parseOptionalColon()) && parser.parseInteger(bit))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("promise"))
+      return {};
+    promise = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<FrameFieldAttr>(
+      parser.getContext(), StringAttr::get(parser.getContext(), name), type,
+      word, bit, promise);
+}
+
+void FrameFieldAttr::print(AsmPrinter &printer) const {
+  printer << "<\"";
+  llvm::printEscapedString(getName().getValue(), printer.getStream());
+  printer << "\" : " << getType() << " at " << getWord();
+  if (getBit() != 0)
+    printer << ":" << getBit();
+  if (getPromise())
+    printer << ", promise";
+  printer << ">";
+}
+
+LogicalResult
+FrameFieldAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       StringAttr name, Type type, int64_t word, int64_t bit,
+                       bool promise) {
+  if (!type.isSignlessIntOrIndexOrFloat())
+    return emitError() << "frame field '" << name.getValue() << "' has type "
+                       << type
+                       << "; fields are signless integers, floats or index";
+  if (word < kFirstFieldWord)
+    return emitError() << "frame field '" << name.getValue() << "' at word "
+                       << word << " overlaps the special fields (words 0-"
+                       << kFirstFieldWord - 1 << ")";
+  int64_t bits = getStorageBits(type);
+  if (bit < 0 || (bits >= 32 && bit != 0) ||
+      (bits < 32 && (bit % bits != 0 || bit + bits > 32)))
+    return emitError() << "frame field '" << name.getValue() << "' of " << bits
+                       << " bits cannot start at bit " << bit << " of a word";
+  return success();
+}
+
 void CoroDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.cpp.inc"

@@ -355,12 +355,12 @@ static bool findAwaitPath(FuncOp from, FuncOp target,
 /// Resolves the coroutine that `user` (an await or a launch) refers to and
 /// checks the arguments it passes; returns null after a diagnostic.
 static FuncOp verifyCoroutineCallee(Operation *user, FlatSymbolRefAttr name,
-                                   ValueRange operands, StringRef verb,
-                                   SymbolTableCollection &symbolTable) {
+                                    ValueRange operands, StringRef verb,
+                                    SymbolTableCollection &symbolTable) {
   Operation *symbol = symbolTable.lookupNearestSymbolFrom(user, name);
   if (!symbol) {
-    user->emitOpError("'")
-        << name << "' does not reference a symbol in this module";
+    user->emitOpError("'") << name
+                           << "' does not reference a symbol in this module";
     return nullptr;
   }
   auto callee = dyn_cast<FuncOp>(symbol);
@@ -374,9 +374,8 @@ static FuncOp verifyCoroutineCallee(Operation *user, FlatSymbolRefAttr name,
   }
   ArrayRef<Type> expected = callee.getArgumentTypes();
   if (operands.size() != expected.size()) {
-    user->emitOpError("passes ")
-        << operands.size() << " argument(s), but " << name << " takes "
-        << expected.size();
+    user->emitOpError("passes ") << operands.size() << " argument(s), but "
+                                 << name << " takes " << expected.size();
     return nullptr;
   }
   for (auto [index, operand] : llvm::enumerate(operands)) {
@@ -452,9 +451,19 @@ LogicalResult SplitOp::verify() {
   if (numSubroutines == 0)
     return emitOpError("needs at least the entry subroutine");
   if (static_cast<int64_t>(getNames().size()) != numSubroutines)
-    return emitOpError("has ")
-           << numSubroutines << " subroutines but " << getNames().size()
-           << " names";
+    return emitOpError("has ") << numSubroutines << " subroutines but "
+                               << getNames().size() << " names";
+  SmallVector<FrameFieldAttr> fields = getFrameFields();
+  for (FrameFieldAttr field : fields) {
+    if (!field.getPromise())
+      continue;
+    for (FrameFieldAttr other : fields)
+      if (other != field && field.overlaps(other))
+        return emitOpError("promise field '")
+               << field.getName().getValue() << "' shares storage with '"
+               << other.getName().getValue()
+               << "'; promise fields must have storage of their own";
+  }
   for (Attribute attr : getTransitions()) {
     ArrayRef<int32_t> edge = cast<DenseI32ArrayAttr>(attr).asArrayRef();
     if (edge.size() != 2)
@@ -466,6 +475,13 @@ LogicalResult SplitOp::verify() {
              << numSubroutines << ")";
   }
   return success();
+}
+
+int64_t SplitOp::getFrameWords() {
+  int64_t words = kFirstFieldWord;
+  for (FrameFieldAttr field : getFrameFields())
+    words = std::max(words, field.getWord() + field.getNumWords());
+  return words;
 }
 
 LogicalResult SplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

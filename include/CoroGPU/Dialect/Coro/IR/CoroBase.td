@@ -41,8 +41,10 @@ def Coro_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+    void registerAttributes();
   }];
 }
 

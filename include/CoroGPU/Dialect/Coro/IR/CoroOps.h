@@ -29,6 +29,10 @@ inline constexpr llvm::StringLiteral kTargetTokenField = "target_token";
 /// Target token of the entry subroutine, and the token that means "returned".
 inline constexpr int32_t kEntryToken = 0;
 inline constexpr int32_t kTerminatedToken = -1;
+/// Frame words of the special fields, and the first word of the others.
+inline constexpr int64_t kTargetTokenWord = 0;
+inline constexpr int64_t kCoroIdWord = 1;
+inline constexpr int64_t kFirstFieldWord = 2;
 
 namespace detail {
 LogicalResult verifyInCoroutine(Operation *op);
@@ -65,6 +69,9 @@ public:
 
 #define GET_TYPEDEF_CLASSES
 #include "CoroGPU/Dialect/Coro/IR/CoroTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "CoroGPU/Dialect/Coro/IR/CoroAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h.inc"

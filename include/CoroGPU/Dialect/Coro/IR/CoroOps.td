@@ -7,6 +7,7 @@
 #ifndef COROGPU_DIALECT_CORO_IR_COROOPS_TD
 #define COROGPU_DIALECT_CORO_IR_COROOPS_TD
 
+include "CoroGPU/Dialect/Coro/IR/CoroAttrs.td"
 include "CoroGPU/Dialect/Coro/IR/CoroBase.td"
 include "CoroGPU/Dialect/Coro/IR/CoroTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
@@ -311,7 +312,7 @@ def Coro_LaunchOp : Coro_Op<"launch", [
 // normally do not write them.
 //===----------------------------------------------------------------------===//
 
-def Coro_FrameLoadOp : Coro_Op<"frame.load"> {
+def Coro_FrameLoadOp : Coro_Op<"frame.load", [MemoryEffects<[MemRead]>]> {
   let summary = "Reads a slot of the frame";
   let description = [{
     Reads slot `slot` of the instance's frame; a subroutine loads the state
@@ -322,11 +323,11 @@ def Coro_FrameLoadOp : Coro_Op<"frame.load"> {
     ```
   }];
   let arguments = (ins Coro_FrameType:$frame, I64Attr:$slot);
-  let results = (outs Coro_FrameFieldType:$result);
+  let results = (outs Coro_ScalarType:$result);
   let assemblyFormat = "$frame `[` $slot `]` attr-dict `:` type($result)";
 }
 
-def Coro_FrameStoreOp : Coro_Op<"frame.store"> {
+def Coro_FrameStoreOp : Coro_Op<"frame.store", [MemoryEffects<[MemWrite]>]> {
   let summary = "Writes a slot of the frame";
   let description = [{
     Writes `value` into slot `slot` of the instance's frame; a subroutine
@@ -336,14 +337,15 @@ def Coro_FrameStoreOp : Coro_Op<"frame.store"> {
     coro.frame.store %v, %frame[2] : f32
     ```
   }];
-  let arguments = (ins Coro_FrameFieldType:$value, Coro_FrameType:$frame,
+  let arguments = (ins Coro_ScalarType:$value, Coro_FrameType:$frame,
                        I64Attr:$slot);
   let assemblyFormat = [{
     $value `,` $frame `[` $slot `]` attr-dict `:` type($value)
   }];
 }
 
-def Coro_FrameSetTargetOp : Coro_Op<"frame.set_target"> {
+def Coro_FrameSetTargetOp : Coro_Op<"frame.set_target",
+    [MemoryEffects<[MemWrite]>]> {
   let summary = "Sets the token of the subroutine that runs next";
   let description = [{
     Writes the frame's `target_token`: the subroutine the scheduler resumes
@@ -389,7 +391,7 @@ def Coro_CheckpointOp : Coro_Op<"checkpoint"> {
 def Coro_SplitOp : Coro_Op<"split", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>
   ]> {
-  let summary = "The transition graph of a split coroutine";
+  let summary = "The transition graph and frame layout of a split coroutine";
   let description = [{
     Records how `coro-split` split the coroutine `coroutine`:
 
@@ -397,16 +399,23 @@ def Coro_SplitOp : Coro_Op<"split", [
       (token 0 is the entry; token `t > 0` resumes after the suspension
       point named `names[t]`). Each takes the frame first, then the
       coroutine's arguments.
-    - `slots[i]` is the type of frame slot `i` (live state and promises).
+    - `fields[i]` is frame field `i` (what `coro.frame.load` and
+      `coro.frame.store` address as slot `i`): its name, scalar type and
+      where it is stored in the frame's 32-bit words (see `#coro.field`).
+      Words 0 and 1 are the special fields `target_token` and `coro_id`.
     - `transitions` lists the edges `[from, to]` of the transition graph;
       `to = -1` is termination.
+    - `frame_bytes`, when present, records the frame size after each stage
+      of frame materialization (see `coro-frame-report`).
 
-    A scheduler reads this op to drive the subroutines; tools print it as a
-    graph.
+    A scheduler reads this op to drive the subroutines and to lay out
+    frames; tools print it as a graph and as a frame report.
 
     ```mlir
     coro.split @render subroutines [@render__entry, @render__shade]
-        names ["entry", "shade"] slots [f32, index]
+        names ["entry", "shade"]
+        fields [#coro.field<"radiance" : f32 at 2, promise>,
+                #coro.field<"v0" : index at 3>]
         transitions [[0, 1], [1, -1]]
     ```
   }];
@@ -414,12 +423,22 @@ def Coro_SplitOp : Coro_Op<"split", [
                        TypedArrayAttrBase<FlatSymbolRefAttr,
                          "subroutine symbols">:$subroutines,
                        StrArrayAttr:$names,
-                       TypeArrayAttr:$slots,
+                       TypedArrayAttrBase<Coro_FrameFieldAttr,
+                         "frame fields">:$fields,
                        TypedArrayAttrBase<DenseI32ArrayAttr,
-                         "transition edges">:$transitions);
+                         "transition edges">:$transitions,
+                       OptionalAttr<DictionaryAttr>:$frame_bytes);
   let assemblyFormat = [{
-    $coroutine `subroutines` $subroutines `names` $names `slots` $slots
+    $coroutine `subroutines` $subroutines `names` $names `fields` $fields
     `transitions` $transitions attr-dict
+  }];
+  let extraClassDeclaration = [{
+    /// The fields, typed.
+    SmallVector<FrameFieldAttr> getFrameFields() {
+      return llvm::to_vector(getFields().getAsRange<FrameFieldAttr>());
+    }
+    /// Number of 32-bit words of one frame, special fields included.
+    int64_t getFrameWords();
   }];
   let hasVerifier = 1;
 }

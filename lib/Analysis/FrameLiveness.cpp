@@ -1,0 +1,147 @@
+//===- FrameLiveness.cpp - field-level liveness of a split frame ----------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Analysis/FrameLiveness.h"
+
+#include "mlir/IR/Dominance.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+FrameLiveness::FrameLiveness(SplitOp split, ArrayRef<func::FuncOp> subroutines)
+    : numFields(split.getFields().size()), promises(numFields),
+      nodes(subroutines.size()) {
+  for (auto [index, field] : llvm::enumerate(split.getFrameFields()))
+    if (field.getPromise())
+      promises.set(index);
+  for (auto [token, subroutine] : llvm::enumerate(subroutines))
+    analyzeSubroutine(token, subroutine);
+  solve();
+}
+
+SmallVector<int32_t> FrameLiveness::getReachedExits(FrameStoreOp store) {
+  for (Operation *op = store->getNextNode(); op; op = op->getNextNode())
+    if (auto exit = dyn_cast<FrameSetTargetOp>(op))
+      return {static_cast<int32_t>(exit.getToken())};
+  SmallVector<int32_t> exits;
+  store->getParentOfType<func::FuncOp>().walk([&](FrameSetTargetOp exit) {
+    if (!llvm::is_contained(exits, exit.getToken()))
+      exits.push_back(exit.getToken());
+  });
+  return exits;
+}
+
+void FrameLiveness::analyzeSubroutine(int32_t token, func::FuncOp subroutine) {
+  Node &node = nodes[token];
+  node.external = node.touched = node.liveIn = FieldSet(numFields);
+  SmallVector<FrameLoadOp> loads;
+  SmallVector<FrameStoreOp> stores;
+  SmallVector<FrameSetTargetOp> exits;
+  subroutine.walk([&](Operation *op) {
+    if (auto load = dyn_cast<FrameLoadOp>(op))
+      loads.push_back(load);
+    else if (auto store = dyn_cast<FrameStoreOp>(op))
+      stores.push_back(store);
+    else if (auto exit = dyn_cast<FrameSetTargetOp>(op))
+      exits.push_back(exit);
+  });
+  for (FrameSetTargetOp exit : exits)
+    if (!llvm::is_contained(node.successors, exit.getToken()))
+      node.successors.push_back(exit.getToken());
+  for (int32_t successor : node.successors)
+    node.killed[successor] = node.written[successor] = FieldSet(numFields);
+
+  DominanceInfo dominance(subroutine);
+  // E: loads no store of the same field dominates.
+  for (FrameLoadOp load : loads) {
+    node.touched.set(load.getSlot());
+    if (llvm::none_of(stores, [&](FrameStoreOp store) {
+          return store.getSlot() == load.getSlot() &&
+                 dominance.properlyDominates(store.getOperation(),
+                                             load.getOperation());
+        }))
+      node.external.set(load.getSlot());
+  }
+  // W: stores that may reach the exit.
+  for (FrameStoreOp store : stores) {
+    node.touched.set(store.getSlot());
+    for (int32_t exit : getReachedExits(store))
+      node.written[exit].set(store.getSlot());
+  }
+  // K: fields stored before every exit towards the successor.
+  llvm::DenseMap<int32_t, bool> seen;
+  for (FrameSetTargetOp exit : exits) {
+    FieldSet killedHere(numFields);
+    for (FrameStoreOp store : stores)
+      if (dominance.properlyDominates(store.getOperation(),
+                                      exit.getOperation()))
+        killedHere.set(store.getSlot());
+    FieldSet &killed = node.killed[exit.getToken()];
+    if (seen[exit.getToken()])
+      killed &= killedHere;
+    else
+      killed = killedHere;
+    seen[exit.getToken()] = true;
+  }
+  // Loads first: all in the entry block, before the ops holding stores.
+  Block &entry = subroutine.getBody().front();
+  for (FrameLoadOp load : loads) {
+    if (load->getBlock() != &entry) {
+      node.loadsFirst = false;
+      break;
+    }
+    for (FrameStoreOp store : stores) {
+      Operation *holder = entry.findAncestorOpInBlock(*store);
+      if (!holder || !load->isBeforeInBlock(holder))
+        node.loadsFirst = false;
+    }
+  }
+}
+
+const FrameLiveness::FieldSet &FrameLiveness::getLiveIn(int32_t token) const {
+  return token == kTerminatedToken ? promises : nodes[token].liveIn;
+}
+
+void FrameLiveness::solve() {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    // Backwards over the tokens: state flows from later subroutines to
+    // earlier ones.
+    for (int32_t token = nodes.size() - 1; token >= 0; --token) {
+      Node &node = nodes[token];
+      FieldSet live = node.external;
+      for (int32_t successor : node.successors) {
+        FieldSet through = getLiveIn(successor);
+        through.reset(node.killed[successor]);
+        live |= through;
+      }
+      if (live != node.liveIn) {
+        node.liveIn = std::move(live);
+        changed = true;
+      }
+    }
+  }
+}
+
+FrameLiveness::FieldSet FrameLiveness::getKilled(int32_t from,
+                                                 int32_t to) const {
+  auto it = nodes[from].killed.find(to);
+  return it == nodes[from].killed.end() ? FieldSet(numFields) : it->second;
+}
+
+FrameLiveness::FieldSet FrameLiveness::getWritten(int32_t from,
+                                                  int32_t to) const {
+  auto it = nodes[from].written.find(to);
+  return it == nodes[from].written.end() ? FieldSet(numFields) : it->second;
+}
+
+FrameLiveness::FieldSet FrameLiveness::getStoreOnSuspend(int32_t from,
+                                                         int32_t to) const {
+  FieldSet stored = getWritten(from, to);
+  stored &= getLiveIn(to);
+  return stored;
+}

@@ -1,0 +1,218 @@
+//===- FrameReport.cpp - frame sizes and layouts for people ---------------===//
+//
+// Part of the CoroGPU project.
+//
+// Prints, per split coroutine, how big its frame was before and after each
+// reduction step, and where each field lives and who loads and stores it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Analysis/FrameLayout.h"
+#include "CoroGPU/Analysis/FrameLiveness.h"
+#include "CoroGPU/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROFRAMEREPORT
+#include "CoroGPU/Transforms/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+
+namespace {
+
+/// The report for one coroutine.
+struct FrameSummary {
+  std::string coroutine;
+  SmallVector<std::pair<std::string, int64_t>> stages;
+  int64_t finalBytes = 0;
+  struct Field {
+    std::string name, type;
+    int64_t word, bit, bits;
+    bool promise, special;
+    SmallVector<std::string> loadedIn, storedOn;
+  };
+  SmallVector<Field> fields;
+};
+
+} // namespace
+
+/// Stages in the order they run; only those recorded are printed.
+static constexpr llvm::StringLiteral kStages[] = {
+    "naive", "split", "field_liveness", "slot_sharing", "bit_packing"};
+
+static std::string printType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static FrameSummary summarize(SplitOp split, SymbolTable &symbols) {
+  FrameSummary summary;
+  summary.coroutine = split.getCoroutine().str();
+  if (DictionaryAttr sizes = split.getFrameBytesAttr())
+    for (StringRef stage : kStages)
+      if (auto bytes = sizes.getAs<IntegerAttr>(stage))
+        summary.stages.emplace_back(stage.str(), bytes.getInt());
+  SmallVector<FrameFieldAttr> fields = split.getFrameFields();
+  summary.finalBytes = getFrameBytes(fields);
+
+  // Loads and stores per field, from the subroutines when they are still
+  // there (a scheduler may have lowered them).
+  SmallVector<func::FuncOp> subroutines;
+  for (Attribute symbol : split.getSubroutines())
+    if (auto subroutine = symbols.lookup<func::FuncOp>(
+            cast<FlatSymbolRefAttr>(symbol).getValue()))
+      subroutines.push_back(subroutine);
+  std::optional<FrameLiveness> liveness;
+  if (subroutines.size() == split.getSubroutines().size())
+    liveness.emplace(split, subroutines);
+  auto tokenName = [&](int32_t token) {
+    return token == kTerminatedToken
+               ? std::string("returned")
+               : cast<StringAttr>(split.getNames()[token]).str();
+  };
+
+  Type i32 = IntegerType::get(split.getContext(), 32);
+  summary.fields.push_back({kTargetTokenField.str(),
+                            printType(i32),
+                            kTargetTokenWord,
+                            0,
+                            32,
+                            false,
+                            true,
+                            {},
+                            {}});
+  summary.fields.push_back({kCoroIdField.str(),
+                            printType(i32),
+                            kCoroIdWord,
+                            0,
+                            32,
+                            false,
+                            true,
+                            {},
+                            {}});
+  for (auto [index, field] : llvm::enumerate(fields)) {
+    FrameSummary::Field entry{field.getName().str(),
+                              printType(field.getType()),
+                              field.getWord(),
+                              field.getBit(),
+                              field.getStorageBits(),
+                              field.getPromise(),
+                              false,
+                              {},
+                              {}};
+    if (liveness) {
+      for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
+        if (liveness->getLoadOnResume(token).test(index))
+          entry.loadedIn.push_back(tokenName(token));
+        for (int32_t successor : liveness->getSuccessors(token))
+          if (liveness->getWritten(token, successor).test(index))
+            entry.storedOn.push_back(tokenName(token) + "->" +
+                                     tokenName(successor));
+      }
+    }
+    summary.fields.push_back(std::move(entry));
+  }
+  return summary;
+}
+
+static void writeText(const FrameSummary &summary, llvm::raw_ostream &os) {
+  os << "@" << summary.coroutine << ": frame of " << summary.finalBytes
+     << " bytes\n";
+  for (const auto &[stage, bytes] : summary.stages)
+    os << llvm::formatv("  {0,-16}{1,6} bytes\n", stage, bytes);
+  os << llvm::formatv("  {0,-16}{1,6} bytes\n", "final", summary.finalBytes);
+  os << llvm::formatv("  {0,-6}{1,-5}{2,-7}{3,-6}{4,-8}{5}\n", "word", "bit",
+                      "offset", "bits", "type", "field");
+  for (const FrameSummary::Field &field : summary.fields) {
+    os << llvm::formatv("  {0,-6}{1,-5}{2,-7}{3,-6}{4,-8}{5}", field.word,
+                        field.bit, field.word * 4 + field.bit / 8, field.bits,
+                        field.type, field.name);
+    if (field.special)
+      os << " (special)";
+    if (field.promise)
+      os << " (promise)";
+    if (!field.loadedIn.empty())
+      os << "  load: " << llvm::join(field.loadedIn, ", ");
+    if (!field.storedOn.empty())
+      os << "  store: " << llvm::join(field.storedOn, ", ");
+    os << "\n";
+  }
+}
+
+static llvm::json::Value toJson(const FrameSummary &summary) {
+  llvm::json::Array stages;
+  for (const auto &[stage, bytes] : summary.stages)
+    stages.push_back(llvm::json::Object{{"stage", stage}, {"bytes", bytes}});
+  stages.push_back(
+      llvm::json::Object{{"stage", "final"}, {"bytes", summary.finalBytes}});
+  llvm::json::Array fields;
+  for (const FrameSummary::Field &field : summary.fields) {
+    std::string kind = field.special   ? "special"
+                       : field.promise ? "promise"
+                                       : "state";
+    fields.push_back(
+        llvm::json::Object{{"name", field.name},
+                           {"type", field.type},
+                           {"kind", kind},
+                           {"word", field.word},
+                           {"bit", field.bit},
+                           {"offset_bytes", field.word * 4 + field.bit / 8},
+                           {"bits", field.bits},
+                           {"loaded_in", llvm::json::Array(field.loadedIn)},
+                           {"stored_on", llvm::json::Array(field.storedOn)}});
+  }
+  return llvm::json::Object{{"coroutine", summary.coroutine},
+                            {"frame_bytes", summary.finalBytes},
+                            {"stages", std::move(stages)},
+                            {"fields", std::move(fields)}};
+}
+
+namespace {
+
+struct CoroFrameReportPass
+    : coro::impl::CoroFrameReportBase<CoroFrameReportPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (format != "text" && format != "json") {
+      module.emitError("coro-frame-report: unknown format '")
+          << format << "'; expected text or json";
+      return signalPassFailure();
+    }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
+    if (!file) {
+      module.emitError("coro-frame-report: ") << error;
+      return signalPassFailure();
+    }
+    SymbolTable symbols(module);
+    llvm::json::Array reports;
+    for (SplitOp split : module.getOps<SplitOp>()) {
+      FrameSummary summary = summarize(split, symbols);
+      if (format == "json")
+        reports.push_back(toJson(summary));
+      else
+        writeText(summary, file->os());
+    }
+    if (format == "json")
+      file->os() << llvm::formatv("{0:2}",
+                                  llvm::json::Value(std::move(reports)))
+                 << "\n";
+    file->keep();
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace

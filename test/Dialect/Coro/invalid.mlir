@@ -481,3 +481,39 @@ func.func @g__entry(%frame: !coro.frame, %x: f32) {
 }
 // expected-error @+1 {{'coro.split' op promise field 'out' shares storage with 'v0'; promise fields must have storage of their own}}
 coro.split @g subroutines [@g__entry] names ["entry"] fields [#coro.field<"out" : i64 at 2, promise>, #coro.field<"v0" : i1 at 3:31>] transitions []
+
+// -----
+
+// Subroutines have bodies whose frame accesses match the fields.
+coro.func @g(%x: f32) {
+  coro.return
+}
+func.func private @g__entry(%frame: !coro.frame, %x: f32)
+// expected-error @+1 {{'coro.split' op subroutine @g__entry has no body}}
+coro.split @g subroutines [@g__entry] names ["entry"] fields [] transitions []
+
+// -----
+
+coro.func @h(%x: f32) {
+  coro.return
+}
+func.func @h__entry(%frame: !coro.frame, %x: f32) {
+  // expected-error @+1 {{'coro.frame.load' op reads field 3 but @h has 1 frame fields}}
+  %v = coro.frame.load %frame[3] : f32
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @h subroutines [@h__entry] names ["entry"] fields [#coro.field<"v0" : f32 at 2>] transitions []
+
+// -----
+
+coro.func @k(%x: f32) {
+  coro.return
+}
+func.func @k__entry(%frame: !coro.frame, %x: f32) {
+  // expected-error @+1 {{'coro.frame.store' op stores a value of type 'f32' into field 0 ('v0') of type 'i32'}}
+  coro.frame.store %x, %frame[0] : f32
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @k subroutines [@k__entry] names ["entry"] fields [#coro.field<"v0" : i32 at 2>] transitions []

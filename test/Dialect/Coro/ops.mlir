@@ -134,7 +134,7 @@ func.func @host(%n: index, %buf: memref<?xf32>) {
 // What coro-split produces: frame ops in subroutines and the transition graph.
 // CHECK-LABEL: func.func @split__entry(%arg0: !coro.frame, %arg1: f32) {
 // CHECK-NEXT:    %[[V:.*]] = coro.frame.load %arg0[0] : f32
-// CHECK-NEXT:    coro.frame.store %[[V]], %arg0[1] : f32
+// CHECK-NEXT:    coro.frame.store %[[V]], %arg0[0] : f32
 // CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 : index
 // CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 1 : index
 // CHECK-NEXT:    coro.frame.set_target %arg0, -1
@@ -146,7 +146,7 @@ coro.func @split(%x: f32) {
 }
 func.func @split__entry(%frame: !coro.frame, %x: f32) {
   %v = coro.frame.load %frame[0] : f32
-  coro.frame.store %v, %frame[1] : f32
+  coro.frame.store %v, %frame[0] : f32
   %id = coro.frame.id %frame : index
   %y = coro.frame.id %frame 1 : index
   coro.frame.set_target %frame, -1

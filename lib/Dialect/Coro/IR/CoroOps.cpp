@@ -503,8 +503,40 @@ LogicalResult SplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return emitOpError("subroutine ")
              << name << " must take (!coro.frame, "
              << "the arguments of " << getCoroutineAttr() << ")";
+    if (subroutine.isExternal())
+      return emitOpError("subroutine ") << name << " has no body";
+    if (failed(verifyFrameAccesses(subroutine)))
+      return failure();
   }
   return success();
+}
+
+LogicalResult SplitOp::verifyFrameAccesses(FunctionOpInterface subroutine) {
+  SmallVector<FrameFieldAttr> fields = getFrameFields();
+  auto check = [&](Operation *op, int64_t slot, Type type,
+                   StringRef verb) -> LogicalResult {
+    if (slot < 0 || slot >= static_cast<int64_t>(fields.size()))
+      return op->emitOpError()
+             << verb << " field " << slot << " but " << getCoroutineAttr()
+             << " has " << fields.size() << " frame fields";
+    if (fields[slot].getType() != type)
+      return op->emitOpError()
+             << verb << " a value of type " << type
+             << (verb == "stores" ? " into" : " from") << " field " << slot
+             << " ('" << fields[slot].getName().getValue() << "') of type "
+             << fields[slot].getType();
+    return success();
+  };
+  WalkResult result = subroutine.walk([&](Operation *op) {
+    LogicalResult checked = success();
+    if (auto load = dyn_cast<FrameLoadOp>(op))
+      checked = check(op, load.getSlot(), load.getType(), "reads");
+    else if (auto store = dyn_cast<FrameStoreOp>(op))
+      checked =
+          check(op, store.getSlot(), store.getValue().getType(), "stores");
+    return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,75 @@
+// RUN: coro-opt %s --coro-split --coro-materialize-frame --coro-frame-report -o /dev/null | FileCheck %s --check-prefix=TEXT
+// RUN: coro-opt %s --coro-split --coro-materialize-frame --coro-frame-report=format=json -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: coro-opt %s --coro-split --coro-frame-report -o /dev/null | FileCheck %s --check-prefix=SPLIT
+// RUN: not coro-opt %s --coro-split --coro-frame-report=format=yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not coro-opt %s --coro-split --coro-frame-report=output=%t/missing/dir/report.txt -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTPUT
+
+// Sizes after each step, then each field: special fields, the two f32
+// values that share word 3, the promise in word 2, and the bits of the i1.
+// TEXT:      @report: frame of 20 bytes
+// TEXT-NEXT:   naive               24 bytes
+// TEXT-NEXT:   split               24 bytes
+// TEXT-NEXT:   field_liveness      24 bytes
+// TEXT-NEXT:   slot_sharing        20 bytes
+// TEXT-NEXT:   bit_packing         20 bytes
+// TEXT-NEXT:   final               20 bytes
+// TEXT-NEXT:   word  bit  offset bits  type    field
+// TEXT-NEXT:   0     0    0      32    i32     target_token (special)
+// TEXT-NEXT:   1     0    4      32    i32     coro_id (special)
+// TEXT-NEXT:   4     0    16     1     i1      v0  load: first  store: entry->first
+// TEXT-NEXT:   3     0    12     32    f32     v1  load: first  store: entry->first
+// TEXT-NEXT:   3     0    12     32    f32     v2  load: second  store: first->second
+// TEXT-NEXT:   2     0    8      32    f32     result (promise)  store: first->second
+
+// JSON:      "coroutine": "report",
+// JSON:      "fields": [
+// JSON:        "bit": 0,
+// JSON-NEXT:   "bits": 32,
+// JSON-NEXT:   "kind": "special",
+// JSON-NEXT:   "loaded_in": [],
+// JSON-NEXT:   "name": "target_token",
+// JSON:        "kind": "state",
+// JSON-NEXT:   "loaded_in": [
+// JSON-NEXT:     "first"
+// JSON-NEXT:   ],
+// JSON-NEXT:   "name": "v0",
+// JSON-NEXT:   "offset_bytes": 16,
+// JSON:        "name": "v1",
+// JSON-NEXT:   "offset_bytes": 12,
+// JSON-NEXT:   "stored_on": [
+// JSON-NEXT:     "entry->first"
+// JSON-NEXT:   ],
+// JSON-NEXT:   "type": "f32",
+// JSON-NEXT:   "word": 3
+// JSON:      "frame_bytes": 20,
+// JSON:      "stages": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "bytes": 24,
+// JSON-NEXT:     "stage": "naive"
+// JSON:          "stage": "bit_packing"
+// JSON:          "bytes": 20,
+// JSON-NEXT:     "stage": "final"
+
+// Right after coro-split: one field per value, each in its own words.
+// SPLIT:      @report: frame of 24 bytes
+// SPLIT-NEXT:   naive               24 bytes
+// SPLIT-NEXT:   split               24 bytes
+// SPLIT-NEXT:   final               24 bytes
+
+// FORMAT: error: coro-frame-report: unknown format 'yaml'; expected text or json
+// OUTPUT: error: coro-frame-report: cannot open output file
+coro.func @report(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %a = memref.load %out[%c0] : memref<?xf32>
+  %neg = arith.cmpf olt, %a, %zero : f32
+  coro.suspend "first"
+  %s = arith.select %neg, %zero, %a : f32
+  memref.store %s, %out[%c0] : memref<?xf32>
+  %b = memref.load %out[%c1] : memref<?xf32>
+  coro.promise "result", %a : f32
+  coro.suspend "second"
+  memref.store %b, %out[%c1] : memref<?xf32>
+  coro.return
+}

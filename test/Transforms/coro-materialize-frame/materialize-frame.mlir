@@ -1,0 +1,141 @@
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame | FileCheck %s
+
+// A value live across two suspension points: the subroutine between them
+// would load it and store it back unchanged; without that write-back the
+// field simply stays in the frame (I_first and O_first->second are empty).
+// CHECK-LABEL: func.func @two_suspensions__entry(
+// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-LABEL: func.func @two_suspensions__first(
+// CHECK-NOT:     coro.frame.{{load|store}}
+// CHECK:         coro.frame.set_target %arg0, 2
+// CHECK-LABEL: func.func @two_suspensions__second(
+// CHECK:         coro.frame.load %arg0[0] : f32
+// CHECK:       coro.split @two_suspensions {{.*}} fields [#coro.field<"v0" : f32 at 2>]
+coro.func @two_suspensions(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.load %out[%c0] : memref<?xf32>
+  coro.suspend "first"
+  coro.suspend "second"
+  memref.store %a, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A value stored on one path only: the entry stores it on both of its
+// edges, "then" does not touch it (K_then->join is empty), and it is live
+// when "join" starts on both paths.
+// CHECK-LABEL: func.func @one_path__entry(
+// CHECK:         coro.frame.store %[[A:.*]], %arg0[0] : f32
+// CHECK-NEXT:    coro.frame.set_target %arg0, 1
+// CHECK:         coro.frame.store %[[A]], %arg0[0] : f32
+// CHECK-NEXT:    coro.frame.set_target %arg0, 2
+// CHECK-LABEL: func.func @one_path__then(
+// CHECK-NOT:     coro.frame.{{load|store}}
+// CHECK-LABEL: func.func @one_path__join(
+// CHECK:         coro.frame.load %arg0[0] : f32
+coro.func @one_path(%c: i1, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.load %out[%c0] : memref<?xf32>
+  scf.if %c {
+    coro.suspend "then"
+  }
+  coro.suspend "join"
+  memref.store %a, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A partially live vector: only the lane read after the suspension point
+// enters the frame.
+// CHECK-LABEL: func.func @partial_vector__entry(
+// CHECK:         %[[V:.*]] = vector.load
+// CHECK:         %[[LANE:.*]] = vector.extract %[[V]][2]
+// CHECK:         coro.frame.store %[[LANE]], %arg0[0] : f32
+// CHECK-NOT:     coro.frame.store
+// CHECK:       coro.split @partial_vector {{.*}} fields [#coro.field<"v0[2]" : f32 at 2>] {{.*}} {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 24 : i64, slot_sharing = 12 : i64, split = 24 : i64}}
+coro.func @partial_vector(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %out[%c0] : memref<?xf32>, vector<4xf32>
+  coro.suspend "s"
+  %x = vector.extract %v[2] : f32 from vector<4xf32>
+  memref.store %x, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A partially live local array: element 3 is overwritten before it is
+// read, elements 0 and 2 are never read; only element 1 crosses.
+// CHECK-LABEL: func.func @partial_array__s(
+// CHECK:         %[[E1:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK:         arith.addf %[[E1]], %arg1
+// CHECK:       coro.split @partial_array {{.*}} fields [#coro.field<"v0[1]" : f32 at 2>]
+coro.func @partial_array(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloca() : memref<4xf32>
+  %l = memref.load %out[%c0] : memref<?xf32>
+  memref.store %l, %a[%c1] : memref<4xf32>
+  memref.store %l, %a[%c3] : memref<4xf32>
+  coro.suspend "s"
+  memref.store %x, %a[%c3] : memref<4xf32>
+  %e1 = memref.load %a[%c1] : memref<4xf32>
+  %e3 = memref.load %a[%c3] : memref<4xf32>
+  %sum = arith.addf %e1, %e3 : f32
+  memref.store %sum, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// i1 fields are packed as bits of one word after the wider fields; with
+// pack-bits=false each takes a byte, with share-storage=false nothing else
+// changes here (all five are live together).
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame=pack-bits=false | FileCheck %s --check-prefix=BYTES
+// CHECK-LABEL: func.func @bits__entry(
+// CHECK:       coro.split @bits {{.*}} fields [#coro.field<"v0" : i1 at 4>, #coro.field<"v1" : f32 at 2>, #coro.field<"v2" : f32 at 3>, #coro.field<"v3" : i1 at 4:1>, #coro.field<"v4" : i1 at 4:2>]
+// BYTES:       coro.split @bits {{.*}} fields [#coro.field<"v0" : i1 at 4>, #coro.field<"v1" : f32 at 2>, #coro.field<"v2" : f32 at 3>, #coro.field<"v3" : i1 at 4:8>, #coro.field<"v4" : i1 at 4:16>]
+coro.func @bits(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %a = memref.load %out[%c0] : memref<?xf32>
+  %b = memref.load %out[%c1] : memref<?xf32>
+  %p = arith.cmpf olt, %a, %zero : f32
+  %q = arith.cmpf olt, %b, %zero : f32
+  %r = arith.cmpf oeq, %a, %b : f32
+  coro.suspend "s"
+  %x = arith.select %p, %a, %b : f32
+  %y = arith.select %q, %x, %a : f32
+  %z = arith.select %r, %y, %b : f32
+  memref.store %z, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// Fields never live when the same subroutine starts share storage (%a
+// and %b, word 3); a promise keeps its own word even though nothing reads
+// it in the coroutine. share-storage=false gives %b a word of its own.
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame=share-storage=false | FileCheck %s --check-prefix=NOSHARE
+// CHECK-LABEL: func.func @sharing__first(
+// CHECK:         %[[A:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK:         coro.frame.store %[[A]], %arg0[2] : f32
+// CHECK:         coro.frame.store %{{.*}}, %arg0[1] : f32
+// CHECK:       coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3>, #coro.field<"v1" : f32 at 3>, #coro.field<"result" : f32 at 2, promise>]
+// NOSHARE:     coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3>, #coro.field<"v1" : f32 at 4>, #coro.field<"result" : f32 at 2, promise>]
+coro.func @sharing(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.load %out[%c0] : memref<?xf32>
+  coro.suspend "first"
+  memref.store %a, %out[%c0] : memref<?xf32>
+  %b = memref.load %out[%c1] : memref<?xf32>
+  coro.promise "result", %a : f32
+  coro.suspend "second"
+  memref.store %b, %out[%c1] : memref<?xf32>
+  coro.return
+}

@@ -170,3 +170,90 @@ void RecomputeAnalysis::addFrameInputs(Value value,
   }
   inputs.insert_range(decision.inputs);
 }
+
+bool RecomputeAnalysis::canRecompute(Operation *op) const {
+  if (isa<IdOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  return op->getNumRegions() == 0 &&
+         (isPure(op) || (options.deferLoads && isDeferrableLoad(op)));
+}
+
+/// Values at hand after any suspension point at no frame cost.
+bool RecomputeAnalysis::isFree(Value value) {
+  const Decision &decision = getDecision(value);
+  return decision.recompute && decision.inputs.empty();
+}
+
+namespace {
+/// How to make a value available after a suspension point: the values to
+/// keep in the frame for it and their bits (kImpossible when it cannot be).
+struct LeafPlan {
+  static constexpr int64_t kImpossible = std::numeric_limits<int64_t>::max();
+  int64_t bits = kImpossible;
+  SmallVector<Value> leaves;
+};
+} // namespace
+
+/// The cheapest way, in frame bits, to have `value` with at most `budget`
+/// recomputed ops (dynamic programming over the budget; shared operands are
+/// counted once per use, which only overestimates).
+static LeafPlan
+planLeaves(Value value, unsigned budget, bool isRoot,
+           function_ref<bool(Value)> isAtHand,
+           function_ref<bool(Operation *)> canRecompute,
+           DenseMap<std::pair<Value, unsigned>, LeafPlan> &memo) {
+  if (!isRoot && isAtHand(value))
+    return {0, {}};
+  auto key = std::make_pair(value, budget);
+  if (!isRoot)
+    if (auto it = memo.find(key); it != memo.end())
+      return it->second;
+  LeafPlan best;
+  if (!isRoot)
+    if (std::optional<int64_t> bits = RecomputeAnalysis::getFrameBits(value))
+      best = {*bits, {value}};
+  Operation *def = value.getDefiningOp();
+  if (def && budget > 0 && canRecompute(def)) {
+    // Split the remaining budget among the operands, one after the other.
+    unsigned remaining = budget - 1;
+    SmallVector<LeafPlan> byBudget(remaining + 1, LeafPlan{0, {}});
+    for (Value operand : def->getOperands()) {
+      SmallVector<LeafPlan> next(remaining + 1);
+      for (unsigned total = 0; total <= remaining; ++total) {
+        for (unsigned used = 0; used <= total; ++used) {
+          const LeafPlan &before = byBudget[total - used];
+          if (before.bits == LeafPlan::kImpossible)
+            continue;
+          LeafPlan here = planLeaves(operand, used, /*isRoot=*/false, isAtHand,
+                                     canRecompute, memo);
+          if (here.bits == LeafPlan::kImpossible ||
+              before.bits + here.bits >= next[total].bits)
+            continue;
+          next[total].bits = before.bits + here.bits;
+          next[total].leaves = before.leaves;
+          llvm::append_range(next[total].leaves, here.leaves);
+        }
+      }
+      byBudget = std::move(next);
+    }
+    // Recompute only when strictly cheaper than keeping the value.
+    if (byBudget[remaining].bits < best.bits)
+      best = byBudget[remaining];
+  }
+  if (!isRoot)
+    memo[key] = best;
+  return best;
+}
+
+FailureOr<llvm::SetVector<Value>>
+RecomputeAnalysis::getLeavesGiven(Value value,
+                                  const llvm::SetVector<Value> &available) {
+  DenseMap<std::pair<Value, unsigned>, LeafPlan> memo;
+  LeafPlan plan = planLeaves(
+      value, options.maxOps, /*isRoot=*/true,
+      [&](Value v) { return available.contains(v) || isFree(v); },
+      [&](Operation *op) { return canRecompute(op); }, memo);
+  if (plan.bits == LeafPlan::kImpossible)
+    return failure();
+  return llvm::SetVector<Value>(plan.leaves.begin(), plan.leaves.end());
+}

@@ -664,6 +664,7 @@ public:
     recomputation.emplace(work, recomputeOptions);
     if (failed(computeLiveSets()))
       return failure();
+    reduceLiveSets();
     assignFields();
     SmallVector<func::FuncOp> subroutines;
     for (int32_t token = 0, e = checkpoints.size() + 1; token < e; ++token)
@@ -779,6 +780,40 @@ private:
       }
     }
     return success();
+  }
+
+  /// Shrinks each live set with the values that are in it anyway: a value
+  /// whose recomputation needs only those (and at most a few more bits than
+  /// it has itself) leaves the frame; what its recomputation needs from
+  /// outside the set joins it. Widest values first.
+  void reduceLiveSets() {
+    for (CheckpointOp checkpoint : checkpoints) {
+      llvm::SetVector<Value> live(checkpoint.getLive().begin(),
+                                  checkpoint.getLive().end());
+      SmallVector<Value> candidates(live.begin(), live.end());
+      llvm::stable_sort(candidates, [](Value a, Value b) {
+        return *RecomputeAnalysis::getFrameBits(a) >
+               *RecomputeAnalysis::getFrameBits(b);
+      });
+      for (Value value : candidates) {
+        llvm::SetVector<Value> others = live;
+        others.remove(value);
+        FailureOr<llvm::SetVector<Value>> leaves =
+            recomputation->getLeavesGiven(value, others);
+        if (failed(leaves))
+          continue;
+        int64_t leafBits = 0;
+        for (Value leaf : *leaves)
+          leafBits += *RecomputeAnalysis::getFrameBits(leaf);
+        if (leafBits >= *RecomputeAnalysis::getFrameBits(value))
+          continue;
+        others.insert_range(*leaves);
+        live = std::move(others);
+      }
+      rewriter.modifyOpInPlace(checkpoint, [&] {
+        checkpoint.getLiveMutable().assign(live.getArrayRef());
+      });
+    }
   }
 
   /// One field per scalar, vector lane and local-array element live across
@@ -942,13 +977,16 @@ private:
       if (Value mapped = loaded.lookupOrNull(value))
         return mapped;
       Operation *def = value.getDefiningOp();
+      assert(def && recomputation->canRecompute(def) &&
+             "a value is neither in the frame nor recomputable");
       for (Value operand : def->getOperands())
         materialize(operand);
       builder.clone(*def, loaded);
       return loaded.lookup(value);
     };
     for (Value value : collectExternalValues(function)) {
-      assert(recomputation->isRecomputed(value) &&
+      assert(value.getDefiningOp() &&
+             recomputation->canRecompute(value.getDefiningOp()) &&
              "live-state analysis missed a value");
       Value replacement = materialize(value);
       value.replaceUsesWithIf(replacement, [&](OpOperand &use) {

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -47,7 +48,7 @@ class RecomputeAnalysis {
 public:
   struct Options {
     /// Longest chain of ops recomputed for one scalar or vector value.
-    unsigned maxOps = 4;
+    unsigned maxOps = 16;
     /// Whether loads of read-only buffer arguments may be deferred.
     bool deferLoads = true;
   };
@@ -66,6 +67,17 @@ public:
   /// nothing for a memref that is not a local array.
   static std::optional<int64_t> getFrameBits(Value value);
 
+  /// With `available` kept in the frame anyway, tries to recompute `value`
+  /// from them: on success returns the further values the frame must keep
+  /// (the leaves of the recomputation that are not available), within a
+  /// chain of at most `maxOps` ops; fails when that is not possible.
+  FailureOr<llvm::SetVector<Value>>
+  getLeavesGiven(Value value, const llvm::SetVector<Value> &available);
+
+  /// Whether `op` may be cloned after a suspension point: pure and
+  /// region-free, a deferrable load, a constant or `coro.id`.
+  bool canRecompute(Operation *op) const;
+
   /// Whether buffer argument `arg` is only ever read by the coroutine.
   bool isReadOnlyArgument(Value arg) const {
     return readOnlyArguments.contains(arg);
@@ -79,6 +91,7 @@ private:
   };
 
   const Decision &getDecision(Value value, unsigned depth = 0);
+  bool isFree(Value value);
   Decision decide(Value value, unsigned depth);
   bool isDeferrableLoad(Operation *op) const;
 

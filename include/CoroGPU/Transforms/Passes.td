@@ -152,10 +152,14 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     local arrays move down to their first use (so an array used only after
     a suspension point does not cross it), and values are recomputed
     instead of stored when that is cheap: arguments, constants, `coro.id`,
-    pure chains of at most `max-recomputed-ops` ops whose inputs take fewer
-    bits than the value, and (with `defer-loads`) loads of buffer arguments
-    the coroutine never writes, when the index is smaller than the loaded
-    value. Deferring loads assumes that distinct buffer arguments do not
+    pure chains of at most `max-recomputed-ops` ops (default 16: a frame
+    word costs a store and a load of global memory per instance and
+    suspension under the wavefront scheduler, a dozen ALU ops cost a dozen
+    cycles) whose inputs take fewer bits than the value, and (with
+    `defer-loads`) loads of buffer arguments the coroutine never writes,
+    when the index is smaller than the loaded value. Then each live set is
+    shrunk with what it holds anyway: a value recomputable from the other
+    values of the set (plus a few bits fewer than its own) leaves it. Deferring loads assumes that distinct buffer arguments do not
     alias. `coro.id` becomes `coro.frame.id` and `coro.promise` a store to
     the promise's fields. Leaving a subroutine from inside nested control
     flow is structured with an "exited" flag that guards the rest of each
@@ -175,7 +179,7 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"maxRecomputedOps", "max-recomputed-ops", "unsigned",
-           /*default=*/"4",
+           /*default=*/"16",
            "Longest chain of pure ops recomputed after a suspension point "
            "instead of storing its result">,
     Option<"deferLoads", "defer-loads", "bool", /*default=*/"true",

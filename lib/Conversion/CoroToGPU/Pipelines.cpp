@@ -9,6 +9,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRVPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -57,6 +58,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm,
   pm.addPass(createGpuSPIRVAttachTarget(target));
   pm.addPass(createCoroSPIRVLocalArrays());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
+  // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the
+  // GPU to SPIR-V conversion does not cover them.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());

@@ -62,8 +62,10 @@ coro.func @report(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
+  %c2 = arith.constant 2 : index
   %a = memref.load %out[%c0] : memref<?xf32>
-  %neg = arith.cmpf olt, %a, %zero : f32
+  %n = memref.load %out[%c2] : memref<?xf32>
+  %neg = arith.cmpf olt, %n, %zero : f32
   coro.suspend "first"
   %s = arith.select %neg, %zero, %a : f32
   memref.store %s, %out[%c0] : memref<?xf32>

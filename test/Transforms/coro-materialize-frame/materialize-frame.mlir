@@ -92,25 +92,28 @@ coro.func @partial_array(%x: f32, %out: memref<?xf32>) {
 // -----
 
 // i1 fields are packed as bits of one word after the wider fields; with
-// pack-bits=false each takes a byte, with share-storage=false nothing else
-// changes here (all five are live together).
+// pack-bits=false each takes a byte. (%p is recomputed from %a, which is in
+// the frame anyway.)
 // RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame=pack-bits=false | FileCheck %s --check-prefix=BYTES
 // CHECK-LABEL: func.func @bits__entry(
-// CHECK:       coro.split @bits {{.*}} fields [#coro.field<"v0" : i1 at 4>, #coro.field<"v1" : f32 at 2>, #coro.field<"v2" : f32 at 3>, #coro.field<"v3" : i1 at 4:1>, #coro.field<"v4" : i1 at 4:2>]
-// BYTES:       coro.split @bits {{.*}} fields [#coro.field<"v0" : i1 at 4>, #coro.field<"v1" : f32 at 2>, #coro.field<"v2" : f32 at 3>, #coro.field<"v3" : i1 at 4:8>, #coro.field<"v4" : i1 at 4:16>]
+// CHECK:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : i1 at 3>, #coro.field<"v2" : i1 at 3:1>]
+// BYTES:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : i1 at 3>, #coro.field<"v2" : i1 at 3:8>]
 coro.func @bits(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
   %a = memref.load %out[%c0] : memref<?xf32>
   %b = memref.load %out[%c1] : memref<?xf32>
+  %c = memref.load %out[%c2] : memref<?xf32>
   %p = arith.cmpf olt, %a, %zero : f32
   %q = arith.cmpf olt, %b, %zero : f32
-  %r = arith.cmpf oeq, %a, %b : f32
+  %r = arith.cmpf olt, %c, %zero : f32
   coro.suspend "s"
-  %x = arith.select %p, %a, %b : f32
-  %y = arith.select %q, %x, %a : f32
-  %z = arith.select %r, %y, %b : f32
+  %x = arith.select %p, %a, %one : f32
+  %y = arith.select %q, %x, %zero : f32
+  %z = arith.select %r, %y, %one : f32
   memref.store %z, %out[%c0] : memref<?xf32>
   coro.return
 }

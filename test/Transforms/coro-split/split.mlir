@@ -182,7 +182,7 @@ coro.func @local_array(%x: f32, %out: memref<?xf32>) {
 // CHECK:         arith.addf %[[SQ]], %arg2 : f32
 // CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}}
 // NODEFER:     coro.split @reduce {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"v0[2]" : f32 at 4>, #coro.field<"v0[3]" : f32 at 5>, #coro.field<"big[0]" : f32 at 6>, #coro.field<"big[1]" : f32 at 7>] transitions
-// MAXOPS:      coro.split @reduce {{.*}} fields [{{.*}}#coro.field<"big[1]" : f32 at 7>, #coro.field<"v2" : f32 at 8>] transitions
+// MAXOPS:      coro.split @reduce {{.*}} fields [#coro.field<"big[0]" : f32 at 2>, #coro.field<"big[1]" : f32 at 3>, #coro.field<"v1" : index at 4>] transitions
 coro.func @reduce(%in: memref<?xf32>, %x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -11,6 +11,7 @@
 // RUN:   coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=if_else --grid=37 --buffer=f32:37:zeros --scheduler=$scheduler --check --validate --quiet && \
 // RUN:   coro-run %coro_src/test/e2e/cpu/front-end.mlir --coro=render --grid=5,3 --buffer=f32:15:zeros --scheduler=$scheduler --check --validate --quiet && \
 // RUN:   coro-run %coro_src/test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=100 --arg=7 --buffer=f32:100:zeros --scheduler=$scheduler --check --validate --quiet && \
+// RUN:   coro-run %coro_src/test/e2e/cpu/path-tracer.mlir --coro=trace_paths --grid=48 --arg=4 --buffer=f32:48:zeros --scheduler=$scheduler --check --validate --quiet && \
 // RUN:   coro-run %coro_src/examples/shade.mlir --coro=shade --grid=70 --arg=5 --buffer=f32:70:const=3 --scheduler=$scheduler --check --validate --quiet || exit 1; \
 // RUN: done | FileCheck %s
-// CHECK-COUNT-18: check: {{.*}} matches the mega-kernel reference on
+// CHECK-COUNT-20: check: {{.*}} matches the mega-kernel reference on

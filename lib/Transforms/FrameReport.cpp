@@ -34,6 +34,9 @@ struct FrameSummary {
   std::string coroutine;
   SmallVector<std::pair<std::string, int64_t>> stages;
   int64_t finalBytes = 0;
+  /// No layout of these fields can be smaller: the promises, and the bits
+  /// of the fields live when some subroutine starts, packed; 0 if unknown.
+  int64_t lowerBoundBytes = 0;
   struct Field {
     std::string name, type;
     int64_t word, bit, bits;
@@ -81,6 +84,22 @@ static FrameSummary summarize(SplitOp split, SymbolTable &symbols) {
                ? std::string("returned")
                : cast<StringAttr>(split.getNames()[token]).str();
   };
+
+  if (liveness) {
+    int64_t promiseWords = 0, widest = 0;
+    for (FrameFieldAttr field : fields)
+      if (field.getPromise())
+        promiseWords += field.getNumWords();
+    for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
+      int64_t bits = 0;
+      for (unsigned index : liveness->getLiveIn(token).set_bits())
+        if (!fields[index].getPromise())
+          bits += fields[index].getStorageBits();
+      widest = std::max(widest, bits);
+    }
+    summary.lowerBoundBytes =
+        (kFirstFieldWord + promiseWords + (widest + 31) / 32) * 4;
+  }
 
   Type i32 = IntegerType::get(split.getContext(), 32);
   summary.fields.push_back({kTargetTokenField.str(),
@@ -132,6 +151,10 @@ static void writeText(const FrameSummary &summary, llvm::raw_ostream &os) {
   for (const auto &[stage, bytes] : summary.stages)
     os << llvm::formatv("  {0,-16}{1,6} bytes\n", stage, bytes);
   os << llvm::formatv("  {0,-16}{1,6} bytes\n", "final", summary.finalBytes);
+  if (summary.lowerBoundBytes)
+    os << llvm::formatv("  {0,-16}{1,6} bytes (what is live when a subroutine "
+                        "starts, packed)\n",
+                        "lower bound", summary.lowerBoundBytes);
   os << llvm::formatv("  {0,-6}{1,-5}{2,-7}{3,-6}{4,-8}{5}\n", "word", "bit",
                       "offset", "bits", "type", "field");
   for (const FrameSummary::Field &field : summary.fields) {
@@ -174,6 +197,7 @@ static llvm::json::Value toJson(const FrameSummary &summary) {
   }
   return llvm::json::Object{{"coroutine", summary.coroutine},
                             {"frame_bytes", summary.finalBytes},
+                            {"lower_bound_bytes", summary.lowerBoundBytes},
                             {"stages", std::move(stages)},
                             {"fields", std::move(fields)}};
 }

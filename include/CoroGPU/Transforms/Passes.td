@@ -242,7 +242,9 @@ def CoroFrameReport : Pass<"coro-frame-report", "::mlir::ModuleOp"> {
     across a suspension point stored, nothing recomputed), after each
     reduction step that ran (`split`: recomputation and deferred loads;
     `field_liveness`, `slot_sharing`, `bit_packing`: see
-    `coro-materialize-frame`) and final, then each field with its type,
+    `coro-materialize-frame`) and final, a lower bound for any layout of
+    these fields (the promises plus the fields live when some subroutine
+    starts, packed as bits), then each field with its type,
     word, bit and byte offset, and the subroutines that load it and the
     edges that store it (from `FrameLiveness` on the current IR).
 

@@ -13,6 +13,7 @@
 // TEXT-NEXT:   slot_sharing        20 bytes
 // TEXT-NEXT:   bit_packing         20 bytes
 // TEXT-NEXT:   final               20 bytes
+// TEXT-NEXT:   lower bound         20 bytes (what is live when a subroutine starts, packed)
 // TEXT-NEXT:   word  bit  offset bits  type    field
 // TEXT-NEXT:   0     0    0      32    i32     target_token (special)
 // TEXT-NEXT:   1     0    4      32    i32     coro_id (special)
@@ -42,6 +43,7 @@
 // JSON-NEXT:   "type": "f32",
 // JSON-NEXT:   "word": 3
 // JSON:      "frame_bytes": 20,
+// JSON-NEXT: "lower_bound_bytes": 20,
 // JSON:      "stages": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "bytes": 24,

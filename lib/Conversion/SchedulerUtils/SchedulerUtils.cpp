@@ -164,13 +164,14 @@ Value FrameStorage::getWordIndex(OpBuilder &builder, Location loc,
   Value offset = arith::ConstantIndexOp::create(builder, loc, word);
   if (!instance)
     return offset;
+  // Folded when the instance is a constant, as in tests.
   if (layout == FrameArrayLayout::AoS) {
     Value stride = arith::ConstantIndexOp::create(builder, loc, frameWords);
-    Value start = arith::MulIOp::create(builder, loc, instance, stride);
-    return arith::AddIOp::create(builder, loc, start, offset);
+    Value start = builder.createOrFold<arith::MulIOp>(loc, instance, stride);
+    return builder.createOrFold<arith::AddIOp>(loc, start, offset);
   }
-  Value start = arith::MulIOp::create(builder, loc, offset, numInstances);
-  return arith::AddIOp::create(builder, loc, start, instance);
+  Value start = builder.createOrFold<arith::MulIOp>(loc, offset, numInstances);
+  return builder.createOrFold<arith::AddIOp>(loc, start, instance);
 }
 
 Value FrameStorage::loadToken(OpBuilder &builder, Location loc) const {

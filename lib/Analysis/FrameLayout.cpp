@@ -41,10 +41,7 @@ FrameInterference::fromLiveness(const FrameLiveness &liveness) {
 }
 
 int64_t mlir::coro::getFrameBytes(ArrayRef<FrameFieldAttr> fields) {
-  int64_t words = kFirstFieldWord;
-  for (FrameFieldAttr field : fields)
-    words = std::max(words, field.getWord() + field.getNumWords());
-  return words * 4;
+  return getFrameWords(fields) * 4;
 }
 
 static FrameFieldAttr placeAt(FrameFieldAttr field, int64_t firstBit) {

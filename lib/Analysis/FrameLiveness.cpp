@@ -22,10 +22,16 @@ FrameLiveness::FrameLiveness(SplitOp split, ArrayRef<func::FuncOp> subroutines)
   solve();
 }
 
+std::optional<int32_t> FrameLiveness::getExitAfter(Operation *op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (auto exit = dyn_cast<FrameSetTargetOp>(next))
+      return static_cast<int32_t>(exit.getToken());
+  return std::nullopt;
+}
+
 SmallVector<int32_t> FrameLiveness::getReachedExits(FrameStoreOp store) {
-  for (Operation *op = store->getNextNode(); op; op = op->getNextNode())
-    if (auto exit = dyn_cast<FrameSetTargetOp>(op))
-      return {static_cast<int32_t>(exit.getToken())};
+  if (std::optional<int32_t> exit = getExitAfter(store))
+    return {*exit};
   SmallVector<int32_t> exits;
   store->getParentOfType<func::FuncOp>().walk([&](FrameSetTargetOp exit) {
     if (!llvm::is_contained(exits, exit.getToken()))

@@ -24,30 +24,38 @@ bool mlir::coro::isLocalArray(Value value) {
          type.getNumElements() <= kMaxLocalArrayElements;
 }
 
-static std::optional<int64_t> getTypeFrameBits(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type)) {
-    if (vector.isScalable())
-      return std::nullopt;
-    std::optional<int64_t> bits = getTypeFrameBits(vector.getElementType());
-    if (!bits)
-      return std::nullopt;
-    return *bits * vector.getNumElements();
-  }
-  if (!type.isSignlessIntOrIndexOrFloat())
-    return std::nullopt;
-  return FrameFieldAttr::getStorageBits(type);
+int64_t mlir::coro::getNumFrameFields(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref.getNumElements() * getNumFrameFields(memref.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements();
+  return 1;
+}
+
+Type mlir::coro::getFrameFieldType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return getFrameFieldType(shaped.getElementType());
+  return type;
+}
+
+/// Whether `type` is or holds a scalable vector, which has no fixed number
+/// of lanes to keep.
+static bool hasScalableVector(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return hasScalableVector(memref.getElementType());
+  auto vector = dyn_cast<VectorType>(type);
+  return vector && vector.isScalable();
 }
 
 std::optional<int64_t> RecomputeAnalysis::getFrameBits(Value value) {
-  auto memref = dyn_cast<MemRefType>(value.getType());
-  if (!memref)
-    return getTypeFrameBits(value.getType());
-  if (!isLocalArray(value))
+  Type type = value.getType();
+  if ((isa<MemRefType>(type) && !isLocalArray(value)) ||
+      hasScalableVector(type))
     return std::nullopt;
-  std::optional<int64_t> bits = getTypeFrameBits(memref.getElementType());
-  if (!bits)
+  Type field = getFrameFieldType(type);
+  if (!field.isSignlessIntOrIndexOrFloat())
     return std::nullopt;
-  return *bits * memref.getNumElements();
+  return getNumFrameFields(type) * FrameFieldAttr::getStorageBits(field);
 }
 
 /// Whether every use of `buffer`, through pure ops that derive views from

@@ -35,7 +35,7 @@ struct FrameSummary {
   SmallVector<std::pair<std::string, int64_t>> stages;
   int64_t finalBytes = 0;
   /// No layout of these fields can be smaller: the promises, and the bits
-  /// of the fields live when some subroutine starts, packed; 0 if unknown.
+  /// of the fields live when some subroutine starts, packed.
   int64_t lowerBoundBytes = 0;
   struct Field {
     std::string name, type;
@@ -59,7 +59,8 @@ static std::string printType(Type type) {
   return text;
 }
 
-static FrameSummary summarize(SplitOp split, SymbolTable &symbols) {
+static FrameSummary summarize(SplitOp split,
+                              ArrayRef<func::FuncOp> subroutines) {
   FrameSummary summary;
   summary.coroutine = split.getCoroutine().str();
   if (DictionaryAttr sizes = split.getFrameBytesAttr())
@@ -69,37 +70,26 @@ static FrameSummary summarize(SplitOp split, SymbolTable &symbols) {
   SmallVector<FrameFieldAttr> fields = split.getFrameFields();
   summary.finalBytes = getFrameBytes(fields);
 
-  // Loads and stores per field, from the subroutines when they are still
-  // there (a scheduler may have lowered them).
-  SmallVector<func::FuncOp> subroutines;
-  for (Attribute symbol : split.getSubroutines())
-    if (auto subroutine = symbols.lookup<func::FuncOp>(
-            cast<FlatSymbolRefAttr>(symbol).getValue()))
-      subroutines.push_back(subroutine);
-  std::optional<FrameLiveness> liveness;
-  if (subroutines.size() == split.getSubroutines().size())
-    liveness.emplace(split, subroutines);
+  FrameLiveness liveness(split, subroutines);
   auto tokenName = [&](int32_t token) {
     return token == kTerminatedToken
                ? std::string("returned")
                : cast<StringAttr>(split.getNames()[token]).str();
   };
 
-  if (liveness) {
-    int64_t promiseWords = 0, widest = 0;
-    for (FrameFieldAttr field : fields)
-      if (field.getPromise())
-        promiseWords += field.getNumWords();
-    for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
-      int64_t bits = 0;
-      for (unsigned index : liveness->getLiveIn(token).set_bits())
-        if (!fields[index].getPromise())
-          bits += fields[index].getStorageBits();
-      widest = std::max(widest, bits);
-    }
-    summary.lowerBoundBytes =
-        (kFirstFieldWord + promiseWords + (widest + 31) / 32) * 4;
+  int64_t promiseWords = 0, widest = 0;
+  for (FrameFieldAttr field : fields)
+    if (field.getPromise())
+      promiseWords += field.getNumWords();
+  for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
+    int64_t bits = 0;
+    for (unsigned index : liveness.getLiveIn(token).set_bits())
+      if (!fields[index].getPromise())
+        bits += fields[index].getStorageBits();
+    widest = std::max(widest, bits);
   }
+  summary.lowerBoundBytes =
+      (kFirstFieldWord + promiseWords + (widest + 31) / 32) * 4;
 
   Type i32 = IntegerType::get(split.getContext(), 32);
   summary.fields.push_back({kTargetTokenField.str(),
@@ -130,15 +120,13 @@ static FrameSummary summarize(SplitOp split, SymbolTable &symbols) {
                               false,
                               {},
                               {}};
-    if (liveness) {
-      for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
-        if (liveness->getLoadOnResume(token).test(index))
-          entry.loadedIn.push_back(tokenName(token));
-        for (int32_t successor : liveness->getSuccessors(token))
-          if (liveness->getWritten(token, successor).test(index))
-            entry.storedOn.push_back(tokenName(token) + "->" +
-                                     tokenName(successor));
-      }
+    for (int32_t token = 0, e = subroutines.size(); token < e; ++token) {
+      if (liveness.getLoadOnResume(token).test(index))
+        entry.loadedIn.push_back(tokenName(token));
+      for (int32_t successor : liveness.getSuccessors(token))
+        if (liveness.getWritten(token, successor).test(index))
+          entry.storedOn.push_back(tokenName(token) + "->" +
+                                   tokenName(successor));
     }
     summary.fields.push_back(std::move(entry));
   }
@@ -151,10 +139,9 @@ static void writeText(const FrameSummary &summary, llvm::raw_ostream &os) {
   for (const auto &[stage, bytes] : summary.stages)
     os << llvm::formatv("  {0,-16}{1,6} bytes\n", stage, bytes);
   os << llvm::formatv("  {0,-16}{1,6} bytes\n", "final", summary.finalBytes);
-  if (summary.lowerBoundBytes)
-    os << llvm::formatv("  {0,-16}{1,6} bytes (what is live when a subroutine "
-                        "starts, packed)\n",
-                        "lower bound", summary.lowerBoundBytes);
+  os << llvm::formatv("  {0,-16}{1,6} bytes (what is live when a subroutine "
+                      "starts, packed)\n",
+                      "lower bound", summary.lowerBoundBytes);
   os << llvm::formatv("  {0,-6}{1,-5}{2,-7}{3,-6}{4,-8}{5}\n", "word", "bit",
                       "offset", "bits", "type", "field");
   for (const FrameSummary::Field &field : summary.fields) {
@@ -224,7 +211,11 @@ struct CoroFrameReportPass
     SymbolTable symbols(module);
     llvm::json::Array reports;
     for (SplitOp split : module.getOps<SplitOp>()) {
-      FrameSummary summary = summarize(split, symbols);
+      FailureOr<SmallVector<func::FuncOp>> subroutines =
+          split.lookupSubroutines(symbols);
+      if (failed(subroutines))
+        return signalPassFailure();
+      FrameSummary summary = summarize(split, *subroutines);
       if (format == "json")
         reports.push_back(toJson(summary));
       else

@@ -33,12 +33,8 @@ using namespace mlir::coro;
 static bool isOnlyStoreOnItsPath(FrameStoreOp store,
                                  ArrayRef<FrameStoreOp> stores) {
   return llvm::all_of(stores, [&](FrameStoreOp other) {
-    if (other == store || other.getSlot() != store.getSlot())
-      return true;
-    for (Operation *op = other->getNextNode(); op; op = op->getNextNode())
-      if (isa<FrameSetTargetOp>(op))
-        return true;
-    return false;
+    return other == store || other.getSlot() != store.getSlot() ||
+           FrameLiveness::getExitAfter(other);
   });
 }
 
@@ -111,7 +107,6 @@ dropUnusedFields(SplitOp split, ArrayRef<func::FuncOp> subroutines) {
     renumbered[index] = kept.size();
     kept.push_back(fields[index]);
   }
-  Builder builder(split.getContext());
   for (func::FuncOp subroutine : subroutines) {
     subroutine.walk(
         [&](FrameLoadOp load) { load.setSlot(renumbered[load.getSlot()]); });
@@ -140,18 +135,9 @@ struct CoroMaterializeFramePass
     SymbolTable symbols(module);
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     for (SplitOp split : splits) {
-      SmallVector<func::FuncOp> subroutines;
-      for (Attribute symbol : split.getSubroutines()) {
-        auto name = cast<FlatSymbolRefAttr>(symbol);
-        auto subroutine = symbols.lookup<func::FuncOp>(name.getValue());
-        if (!subroutine) {
-          split.emitOpError("subroutine ")
-              << name << " is not a func.func in this module";
-          return signalPassFailure();
-        }
-        subroutines.push_back(subroutine);
-      }
-      if (failed(materialize(split, subroutines)))
+      FailureOr<SmallVector<func::FuncOp>> subroutines =
+          split.lookupSubroutines(symbols);
+      if (failed(subroutines) || failed(materialize(split, *subroutines)))
         return signalPassFailure();
     }
   }
@@ -189,9 +175,7 @@ struct CoroMaterializeFramePass
         layOutFrame(fields, interference, {shareStorage, /*packBits=*/false});
     SmallVector<FrameFieldAttr> packed =
         layOutFrame(fields, interference, {shareStorage, /*packBits=*/true});
-    SmallVector<FrameFieldAttr> final =
-        layOutFrame(fields, interference, {shareStorage, packBits});
-    setFields(split, final);
+    setFields(split, packBits ? packed : shared);
 
     Builder builder(split.getContext());
     NamedAttrList sizes;

@@ -327,23 +327,6 @@ static llvm::SetVector<Value> collectExternalValues(Operation *function) {
   return external;
 }
 
-/// Number of scalar frame fields a value of `type` needs: one per vector
-/// lane and per local-array element.
-static int64_t getNumFields(Type type) {
-  if (auto memref = dyn_cast<MemRefType>(type))
-    return memref.getNumElements() * getNumFields(memref.getElementType());
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getNumElements();
-  return 1;
-}
-
-/// The scalar type of the fields of a value of `type`.
-static Type getFieldType(Type type) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return getFieldType(shaped.getElementType());
-  return type;
-}
-
 /// The position of element `linear` in row-major order of `shape`.
 static SmallVector<int64_t> delinearize(ArrayRef<int64_t> shape,
                                         int64_t linear) {
@@ -853,8 +836,8 @@ private:
   }
 
   void appendFields(StringRef name, Type type, bool promise) {
-    int64_t count = getNumFields(type);
-    Type fieldType = getFieldType(type);
+    int64_t count = getNumFrameFields(type);
+    Type fieldType = getFrameFieldType(type);
     for (int64_t i = 0; i < count; ++i) {
       std::string fieldName = name.str();
       if (count > 1)
@@ -870,12 +853,12 @@ private:
   int64_t getNaiveFrameBytes() {
     int64_t bits = 0;
     auto addBits = [&](Type type) {
-      Type field = getFieldType(type);
+      Type field = getFrameFieldType(type);
       int64_t fieldBits =
           field.isSignlessIntOrIndexOrFloat()
               ? llvm::alignTo(FrameFieldAttr::getStorageBits(field), 32)
               : 64; // A pointer.
-      bits += fieldBits * getNumFields(type);
+      bits += fieldBits * getNumFrameFields(type);
     };
     for (Value value : naiveValues)
       addBits(value.getType());

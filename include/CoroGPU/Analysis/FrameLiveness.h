@@ -66,6 +66,10 @@ public:
     return nodes[token].loadsFirst;
   }
 
+  /// The token of the `coro.frame.set_target` that follows `op` in its
+  /// block, if any: control then leaves the subroutine there.
+  static std::optional<int32_t> getExitAfter(Operation *op);
+
   /// The exits (tokens) a frame store may reach in its subroutine: the
   /// `coro.frame.set_target` that follows it in its block, or all of them.
   static SmallVector<int32_t> getReachedExits(FrameStoreOp store);

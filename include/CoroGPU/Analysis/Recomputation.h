@@ -30,6 +30,13 @@ inline constexpr int64_t kMaxLocalArrayElements = 1024;
 /// when it is live across a suspension point.
 bool isLocalArray(Value value);
 
+/// Number of scalar frame fields a value of `type` needs: one per vector
+/// lane and per local-array element.
+int64_t getNumFrameFields(Type type);
+
+/// The scalar type of the frame fields of a value of `type`.
+Type getFrameFieldType(Type type);
+
 /// Decides, for each value a continuation uses from before a suspension
 /// point, whether the frame keeps the value or what it is recomputed from:
 ///

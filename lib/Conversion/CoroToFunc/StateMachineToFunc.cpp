@@ -110,16 +110,15 @@ struct CoroStateMachineToFuncPass
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     for (SplitOp split : splits) {
       StringRef name = split.getCoroutine();
-      SmallVector<func::FuncOp> subroutines =
-          llvm::map_to_vector(split.getSubroutines(), [&](Attribute symbol) {
-            return symbols.lookup<func::FuncOp>(
-                cast<FlatSymbolRefAttr>(symbol).getValue());
-          });
+      FailureOr<SmallVector<func::FuncOp>> subroutines =
+          split.lookupSubroutines(symbols);
+      if (failed(subroutines))
+        return signalPassFailure();
       StateMachineLowering lowering(split, rewriter);
-      for (func::FuncOp subroutine : subroutines)
+      for (func::FuncOp subroutine : *subroutines)
         lowering.lowerSubroutine(subroutine);
       for (LaunchOp launch : launchesByCallee->lookup(name))
-        lowering.lowerLaunch(launch, subroutines);
+        lowering.lowerLaunch(launch, *subroutines);
       rewriter.eraseOp(symbols.lookup(name));
       rewriter.eraseOp(split);
     }

@@ -55,20 +55,21 @@ struct CoroStateMachineToGPUPass
       lowerLaunchToGPU(launch, workgroupSize, rewriter);
     });
     for (SplitOp split : splits)
-      lowerSplit(split, symbols, kernels, rewriter);
+      if (failed(lowerSplit(split, symbols, kernels, rewriter)))
+        return signalPassFailure();
     legalizeKernelsForTargets(kernels, rewriter);
   }
 
   /// Builds the kernel of one split coroutine and erases the coroutine, its
   /// subroutines and its coro.split.
-  void lowerSplit(SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
-                  RewriterBase &rewriter) {
+  LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
+                           gpu::GPUModuleOp kernels, RewriterBase &rewriter) {
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
-    SmallVector<func::FuncOp> subroutines =
-        llvm::map_to_vector(split.getSubroutines(), [&](Attribute symbol) {
-          return symbols.lookup<func::FuncOp>(
-              cast<FlatSymbolRefAttr>(symbol).getValue());
-        });
+    FailureOr<SmallVector<func::FuncOp>> found =
+        split.lookupSubroutines(symbols);
+    if (failed(found))
+      return failure();
+    SmallVector<func::FuncOp> &subroutines = *found;
     InstanceKernel kernel = createInstanceKernel(
         kernels, coroutine.getSymName(), coroutine.getArgumentTypes(),
         workgroupSize, coroutine.getLoc(), rewriter);
@@ -94,6 +95,7 @@ struct CoroStateMachineToGPUPass
     }
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
+    return success();
   }
 };
 

@@ -47,11 +47,7 @@ protected:
   getSplit(ModuleOp module) {
     SplitOp split = *module.getOps<SplitOp>().begin();
     SymbolTable symbols(module);
-    SmallVector<func::FuncOp> subroutines;
-    for (Attribute symbol : split.getSubroutines())
-      subroutines.push_back(symbols.lookup<func::FuncOp>(
-          cast<FlatSymbolRefAttr>(symbol).getValue()));
-    return {split, subroutines};
+    return {split, *split.lookupSubroutines(symbols)};
   }
 
   static SmallVector<unsigned> bits(const llvm::BitVector &set) {

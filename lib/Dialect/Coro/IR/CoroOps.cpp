@@ -477,11 +477,28 @@ LogicalResult SplitOp::verify() {
   return success();
 }
 
-int64_t SplitOp::getFrameWords() {
+int64_t mlir::coro::getFrameWords(ArrayRef<FrameFieldAttr> fields) {
   int64_t words = kFirstFieldWord;
-  for (FrameFieldAttr field : getFrameFields())
+  for (FrameFieldAttr field : fields)
     words = std::max(words, field.getWord() + field.getNumWords());
   return words;
+}
+
+FailureOr<SmallVector<func::FuncOp>>
+SplitOp::lookupSubroutines(SymbolTable &symbols) {
+  SmallVector<func::FuncOp> subroutines;
+  for (auto symbol : getSubroutines().getAsRange<FlatSymbolRefAttr>()) {
+    auto subroutine = symbols.lookup<func::FuncOp>(symbol.getValue());
+    if (!subroutine)
+      return emitOpError("subroutine ")
+             << symbol << " is not a func.func in this module";
+    subroutines.push_back(subroutine);
+  }
+  return subroutines;
+}
+
+int64_t SplitOp::getFrameWords() {
+  return mlir::coro::getFrameWords(getFrameFields());
 }
 
 LogicalResult SplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

@@ -10,6 +10,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroDialect.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"
@@ -78,6 +79,10 @@ public:
 
 namespace mlir {
 namespace coro {
+
+/// Number of 32-bit words of a frame with `fields`, the special fields
+/// included.
+int64_t getFrameWords(ArrayRef<FrameFieldAttr> fields);
 
 /// Returns the coroutine that (transitively) contains `op`, or null.
 FuncOp getEnclosingCoroutine(Operation *op);

@@ -439,6 +439,9 @@ def Coro_SplitOp : Coro_Op<"split", [
     }
     /// Number of 32-bit words of one frame, special fields included.
     int64_t getFrameWords();
+    /// The subroutines in token order, as `symbols` holds them; fails with
+    /// an error on this op when one is not a `func.func`.
+    FailureOr<SmallVector<func::FuncOp>> lookupSubroutines(SymbolTable &symbols);
     /// Checks that the frame loads and stores of `subroutine` name fields
     /// of this op, with their type.
     LogicalResult verifyFrameAccesses(FunctionOpInterface subroutine);

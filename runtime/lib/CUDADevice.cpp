@@ -42,6 +42,7 @@ struct DriverAPI {
   CUresult (*deviceGet)(CUdevice *, int) = nullptr;
   CUresult (*deviceGetName)(char *, int, CUdevice) = nullptr;
   CUresult (*deviceGetAttribute)(int *, int, CUdevice) = nullptr;
+  CUresult (*deviceTotalMem)(size_t *, CUdevice) = nullptr;
   CUresult (*primaryCtxRetain)(CUcontext *, CUdevice) = nullptr;
   CUresult (*primaryCtxRelease)(CUdevice) = nullptr;
   CUresult (*ctxSetCurrent)(CUcontext) = nullptr;
@@ -83,6 +84,7 @@ struct DriverAPI {
     bind(deviceGet, {"cuDeviceGet"});
     bind(deviceGetName, {"cuDeviceGetName"});
     bind(deviceGetAttribute, {"cuDeviceGetAttribute"});
+    bind(deviceTotalMem, {"cuDeviceTotalMem_v2"});
     bind(primaryCtxRetain, {"cuDevicePrimaryCtxRetain"});
     bind(primaryCtxRelease,
          {"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"});
@@ -160,6 +162,9 @@ public:
     api.deviceGetAttribute(&major, kComputeCapabilityMajor, device);
     api.deviceGetAttribute(&minor, kComputeCapabilityMinor, device);
     target = "sm_" + std::to_string(major) + std::to_string(minor);
+    size_t total = 0;
+    api.deviceTotalMem(&total, device);
+    memoryBytes = total;
     if (CUresult result = api.primaryCtxRetain(&context, device))
       return Status::failure("cannot create a CUDA context: " +
                              api.describe(result));
@@ -212,56 +217,88 @@ public:
     return Status::success();
   }
 
-  Status launch(const std::string &kernel, std::array<uint32_t, 3> groups,
-                std::array<uint32_t, 3> workgroup,
-                const std::vector<KernelArg> &args,
-                double *gpuMilliseconds) override {
+  Status launchBatch(const std::vector<Dispatch> &dispatches,
+                     std::vector<double> *gpuMilliseconds) override {
     if (!module)
       return Status::failure("no module loaded");
-    CUfunction function;
-    if (api.moduleGetFunction(&function, module, kernel.c_str()))
-      return Status::failure("no kernel '" + kernel + "' in the loaded module");
-    // Parameter storage must outlive the launch.
-    std::vector<std::vector<uint8_t>> storage;
-    std::vector<void *> params;
-    for (const KernelArg &arg : args) {
-      if (arg.buffer)
-        return Status::failure(
-            "CUDA kernels take buffer addresses, not bound buffers");
-      if (arg.address) {
-        CUdeviceptr pointer = static_cast<CUDABuffer *>(arg.address)->pointer;
-        std::vector<uint8_t> bytes(sizeof(pointer));
-        std::memcpy(bytes.data(), &pointer, sizeof(pointer));
-        storage.push_back(std::move(bytes));
-      } else {
-        storage.push_back(arg.scalar);
+    // All launches go to the default stream, in order; events around each
+    // one time it. CUDA has no indirect dispatch: an indirect launch runs
+    // its upper bound of workgroups and the kernel exits early by itself.
+    std::vector<CUevent> events(2 * dispatches.size(), nullptr);
+    if (gpuMilliseconds)
+      for (CUevent &event : events)
+        api.eventCreate(&event, 0);
+    auto destroyEvents = [&] {
+      for (CUevent event : events)
+        if (event)
+          api.eventDestroy(event);
+    };
+    for (size_t i = 0; i < dispatches.size(); ++i) {
+      const Dispatch &dispatch = dispatches[i];
+      CUfunction function;
+      if (api.moduleGetFunction(&function, module, dispatch.kernel.c_str())) {
+        destroyEvents();
+        return Status::failure("no kernel '" + dispatch.kernel +
+                               "' in the loaded module");
+      }
+      // Parameter storage must outlive the launch call.
+      std::vector<std::vector<uint8_t>> storage;
+      std::vector<void *> params;
+      for (const KernelArg &arg : dispatch.args) {
+        if (arg.buffer) {
+          destroyEvents();
+          return Status::failure(
+              "CUDA kernels take buffer addresses, not bound buffers");
+        }
+        if (arg.address) {
+          CUdeviceptr pointer =
+              static_cast<CUDABuffer *>(arg.address)->pointer;
+          std::vector<uint8_t> bytes(sizeof(pointer));
+          std::memcpy(bytes.data(), &pointer, sizeof(pointer));
+          storage.push_back(std::move(bytes));
+        } else {
+          storage.push_back(arg.scalar);
+        }
+      }
+      for (std::vector<uint8_t> &bytes : storage)
+        params.push_back(bytes.data());
+      if (gpuMilliseconds)
+        api.eventRecord(events[2 * i], nullptr);
+      const std::array<uint32_t, 3> &groups = dispatch.groups;
+      const std::array<uint32_t, 3> &workgroup = dispatch.workgroup;
+      CUresult result = 0;
+      if (groups[0] && groups[1] && groups[2])
+        result = api.launchKernel(function, groups[0], groups[1], groups[2],
+                                  workgroup[0], workgroup[1], workgroup[2], 0,
+                                  nullptr, params.data(), nullptr);
+      if (gpuMilliseconds)
+        api.eventRecord(events[2 * i + 1], nullptr);
+      if (result) {
+        destroyEvents();
+        return Status::failure("kernel '" + dispatch.kernel +
+                               "' failed to launch: " + api.describe(result));
       }
     }
-    for (std::vector<uint8_t> &bytes : storage)
-      params.push_back(bytes.data());
-    CUevent start = nullptr, stop = nullptr;
-    api.eventCreate(&start, 0);
-    api.eventCreate(&stop, 0);
-    api.eventRecord(start, nullptr);
-    CUresult result = api.launchKernel(
-        function, groups[0], groups[1], groups[2], workgroup[0], workgroup[1],
-        workgroup[2], 0, nullptr, params.data(), nullptr);
-    api.eventRecord(stop, nullptr);
-    if (!result)
-      result = api.ctxSynchronize();
-    if (!result && gpuMilliseconds) {
-      float milliseconds = 0;
-      api.eventSynchronize(stop);
-      api.eventElapsedTime(&milliseconds, start, stop);
-      *gpuMilliseconds = milliseconds;
+    if (CUresult result = api.ctxSynchronize()) {
+      destroyEvents();
+      return Status::failure(
+          (dispatches.size() == 1 ? "kernel '" + dispatches[0].kernel + "'"
+                                  : std::string("a batch of kernels")) +
+          " failed: " + api.describe(result));
     }
-    api.eventDestroy(start);
-    api.eventDestroy(stop);
-    if (result)
-      return Status::failure("kernel '" + kernel +
-                             "' failed: " + api.describe(result));
+    if (gpuMilliseconds) {
+      gpuMilliseconds->resize(dispatches.size());
+      for (size_t i = 0; i < dispatches.size(); ++i) {
+        float milliseconds = 0;
+        api.eventElapsedTime(&milliseconds, events[2 * i], events[2 * i + 1]);
+        (*gpuMilliseconds)[i] = milliseconds;
+      }
+    }
+    destroyEvents();
     return Status::success();
   }
+
+  uint64_t getMemoryBytes() const override { return memoryBytes; }
 
 private:
   DriverAPI api;
@@ -269,6 +306,7 @@ private:
   CUcontext context = nullptr;
   CUmodule module = nullptr;
   std::string name, target;
+  uint64_t memoryBytes = 0;
 };
 
 } // namespace

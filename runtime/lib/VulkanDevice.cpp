@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 using namespace corogpu::runtime;
@@ -71,6 +72,7 @@ public:
   ~VulkanDevice() override {
     if (device) {
       vkDeviceWaitIdle(device);
+      clearPipelines();
       if (module)
         vkDestroyShaderModule(device, module, nullptr);
       if (queryPool)
@@ -97,10 +99,9 @@ public:
   Status download(const Buffer &buffer, void *data, size_t bytes) override;
   std::string getTarget() const override { return "spirv"; }
   Status loadModule(const void *image, size_t bytes) override;
-  Status launch(const std::string &kernel, std::array<uint32_t, 3> groups,
-                std::array<uint32_t, 3> workgroup,
-                const std::vector<KernelArg> &args,
-                double *gpuMilliseconds) override;
+  Status launchBatch(const std::vector<Dispatch> &dispatches,
+                     std::vector<double> *gpuMilliseconds) override;
+  uint64_t getMemoryBytes() const override { return memoryBytes; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -131,6 +132,23 @@ private:
   VkCommandPool commandPool = VK_NULL_HANDLE;
   VkQueryPool queryPool = VK_NULL_HANDLE;
   VkShaderModule module = VK_NULL_HANDLE;
+  /// The compute pipeline of one kernel of the loaded module, created on
+  /// its first launch.
+  struct Pipeline {
+    uint32_t bindings = 0;
+    VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+  };
+  std::map<std::string, Pipeline> pipelines;
+  Status getPipeline(const std::string &kernel, uint32_t bindings,
+                     const Pipeline *&pipeline);
+  void destroy(const Pipeline &pipeline);
+  void clearPipelines();
+  /// Makes the timestamp query pool hold at least `count` queries.
+  Status ensureTimestamps(uint32_t count);
+  uint32_t queryCount = 0;
+  uint64_t memoryBytes = 0;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
   std::string name;
@@ -218,13 +236,25 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   queueInfo.queueFamilyIndex = queueFamily;
   queueInfo.queueCount = 1;
   queueInfo.pQueuePriorities = &priority;
-  // Kernels may use 64-bit integers and floats (see the SPIR-V pipeline).
-  VkPhysicalDeviceFeatures supported;
-  vkGetPhysicalDeviceFeatures(physicalDevice, &supported);
+  // Kernels may use 64-bit and narrow (8- and 16-bit) integers and floats
+  // (see the SPIR-V pipeline); enable those the device has. Kernels only
+  // require what they use (their OpCapability list).
+  VkPhysicalDeviceShaderFloat16Int8Features narrowSupported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  VkPhysicalDeviceFeatures2 supported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  supported.pNext = &narrowSupported;
+  vkGetPhysicalDeviceFeatures2(physicalDevice, &supported);
+  VkPhysicalDeviceShaderFloat16Int8Features narrow{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  narrow.shaderFloat16 = narrowSupported.shaderFloat16;
+  narrow.shaderInt8 = narrowSupported.shaderInt8;
   VkPhysicalDeviceFeatures features{};
-  features.shaderInt64 = supported.shaderInt64;
-  features.shaderFloat64 = supported.shaderFloat64;
+  features.shaderInt64 = supported.features.shaderInt64;
+  features.shaderFloat64 = supported.features.shaderFloat64;
+  features.shaderInt16 = supported.features.shaderInt16;
   VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  deviceInfo.pNext = &narrow;
   deviceInfo.queueCreateInfoCount = 1;
   deviceInfo.pQueueCreateInfos = &queueInfo;
   deviceInfo.pEnabledFeatures = &features;
@@ -239,11 +269,12 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   poolInfo.queueFamilyIndex = queueFamily;
   if (vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool))
     return Status::failure("cannot create a command pool");
-  VkQueryPoolCreateInfo queryInfo{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-  queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  queryInfo.queryCount = 2;
-  if (vkCreateQueryPool(device, &queryInfo, nullptr, &queryPool))
-    return Status::failure("cannot create a timestamp query pool");
+  VkPhysicalDeviceMemoryProperties memory;
+  vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory);
+  for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+    memoryBytes = std::max<uint64_t>(memoryBytes, memory.memoryHeaps[i].size);
+  if (Status status = ensureTimestamps(2); !status.ok())
+    return status;
   return takeValidationMessages();
 }
 
@@ -253,7 +284,9 @@ std::unique_ptr<Buffer> VulkanDevice::createBuffer(size_t bytes,
   size_t size = bytes < 4 ? 4 : bytes;
   VkBufferCreateInfo bufferInfo{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bufferInfo.size = size;
-  bufferInfo.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  // Any buffer may hold the workgroup counts of an indirect dispatch.
+  bufferInfo.usage =
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   bufferInfo.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   VkBuffer buffer;
   if (VkResult result = vkCreateBuffer(device, &bufferInfo, nullptr, &buffer)) {
@@ -322,8 +355,10 @@ Status VulkanDevice::loadModule(const void *image, size_t bytes) {
                            std::to_string(bytes) + " bytes");
   std::vector<uint32_t> binary(bytes / sizeof(uint32_t));
   std::memcpy(binary.data(), image, bytes);
+  clearPipelines();
   if (module)
     vkDestroyShaderModule(device, module, nullptr);
+  module = VK_NULL_HANDLE;
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   info.codeSize = binary.size() * sizeof(uint32_t);
   info.pCode = binary.data();
@@ -334,13 +369,14 @@ Status VulkanDevice::loadModule(const void *image, size_t bytes) {
   return takeValidationMessages();
 }
 
-Status VulkanDevice::launch(const std::string &kernel,
-                            std::array<uint32_t, 3> groups,
-                            std::array<uint32_t, 3> /*workgroup*/,
-                            const std::vector<KernelArg> &args,
-                            double *gpuMilliseconds) {
-  if (!module)
-    return Status::failure("no module loaded");
+Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
+                                 const Pipeline *&pipeline) {
+  std::string key = kernel + "/" + std::to_string(bindings);
+  auto it = pipelines.find(key);
+  if (it != pipelines.end()) {
+    pipeline = &it->second;
+    return Status::success();
+  }
   if (std::find(entryPoints.begin(), entryPoints.end(), kernel) ==
       entryPoints.end()) {
     std::string known;
@@ -349,46 +385,26 @@ Status VulkanDevice::launch(const std::string &kernel,
     return Status::failure("no kernel '" + kernel +
                            "' in the loaded module (kernels: " + known + ")");
   }
-  // Scalars travel in small buffers of their own.
-  std::vector<std::unique_ptr<Buffer>> scalarBuffers;
-  std::vector<VkBuffer> buffers;
-  for (const KernelArg &arg : args) {
-    if (arg.address)
-      return Status::failure("Vulkan kernels take buffers, not addresses");
-    if (arg.buffer) {
-      buffers.push_back(static_cast<VulkanBuffer *>(arg.buffer)->buffer);
-      continue;
-    }
-    Status status;
-    scalarBuffers.push_back(createBuffer(arg.scalar.size(), status));
-    if (!status.ok())
-      return status;
-    upload(*scalarBuffers.back(), arg.scalar.data(), arg.scalar.size());
-    buffers.push_back(
-        static_cast<VulkanBuffer *>(scalarBuffers.back().get())->buffer);
-  }
-
-  uint32_t count = static_cast<uint32_t>(buffers.size());
-  std::vector<VkDescriptorSetLayoutBinding> bindings(count);
-  for (uint32_t i = 0; i < count; ++i) {
-    bindings[i].binding = i;
-    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[i].descriptorCount = 1;
-    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  Pipeline created;
+  created.bindings = bindings;
+  std::vector<VkDescriptorSetLayoutBinding> layoutBindings(bindings);
+  for (uint32_t i = 0; i < bindings; ++i) {
+    layoutBindings[i].binding = i;
+    layoutBindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    layoutBindings[i].descriptorCount = 1;
+    layoutBindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
   }
   VkDescriptorSetLayoutCreateInfo layoutInfo{
       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  layoutInfo.bindingCount = count;
-  layoutInfo.pBindings = bindings.data();
-  VkDescriptorSetLayout setLayout;
-  vkCreateDescriptorSetLayout(device, &layoutInfo, nullptr, &setLayout);
+  layoutInfo.bindingCount = bindings;
+  layoutInfo.pBindings = layoutBindings.data();
+  vkCreateDescriptorSetLayout(device, &layoutInfo, nullptr, &created.setLayout);
   VkPipelineLayoutCreateInfo pipelineLayoutInfo{
       VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pipelineLayoutInfo.setLayoutCount = 1;
-  pipelineLayoutInfo.pSetLayouts = &setLayout;
-  VkPipelineLayout pipelineLayout;
-  vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr, &pipelineLayout);
-
+  pipelineLayoutInfo.pSetLayouts = &created.setLayout;
+  vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr,
+                         &created.layout);
   VkComputePipelineCreateInfo pipelineInfo{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   pipelineInfo.stage.sType =
@@ -396,87 +412,193 @@ Status VulkanDevice::launch(const std::string &kernel,
   pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipelineInfo.stage.module = module;
   pipelineInfo.stage.pName = kernel.c_str();
-  pipelineInfo.layout = pipelineLayout;
-  VkPipeline pipeline;
-  Status status;
+  pipelineInfo.layout = created.layout;
   if (VkResult result = vkCreateComputePipelines(
-          device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline))
-    status = Status::failure("cannot create the pipeline of kernel '" + kernel +
-                             "' (" + describe(result) + ")");
+          device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr,
+          &created.pipeline)) {
+    destroy(created);
+    return Status::failure("cannot create the pipeline of kernel '" + kernel +
+                           "' (" + describe(result) + ")");
+  }
+  pipeline = &pipelines.emplace(key, created).first->second;
+  return Status::success();
+}
+
+void VulkanDevice::destroy(const Pipeline &pipeline) {
+  if (pipeline.pipeline)
+    vkDestroyPipeline(device, pipeline.pipeline, nullptr);
+  vkDestroyPipelineLayout(device, pipeline.layout, nullptr);
+  vkDestroyDescriptorSetLayout(device, pipeline.setLayout, nullptr);
+}
+
+void VulkanDevice::clearPipelines() {
+  for (auto &[key, pipeline] : pipelines)
+    destroy(pipeline);
+  pipelines.clear();
+}
+
+Status VulkanDevice::ensureTimestamps(uint32_t count) {
+  if (count <= queryCount)
+    return Status::success();
+  if (queryPool)
+    vkDestroyQueryPool(device, queryPool, nullptr);
+  VkQueryPoolCreateInfo queryInfo{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  queryInfo.queryCount = count;
+  if (vkCreateQueryPool(device, &queryInfo, nullptr, &queryPool)) {
+    queryPool = VK_NULL_HANDLE;
+    queryCount = 0;
+    return Status::failure("cannot create a timestamp query pool");
+  }
+  queryCount = count;
+  return Status::success();
+}
+
+Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
+                                 std::vector<double> *gpuMilliseconds) {
+  if (!module)
+    return Status::failure("no module loaded");
+  if (dispatches.empty())
+    return Status::success();
+  // Scalars travel in small buffers of their own, one per distinct value
+  // in the batch (the launches of a scheduler share theirs).
+  std::map<std::vector<uint8_t>, std::unique_ptr<Buffer>> scalarBuffers;
+  std::vector<const Pipeline *> batchPipelines;
+  std::vector<std::vector<VkBuffer>> batchBuffers;
+  uint32_t totalBindings = 0;
+  for (const Dispatch &dispatch : dispatches) {
+    std::vector<VkBuffer> buffers;
+    for (const KernelArg &arg : dispatch.args) {
+      if (arg.address)
+        return Status::failure("Vulkan kernels take buffers, not addresses");
+      if (arg.buffer) {
+        buffers.push_back(static_cast<VulkanBuffer *>(arg.buffer)->buffer);
+        continue;
+      }
+      std::unique_ptr<Buffer> &scalar = scalarBuffers[arg.scalar];
+      if (!scalar) {
+        Status status;
+        scalar = createBuffer(arg.scalar.size(), status);
+        if (!status.ok())
+          return status;
+        upload(*scalar, arg.scalar.data(), arg.scalar.size());
+      }
+      buffers.push_back(static_cast<VulkanBuffer *>(scalar.get())->buffer);
+    }
+    const Pipeline *pipeline = nullptr;
+    if (Status status = getPipeline(dispatch.kernel, buffers.size(), pipeline);
+        !status.ok())
+      return status;
+    batchPipelines.push_back(pipeline);
+    totalBindings += buffers.size();
+    batchBuffers.push_back(std::move(buffers));
+  }
+  uint32_t count = static_cast<uint32_t>(dispatches.size());
+  if (gpuMilliseconds)
+    if (Status status = ensureTimestamps(2 * count); !status.ok())
+      return status;
 
   VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                count ? count : 1};
+                                std::max(totalBindings, 1u)};
   VkDescriptorPoolCreateInfo poolInfo{
       VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = 1;
+  poolInfo.maxSets = count;
   poolInfo.poolSizeCount = 1;
   poolInfo.pPoolSizes = &poolSize;
   VkDescriptorPool pool;
-  vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool);
+  if (vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool))
+    return Status::failure("cannot create a descriptor pool");
 
-  if (status.ok()) {
+  VkCommandBufferAllocateInfo commandInfo{
+      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  commandInfo.commandPool = commandPool;
+  commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  commandInfo.commandBufferCount = 1;
+  VkCommandBuffer commands;
+  vkAllocateCommandBuffers(device, &commandInfo, &commands);
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(commands, &begin);
+  if (gpuMilliseconds)
+    vkCmdResetQueryPool(commands, queryPool, 0, 2 * count);
+  for (uint32_t i = 0; i < count; ++i) {
+    const Dispatch &dispatch = dispatches[i];
+    const Pipeline &pipeline = *batchPipelines[i];
+    const std::vector<VkBuffer> &buffers = batchBuffers[i];
     VkDescriptorSetAllocateInfo setInfo{
         VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     setInfo.descriptorPool = pool;
     setInfo.descriptorSetCount = 1;
-    setInfo.pSetLayouts = &setLayout;
+    setInfo.pSetLayouts = &pipeline.setLayout;
     VkDescriptorSet set;
     vkAllocateDescriptorSets(device, &setInfo, &set);
-    std::vector<VkDescriptorBufferInfo> bufferInfos(count);
-    std::vector<VkWriteDescriptorSet> writes(count);
-    for (uint32_t i = 0; i < count; ++i) {
-      bufferInfos[i] = {buffers[i], 0, VK_WHOLE_SIZE};
-      writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      writes[i].dstSet = set;
-      writes[i].dstBinding = i;
-      writes[i].descriptorCount = 1;
-      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[i].pBufferInfo = &bufferInfos[i];
+    std::vector<VkDescriptorBufferInfo> bufferInfos(buffers.size());
+    std::vector<VkWriteDescriptorSet> writes(buffers.size());
+    for (size_t b = 0; b < buffers.size(); ++b) {
+      bufferInfos[b] = {buffers[b], 0, VK_WHOLE_SIZE};
+      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      writes[b].dstSet = set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].pBufferInfo = &bufferInfos[b];
     }
-    vkUpdateDescriptorSets(device, count, writes.data(), 0, nullptr);
-
-    VkCommandBufferAllocateInfo commandInfo{
-        VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    commandInfo.commandPool = commandPool;
-    commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    commandInfo.commandBufferCount = 1;
-    VkCommandBuffer commands;
-    vkAllocateCommandBuffers(device, &commandInfo, &commands);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(commands, &begin);
-    vkCmdResetQueryPool(commands, queryPool, 0, 2);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkUpdateDescriptorSets(device, writes.size(), writes.data(), 0, nullptr);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline.pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                            pipelineLayout, 0, 1, &set, 0, nullptr);
-    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool,
-                        0);
-    vkCmdDispatch(commands, groups[0], groups[1], groups[2]);
-    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-                        queryPool, 1);
-    vkEndCommandBuffer(commands);
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &commands;
-    if (VkResult result = vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE))
-      status = Status::failure("cannot submit kernel '" + kernel + "' (" +
-                               describe(result) + ")");
-    else if (VkResult result = vkQueueWaitIdle(queue))
-      status = Status::failure("kernel '" + kernel + "' failed (" +
-                               describe(result) + ")");
-    if (status.ok() && gpuMilliseconds) {
-      uint64_t stamps[2] = {0, 0};
-      vkGetQueryPoolResults(device, queryPool, 0, 2, sizeof(stamps), stamps,
-                            sizeof(uint64_t),
-                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-      *gpuMilliseconds = (stamps[1] - stamps[0]) * timestampPeriod * 1e-6;
-    }
-    vkFreeCommandBuffers(device, commandPool, 1, &commands);
-    vkDestroyPipeline(device, pipeline, nullptr);
+                            pipeline.layout, 0, 1, &set, 0, nullptr);
+    if (gpuMilliseconds)
+      vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                          queryPool, 2 * i);
+    if (dispatch.indirect)
+      vkCmdDispatchIndirect(
+          commands, static_cast<VulkanBuffer *>(dispatch.indirect)->buffer,
+          dispatch.indirectOffset);
+    else
+      vkCmdDispatch(commands, dispatch.groups[0], dispatch.groups[1],
+                    dispatch.groups[2]);
+    if (gpuMilliseconds)
+      vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                          queryPool, 2 * i + 1);
+    // Each dispatch sees what the ones before it wrote, workgroup counts of
+    // indirect dispatches included.
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+                            VK_ACCESS_SHADER_WRITE_BIT |
+                            VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                             VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                         0, 1, &barrier, 0, nullptr, 0, nullptr);
   }
+  vkEndCommandBuffer(commands);
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands;
+  Status status;
+  std::string what = count == 1 ? "kernel '" + dispatches[0].kernel + "'"
+                                : "a batch of " + std::to_string(count) +
+                                      " kernels";
+  if (VkResult result = vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE))
+    status = Status::failure("cannot submit " + what + " (" +
+                             describe(result) + ")");
+  else if (VkResult result = vkQueueWaitIdle(queue))
+    status = Status::failure(what + " failed (" + describe(result) + ")");
+  if (status.ok() && gpuMilliseconds) {
+    std::vector<uint64_t> stamps(2 * count);
+    vkGetQueryPoolResults(device, queryPool, 0, 2 * count,
+                          stamps.size() * sizeof(uint64_t), stamps.data(),
+                          sizeof(uint64_t),
+                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    gpuMilliseconds->resize(count);
+    for (uint32_t i = 0; i < count; ++i)
+      (*gpuMilliseconds)[i] =
+          (stamps[2 * i + 1] - stamps[2 * i]) * timestampPeriod * 1e-6;
+  }
+  vkFreeCommandBuffers(device, commandPool, 1, &commands);
   vkDestroyDescriptorPool(device, pool, nullptr);
-  vkDestroyPipelineLayout(device, pipelineLayout, nullptr);
-  vkDestroyDescriptorSetLayout(device, setLayout, nullptr);
   if (!status.ok())
     return status;
   return takeValidationMessages();

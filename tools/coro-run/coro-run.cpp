@@ -16,6 +16,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/Wavefront.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -78,7 +79,72 @@ static llvm::cl::opt<coro::GPUScheduler>
                   clEnumValN(coro::GPUScheduler::Megakernel, "megakernel",
                              "suspensions erased: the reference"),
                   clEnumValN(coro::GPUScheduler::StateMachine, "state-machine",
-                             "one instance per thread, loop over the token")));
+                             "one instance per thread, loop over the token"),
+                  clEnumValN(coro::GPUScheduler::Wavefront, "wavefront",
+                             "one kernel per subroutine, queues built on the "
+                             "GPU (options below)")));
+
+// Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
+// and run time (the rest).
+static llvm::cl::OptionCategory
+    wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
+static llvm::cl::opt<coro::FrameArrayLayout> frameLayout(
+    "layout", llvm::cl::desc("Frame buffer layout"),
+    llvm::cl::init(coro::FrameArrayLayout::SoA),
+    llvm::cl::values(clEnumValN(coro::FrameArrayLayout::SoA, "soa",
+                                "structure of arrays"),
+                     clEnumValN(coro::FrameArrayLayout::AoS, "aos",
+                                "array of structures")),
+    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<std::string>
+    sortBy("sort-by",
+           llvm::cl::desc("Integer promise field that orders each queue "
+                          "(e.g. a material id)"),
+           llvm::cl::value_desc("promise"), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<int64_t>
+    hintBuckets("hint-buckets",
+                llvm::cl::desc("With --sort-by: values are clamped to "
+                               "[0, N)"),
+                llvm::cl::init(16), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<uint64_t>
+    capacity("capacity",
+             llvm::cl::desc("Instance slots (0: from device memory, at most "
+                            "2^24 and the grid)"),
+             llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<rt::RefillPolicy> refill(
+    "refill", llvm::cl::desc("When free slots take new instances"),
+    llvm::cl::init(rt::RefillPolicy::EveryRound),
+    llvm::cl::values(clEnumValN(rt::RefillPolicy::EveryRound, "always",
+                                "every round"),
+                     clEnumValN(rt::RefillPolicy::BelowHalf, "half",
+                                "when fewer than half of the slots are "
+                                "alive (Cycles)")),
+    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<rt::LaunchOrder> order(
+    "order", llvm::cl::desc("Which subroutines run each round"),
+    llvm::cl::init(rt::LaunchOrder::Fixed),
+    llvm::cl::values(clEnumValN(rt::LaunchOrder::Fixed, "fixed",
+                                "every non-empty queue, in token order"),
+                     clEnumValN(rt::LaunchOrder::MostFirst, "most-first",
+                                "only the subroutine most instances need "
+                                "next (Cycles)")),
+    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<unsigned> compactBelow(
+    "compact-below",
+    llvm::cl::desc("Compact the frames once the grid is exhausted and fewer "
+                   "than this % of the active slots are alive (0: off)"),
+    llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<unsigned> roundsPerCheck(
+    "rounds-per-check",
+    llvm::cl::desc("Rounds per submission; the host checks the GPU-written "
+                   "termination flag after each"),
+    llvm::cl::init(8), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<bool>
+    printStats("scheduler-stats",
+               llvm::cl::desc("Print the scheduler's statistics (rounds, "
+                              "launches, instances per subroutine, GPU time "
+                              "in scheduling vs subroutine kernels)"),
+               llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -359,14 +425,28 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
 
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
 /// if given, receives the compiled module.
+static coro::WavefrontCompileOptions getWavefrontCompileOptions() {
+  return {frameLayout, sortBy, hintBuckets};
+}
+
+/// The wavefront plans (`coro.wavefront`) of a compiled module, if any.
+static DictionaryAttr getWavefrontPlans(ModuleOp module) {
+  return module->getAttrOfType<DictionaryAttr>(coro::kWavefrontPlanAttrName);
+}
+
+/// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
+/// if given, receives the compiled module, `plans` its wavefront plans.
 static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
                            std::vector<uint32_t> &words,
-                           OwningOpRef<ModuleOp> *lowered = nullptr) {
+                           OwningOpRef<ModuleOp> *lowered = nullptr,
+                           DictionaryAttr *plans = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
-  coro::buildToSPIRVPipeline(pm, scheduler);
+  coro::buildToSPIRVPipeline(pm, scheduler, getWavefrontCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
+  if (plans)
+    *plans = getWavefrontPlans(*copy);
   llvm::scope_exit keep([&] {
     if (lowered)
       *lowered = std::move(copy);
@@ -383,12 +463,16 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
 
 /// Compiles `module` (a copy) with `scheduler` to PTX text for `chipName`.
 static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
-                         StringRef chipName, std::string &ptx) {
+                         StringRef chipName, std::string &ptx,
+                         DictionaryAttr *plans = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
-  coro::buildToPTXPipeline(pm, scheduler, chipName);
+  coro::buildToPTXPipeline(pm, scheduler, chipName,
+                           getWavefrontCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
+  if (plans)
+    *plans = getWavefrontPlans(*copy);
   for (auto binary : copy->getOps<gpu::BinaryOp>())
     for (Attribute object : binary.getObjects())
       ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
@@ -397,11 +481,12 @@ static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
 
 /// The kernel image for a device of `target` ("spirv" or "sm_XY").
 static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
-                             StringRef target, std::string &image) {
+                             StringRef target, std::string &image,
+                             DictionaryAttr *plans = nullptr) {
   if (target != "spirv")
-    return compileToPTX(module, scheduler, target, image);
+    return compileToPTX(module, scheduler, target, image, plans);
   std::vector<uint32_t> words;
-  if (!compileToSPIRV(module, scheduler, words))
+  if (!compileToSPIRV(module, scheduler, words, nullptr, plans))
     return false;
   image.assign(reinterpret_cast<const char *>(words.data()),
                words.size() * sizeof(uint32_t));
@@ -453,6 +538,30 @@ struct RunTiming {
 /// in order. SPIR-V kernels bind each buffer; PTX kernels take the memref
 /// descriptor of the NVVM lowering (allocated and aligned pointers, offset,
 /// sizes, strides) and 64-bit indices.
+/// Appends the kernel arguments that pass `buffer` as a memref of shape
+/// `sizes`: the bound buffer for SPIR-V, the memref descriptor of the NVVM
+/// lowering for PTX.
+static void appendMemRefArg(std::vector<rt::KernelArg> &args, bool ptxABI,
+                            rt::Buffer &buffer, ArrayRef<int64_t> sizes) {
+  if (!ptxABI) {
+    args.push_back(rt::KernelArg::ofBuffer(buffer));
+    return;
+  }
+  args.push_back(rt::KernelArg::ofAddress(buffer));
+  args.push_back(rt::KernelArg::ofAddress(buffer));
+  args.push_back(rt::KernelArg::ofScalar<int64_t>(0));
+  int64_t stride = 1;
+  SmallVector<int64_t> strides(sizes.size());
+  for (int64_t dim = sizes.size() - 1; dim >= 0; --dim) {
+    strides[dim] = stride;
+    stride *= sizes[dim];
+  }
+  for (int64_t size : sizes)
+    args.push_back(rt::KernelArg::ofScalar<int64_t>(size));
+  for (int64_t each : strides)
+    args.push_back(rt::KernelArg::ofScalar<int64_t>(each));
+}
+
 static std::vector<rt::KernelArg>
 buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
                 ArrayRef<Type> argumentTypes,
@@ -472,26 +581,10 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
     }
     rt::Buffer &buffer = *deviceBuffers[nextBuffer];
     size_t count = buffers[nextBuffer++].count;
-    if (!ptxABI) {
-      args.push_back(rt::KernelArg::ofBuffer(buffer));
-      continue;
-    }
-    args.push_back(rt::KernelArg::ofAddress(buffer));
-    args.push_back(rt::KernelArg::ofAddress(buffer));
-    args.push_back(rt::KernelArg::ofScalar<int64_t>(0));
     SmallVector<int64_t> sizes = memref.hasStaticShape()
                                      ? llvm::to_vector(memref.getShape())
                                      : SmallVector<int64_t>{int64_t(count)};
-    int64_t stride = 1;
-    SmallVector<int64_t> strides(sizes.size());
-    for (int64_t dim = sizes.size() - 1; dim >= 0; --dim) {
-      strides[dim] = stride;
-      stride *= sizes[dim];
-    }
-    for (int64_t size : sizes)
-      args.push_back(rt::KernelArg::ofScalar<int64_t>(size));
-    for (int64_t each : strides)
-      args.push_back(rt::KernelArg::ofScalar<int64_t>(each));
+    appendMemRefArg(args, ptxABI, buffer, sizes);
   }
   return args;
 }
@@ -501,7 +594,9 @@ static bool runOnce(rt::Device &device, const std::string &image,
                     ArrayRef<Type> argumentTypes,
                     const std::vector<rt::KernelArg> &scalars,
                     std::vector<HostBuffer> buffers, const char *label,
-                    std::vector<HostBuffer> &results, RunTiming &timings) {
+                    std::vector<HostBuffer> &results, RunTiming &timings,
+                    const rt::WavefrontPlan *plan = nullptr,
+                    rt::WavefrontStats *stats = nullptr) {
   auto error = [&](const std::string &message) {
     fail(llvm::Twine(label) + ": " + message);
     return false;
@@ -522,16 +617,36 @@ static bool runOnce(rt::Device &device, const std::string &image,
   }
   double uploadMs = millisecondsSince(start);
 
-  std::vector<rt::KernelArg> args =
-      buildKernelArgs(device.getTarget() != "spirv", grid, argumentTypes,
-                      scalars, deviceBuffers, buffers);
-  constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
-  std::array<uint32_t, 3> groups = {
-      (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
+  bool ptxABI = device.getTarget() != "spirv";
+  std::vector<rt::KernelArg> args = buildKernelArgs(
+      ptxABI, grid, argumentTypes, scalars, deviceBuffers, buffers);
   double gpuMs = 0;
   start = Clock::now();
-  status =
-      device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args, &gpuMs);
+  if (plan) {
+    rt::WavefrontOptions options;
+    options.capacity = capacity;
+    options.refill = refill;
+    options.order = order;
+    options.compactBelowPercent = compactBelow;
+    options.roundsPerCheck = roundsPerCheck;
+    options.timing = timing || printStats || json;
+    std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
+    std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
+    status = rt::runWavefront(
+        device, *plan, options, grid, gridArgs, coroutineArgs,
+        [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
+            uint64_t words) {
+          appendMemRefArg(out, ptxABI, buffer, {int64_t(words)});
+        },
+        *stats);
+    gpuMs = stats->schedulingMilliseconds + stats->subroutineMilliseconds;
+  } else {
+    constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
+    std::array<uint32_t, 3> groups = {
+        (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
+    status = device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args,
+                           &gpuMs);
+  }
   if (!status.ok())
     return error(status.error);
   double runMs = millisecondsSince(start);
@@ -621,6 +736,27 @@ static bool writeBuffer(StringRef dir, unsigned index,
   raw->keep();
   npy->keep();
   return true;
+}
+
+/// --stats: what the wavefront scheduler did and where the GPU time went.
+static void printWavefrontStats(const rt::WavefrontStats &stats,
+                                double gpuMilliseconds) {
+  llvm::outs() << "wavefront: " << stats.capacity << " slots, "
+               << stats.rounds << " rounds, " << stats.launches
+               << " subroutine launches, " << stats.submissions
+               << " submissions, " << stats.compactions << " compactions\n";
+  llvm::outs() << "wavefront: instances per subroutine:";
+  for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
+    llvm::outs() << " " << token << ":" << count;
+  llvm::outs() << "\n";
+  double total = std::max(gpuMilliseconds, 1e-9);
+  llvm::outs() << llvm::format(
+      "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
+      "subroutines %.3f ms (%.1f%%)\n",
+      gpuMilliseconds, stats.schedulingMilliseconds,
+      100 * stats.schedulingMilliseconds / total,
+      stats.subroutineMilliseconds,
+      100 * stats.subroutineMilliseconds / total);
 }
 
 /// Compares every element; prints the first differing indices.
@@ -744,8 +880,23 @@ int main(int argc, char **argv) {
     return fail(status.error);
 
   std::string image, reference;
-  if (!compileForTarget(*module, scheduler, device->getTarget(), image))
+  DictionaryAttr plans;
+  if (!compileForTarget(*module, scheduler, device->getTarget(), image,
+                        &plans))
     return fail("compiling @" + coroutineName + " failed (see above)");
+  std::optional<rt::WavefrontPlan> plan;
+  if (scheduler == coro::GPUScheduler::Wavefront) {
+    auto entry = plans ? plans.getAs<DictionaryAttr>(coroutineName)
+                       : DictionaryAttr();
+    if (!entry)
+      return fail("the wavefront pipeline left no plan for @" + coroutineName);
+    auto get = [&](StringRef key) -> uint32_t {
+      auto value = entry.getAs<IntegerAttr>(key);
+      return value ? value.getInt() : 0;
+    };
+    plan = rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
+                             get("frame_words"), get("workgroup_size")};
+  }
   if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
                                  device->getTarget(), reference))
     return fail("compiling the mega-kernel reference failed (see above)");
@@ -755,12 +906,17 @@ int main(int argc, char **argv) {
 
   std::vector<HostBuffer> results, expected;
   RunTiming runTiming, referenceTiming;
-  const char *label = scheduler == coro::GPUScheduler::Megakernel
-                          ? "megakernel"
-                          : "state-machine";
+  const char *label = scheduler == coro::GPUScheduler::Megakernel ? "megakernel"
+                      : scheduler == coro::GPUScheduler::StateMachine
+                          ? "state-machine"
+                          : "wavefront";
+  rt::WavefrontStats stats;
   if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-               buffers, label, results, runTiming))
+               buffers, label, results, runTiming, plan ? &*plan : nullptr,
+               &stats))
     return 1;
+  if (plan && printStats && !json)
+    printWavefrontStats(stats, runTiming.gpu);
   std::optional<bool> matches;
   if (check) {
     if (!runOnce(*device, reference, coroutineName, grid, argumentTypes,
@@ -794,6 +950,20 @@ int main(int argc, char **argv) {
                                          {"download", runTiming.download}}}};
     if (matches)
       result["check"] = *matches;
+    if (plan) {
+      llvm::json::Array perSubroutine;
+      for (uint64_t count : stats.instancesPerSubroutine)
+        perSubroutine.push_back(count);
+      result["wavefront"] = llvm::json::Object{
+          {"capacity", stats.capacity},
+          {"rounds", stats.rounds},
+          {"submissions", stats.submissions},
+          {"launches", stats.launches},
+          {"compactions", stats.compactions},
+          {"instances_per_subroutine", std::move(perSubroutine)},
+          {"scheduling_gpu_ms", stats.schedulingMilliseconds},
+          {"subroutine_gpu_ms", stats.subroutineMilliseconds}};
+    }
     llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(result)))
                  << "\n";
   } else if (!quiet) {

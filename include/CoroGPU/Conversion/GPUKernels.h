@@ -27,6 +27,13 @@ inline constexpr llvm::StringLiteral kKernelModuleName = "coro_kernels";
 gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module,
                                          RewriterBase &rewriter);
 
+/// An empty kernel `@name(inputs)` at the end of `kernels` (its body is a
+/// `gpu.return`) with `spirv.entry_point_abi` for a workgroup of
+/// `workgroupSize` threads in x.
+gpu::GPUFuncOp createKernel(gpu::GPUModuleOp kernels, StringRef name,
+                            TypeRange inputs, int64_t workgroupSize,
+                            Location loc, RewriterBase &rewriter);
+
 /// A kernel `@name(%nx, %ny, %nz: index, args...)` with one thread per
 /// instance of an (nx, ny, nz) grid and a workgroup of `workgroupSize`
 /// threads in x. `body` is the block, guarded by "the thread's instance lies

@@ -7,6 +7,7 @@
 #ifndef COROGPU_CONVERSION_PASSES_H
 #define COROGPU_CONVERSION_PASSES_H
 
+#include "CoroGPU/Conversion/SchedulerUtils.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,21 +28,35 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 
 /// The schedulers the GPU pipelines can materialize.
-enum class GPUScheduler { Megakernel, StateMachine };
+enum class GPUScheduler { Megakernel, StateMachine, Wavefront };
+
+/// Options of the wavefront scheduler's materialization (see
+/// `coro-wavefront-to-gpu`).
+struct WavefrontCompileOptions {
+  FrameArrayLayout layout = FrameArrayLayout::SoA;
+  std::string sortBy;
+  int64_t hintBuckets = 16;
+};
+
+/// Name of the module attribute in which `coro-wavefront-to-gpu` describes
+/// the kernels of each coroutine to the host loop.
+inline constexpr llvm::StringLiteral kWavefrontPlanAttrName = "coro.wavefront";
 
 /// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield
 /// expansion, control-flow normalization), the scheduler (the mega-kernel,
 /// or coro-split + the state machine), and the upstream GPU to SPIR-V
 /// conversion for a Vulkan 1.2 target. `coro-write-kernels` then writes the
 /// binaries. Registered as `coro-to-spirv{scheduler=...}`.
-void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler);
+void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                          const WavefrontCompileOptions &wavefront = {});
 
 /// The same to PTX for NVIDIA GPUs: gpu to NVVM for `chip` (sm_75 to sm_90
 /// with CUDA 13's ptxas; PTX 8.0) and gpu-module-to-binary with the PTX text
 /// embedded in a gpu.binary. Registered as
 /// `coro-to-ptx{scheduler=... chip=sm_90}`.
 void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
-                        StringRef chip);
+                        StringRef chip,
+                        const WavefrontCompileOptions &wavefront = {});
 
 /// Registers the named pipelines above with the pass registry.
 void registerCoroPipelines();

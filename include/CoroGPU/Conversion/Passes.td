@@ -124,6 +124,91 @@ def CoroStateMachineToGPU
   ];
 }
 
+def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Materialize the wavefront scheduler as GPU kernels";
+  let description = [{
+    The paper's wavefront scheduler (Sec. 6.2) and the Cycles design: the
+    frames of `capacity` instance slots live in one global buffer (SoA or
+    AoS), and each round, entirely on the GPU,
+
+    1. `<f>__wf_classify` (one thread per slot): a free slot takes the next
+       unstarted instance of the grid (one atomic per workgroup, the slots
+       of a workgroup numbered by a prefix count in workgroup memory); each
+       slot's category is its target token (times `hint-buckets`, plus the
+       bucket of its `sort-by` promise); its rank among the slots of its
+       category in the workgroup and the per-workgroup counts are written;
+    2. `<f>__wf_scan` (one workgroup): exclusive prefix sums of the counts
+       over workgroups, then over categories, give every category its place
+       in the queue; it writes the workgroup counts of the next kernels
+       (indirect dispatch arguments), the round's statistics and the
+       termination flag;
+    3. `<f>__wf_scatter`: every alive slot goes to its place in the queue;
+       this is a stable multi-split: within a queue, slots keep their order;
+    4. `<f>__wf_compact_gather` / `_scatter` (none unless the load factor
+       fell below the threshold after the grid is exhausted): the alive
+       frames move to the first slots;
+    5. `<f>__wf_<t>` for each token t: one thread per queued instance runs
+       subroutine t on the frame of its slot, loading only the fields it
+       reads and storing only the ones it writes.
+
+    Every kernel takes `(nx, ny, nz, frames, queue, ranks, blocks, state,
+    scratch, args...)`; the state words and the kernel names are the
+    contract with the runtime's host loop (`corogpu/runtime/WavefrontABI.h`,
+    `Wavefront.h`), which records many rounds into one submission and reads
+    the termination flag between them. `<f>__wf_init` marks every slot free.
+    The module gets a `coro.wavefront` dictionary that tells the host loop,
+    per coroutine, the tokens, categories, frame words and workgroup size.
+
+    The host side of `coro.launch` is that runtime loop: a `coro.launch` of
+    a split coroutine is an error here (use `coro-run`, or the state-machine
+    scheduler for launches in IR).
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
+           "Threads per workgroup of every wavefront kernel">,
+    Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
+           /*default=*/"::mlir::coro::FrameArrayLayout::SoA",
+           "How the frames of the slots share the frame buffer",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
+                          "word w of every slot is consecutive"),
+               clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
+                          "the words of one frame are consecutive"))}]>,
+    Option<"sortBy", "sort-by", "std::string", /*default=*/"\"\"",
+           "Integer promise field whose value orders each queue (e.g. a "
+           "material id), for coherence, in the coroutines that have it "
+           "(at least one must); empty: queues keep slot order">,
+    Option<"hintBuckets", "hint-buckets", "int64_t", /*default=*/"16",
+           "With sort-by: hint values are clamped to [0, hint-buckets)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
+def CoroSPIRVWorkgroupMemory
+    : Pass<"coro-spirv-workgroup-memory", "::mlir::ModuleOp"> {
+  let summary = "Turn gpu.func workgroup attributions into SPIR-V Workgroup "
+                "allocations";
+  let description = [{
+    The GPU to SPIR-V conversion does not legalize workgroup attributions
+    (`gpu.func ... workgroup(%a : memref<64xi32,
+    #gpu.address_space<workgroup>>)`), which the NVVM conversion turns into
+    `.shared` memory. Before the SPIR-V conversion, this pass replaces each
+    attribution of the kernels of every gpu.module by a `memref.alloc` in
+    `#spirv.storage_class<Workgroup>` at the start of the kernel, which
+    becomes a Workgroup variable.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
 def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let summary = "Place the local arrays of GPU kernels in SPIR-V Function "
                 "storage";

@@ -24,12 +24,11 @@ gpu::GPUModuleOp mlir::coro::getOrCreateKernelModule(ModuleOp module,
   return gpu::GPUModuleOp::create(rewriter, module.getLoc(), kKernelModuleName);
 }
 
-InstanceKernel
-mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
-                                 TypeRange argTypes, int64_t workgroupSize,
-                                 Location loc, RewriterBase &rewriter) {
-  SmallVector<Type> inputs(3, rewriter.getIndexType());
-  llvm::append_range(inputs, argTypes);
+gpu::GPUFuncOp mlir::coro::createKernel(gpu::GPUModuleOp kernels,
+                                        StringRef name, TypeRange inputs,
+                                        int64_t workgroupSize, Location loc,
+                                        RewriterBase &rewriter) {
+  OpBuilder::InsertionGuard insertion(rewriter);
   rewriter.setInsertionPointToEnd(kernels.getBody());
   auto kernel = gpu::GPUFuncOp::create(rewriter, loc, name,
                                        rewriter.getFunctionType(inputs, {}));
@@ -39,6 +38,19 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
       spirv::getEntryPointABIAttrName(),
       spirv::getEntryPointABIAttr(rewriter.getContext(),
                                   {static_cast<int32_t>(workgroupSize), 1, 1}));
+  rewriter.setInsertionPointToEnd(&kernel.getBody().front());
+  gpu::ReturnOp::create(rewriter, loc);
+  return kernel;
+}
+
+InstanceKernel
+mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
+                                 TypeRange argTypes, int64_t workgroupSize,
+                                 Location loc, RewriterBase &rewriter) {
+  SmallVector<Type> inputs(3, rewriter.getIndexType());
+  llvm::append_range(inputs, argTypes);
+  gpu::GPUFuncOp kernel =
+      createKernel(kernels, name, inputs, workgroupSize, loc, rewriter);
   Block &entry = kernel.getBody().front();
   ValueRange extents = entry.getArguments().take_front(3);
 
@@ -54,7 +66,6 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
         inside ? arith::AndIOp::create(rewriter, loc, inside, below) : below;
   }
   auto guard = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
-  gpu::ReturnOp::create(rewriter, loc);
   return {kernel, guard.thenBlock(), entry.getArguments().drop_front(3),
           InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
 }

@@ -32,7 +32,8 @@ static void buildFrontHalf(OpPassManager &pm) {
 }
 
 /// The front half, then the scheduler's materialization as GPU kernels.
-static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler) {
+static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
+                              const WavefrontCompileOptions &wavefront) {
   buildFrontHalf(pm);
   switch (scheduler) {
   case GPUScheduler::Megakernel:
@@ -43,20 +44,36 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler) {
     pm.addPass(createCoroMaterializeFrame());
     pm.addPass(createCoroStateMachineToGPU());
     return;
+  case GPUScheduler::Wavefront: {
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    CoroWavefrontToGPUOptions options;
+    options.layout = wavefront.layout;
+    options.sortBy = wavefront.sortBy;
+    options.hintBuckets = wavefront.hintBuckets;
+    pm.addPass(createCoroWavefrontToGPU(options));
+    return;
+  }
   }
 }
 
-void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm,
-                                      GPUScheduler scheduler) {
-  buildToGPUKernels(pm, scheduler);
+void mlir::coro::buildToSPIRVPipeline(
+    OpPassManager &pm, GPUScheduler scheduler,
+    const WavefrontCompileOptions &wavefront) {
+  buildToGPUKernels(pm, scheduler, wavefront);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
-  // Int64/Float64 are only required by kernels that use them (update-vce).
+  // Int64/Float64 and the narrow Int8/Int16/Float16 are only required by
+  // kernels that use them (update-vce). Without Int8/Int16/Float16 the
+  // conversion emulates those types with 32-bit ones, which neither wraps
+  // narrow integers nor keeps the bits of f16 (bitcasts, frame fields).
   GpuSPIRVAttachTargetOptions target;
   target.spirvVersion = "v1.3";
-  target.spirvCapabilities = {"Shader", "Int64", "Float64"};
+  target.spirvCapabilities = {"Shader", "Int64", "Float64",
+                              "Int8",   "Int16", "Float16"};
   target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
   pm.addPass(createGpuSPIRVAttachTarget(target));
   pm.addPass(createCoroSPIRVLocalArrays());
+  pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
   // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the
   // GPU to SPIR-V conversion does not cover them.
@@ -68,8 +85,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm,
 }
 
 void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
-                                    StringRef chip) {
-  buildToGPUKernels(pm, scheduler);
+                                    StringRef chip,
+                                    const WavefrontCompileOptions &wavefront) {
+  buildToGPUKernels(pm, scheduler, wavefront);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
   // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.
@@ -96,8 +114,29 @@ namespace {
             clEnumValN(GPUScheduler::Megakernel, "megakernel",                 \
                        "suspensions erased: the reference"),                   \
             clEnumValN(GPUScheduler::StateMachine, "state-machine",            \
-                       "one instance per thread, loop over the token"))        \
+                       "one instance per thread, loop over the token"),        \
+            clEnumValN(GPUScheduler::Wavefront, "wavefront",                   \
+                       "one kernel per subroutine, queues built on the GPU"))  \
+  };                                                                           \
+  Option<FrameArrayLayout> layout{                                             \
+      *this, "layout", llvm::cl::desc("wavefront: frame buffer layout"),       \
+      llvm::cl::init(FrameArrayLayout::SoA),                                   \
+      llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
+                       clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"))};      \
+  Option<std::string> sortBy{                                                  \
+      *this, "sort-by",                                                        \
+      llvm::cl::desc("wavefront: integer promise that orders each queue")};    \
+  Option<int64_t> hintBuckets {                                                \
+    *this, "hint-buckets",                                                     \
+        llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),     \
+        llvm::cl::init(16)                                                     \
   }
+
+/// The wavefront options of a pipeline's options.
+template <typename Options>
+static WavefrontCompileOptions getWavefrontOptions(const Options &options) {
+  return {options.layout, options.sortBy, options.hintBuckets};
+}
 
 struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
   CORO_SCHEDULER_OPTION;
@@ -121,7 +160,8 @@ void mlir::coro::registerCoroPipelines() {
       "materialization, gpu to spirv); follow with coro-write-kernels to "
       "write the binaries",
       [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
-        buildToSPIRVPipeline(pm, options.scheduler);
+        buildToSPIRVPipeline(pm, options.scheduler,
+                             getWavefrontOptions(options));
       });
   PassPipelineRegistration<PTXPipelineOptions>(
       "coro-to-ptx",
@@ -129,6 +169,7 @@ void mlir::coro::registerCoroPipelines() {
       "gpu to nvvm, gpu-module-to-binary with format=isa); follow with "
       "coro-write-kernels to write the .ptx files",
       [](OpPassManager &pm, const PTXPipelineOptions &options) {
-        buildToPTXPipeline(pm, options.scheduler, options.chip);
+        buildToPTXPipeline(pm, options.scheduler, options.chip,
+                           getWavefrontOptions(options));
       });
 }

@@ -55,6 +55,24 @@ struct KernelArg {
   }
 };
 
+/// One kernel launch of a batch (see Device::launchBatch).
+struct Dispatch {
+  std::string kernel;
+  /// Workgroups to run; for an indirect dispatch, the most it may need.
+  std::array<uint32_t, 3> groups = {1, 1, 1};
+  /// Threads per workgroup (SPIR-V kernels declare theirs; Vulkan ignores
+  /// it).
+  std::array<uint32_t, 3> workgroup = {1, 1, 1};
+  std::vector<KernelArg> args;
+  /// Indirect dispatch: the workgroup counts are three uint32 at byte
+  /// `indirectOffset` of this buffer, written by an earlier kernel of the
+  /// batch, so they never travel to the host. Backends without indirect
+  /// dispatch (CUDA) run `groups` instead: the kernel must then find out
+  /// by itself, from the same memory, which threads have work.
+  Buffer *indirect = nullptr;
+  size_t indirectOffset = 0;
+};
+
 class Device {
 public:
   virtual ~Device() = default;
@@ -79,11 +97,26 @@ public:
   /// `workgroup` threads and waits for it; `gpuMilliseconds`, if given,
   /// receives the time the GPU measured. (SPIR-V kernels declare their
   /// workgroup size themselves; Vulkan ignores `workgroup`.)
-  virtual Status launch(const std::string &kernel,
-                        std::array<uint32_t, 3> groups,
-                        std::array<uint32_t, 3> workgroup,
-                        const std::vector<KernelArg> &args,
-                        double *gpuMilliseconds = nullptr) = 0;
+  Status launch(const std::string &kernel, std::array<uint32_t, 3> groups,
+                std::array<uint32_t, 3> workgroup,
+                const std::vector<KernelArg> &args,
+                double *gpuMilliseconds = nullptr) {
+    std::vector<double> times;
+    Status status = launchBatch({Dispatch{kernel, groups, workgroup, args}},
+                                gpuMilliseconds ? &times : nullptr);
+    if (status.ok() && gpuMilliseconds)
+      *gpuMilliseconds = times.front();
+    return status;
+  }
+
+  /// Runs `dispatches` in order, each seeing the memory effects of the
+  /// ones before it, as one submission, and waits for the last. With
+  /// `gpuMilliseconds`, receives the GPU time of each dispatch.
+  virtual Status launchBatch(const std::vector<Dispatch> &dispatches,
+                             std::vector<double> *gpuMilliseconds = nullptr) = 0;
+
+  /// Bytes of device memory (the largest heap), to size buffers from.
+  virtual uint64_t getMemoryBytes() const = 0;
 };
 
 struct VulkanOptions {

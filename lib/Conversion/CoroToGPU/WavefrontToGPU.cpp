@@ -1,0 +1,743 @@
+//===- WavefrontToGPU.cpp - the wavefront scheduler on GPUs ---------------===//
+//
+// Part of the CoroGPU project.
+//
+// The paper's wavefront scheduler (Sec. 6.2): one kernel per subroutine, the
+// frames of `capacity` instance slots in global memory, and scheduling
+// kernels that sort the alive slots into one queue per subroutine every
+// round, with no host read-back. For a coroutine @f with subroutines 0..T-1:
+//
+//   f__wf_init            every slot free (token -1)
+//   per round:
+//     f__wf_classify      refill free slots; category and rank of each slot
+//     f__wf_scan          prefix sums; queue places, workgroup counts, flags
+//     f__wf_scatter       queue[place] = slot (stable multi-split)
+//     f__wf_compact_*     move the alive frames to the first slots (rarely)
+//     f__wf_0 .. f__wf_T-1   subroutine t on the slots of its queue
+//
+// The state buffer's words, the kernels' arguments and names are fixed in
+// corogpu/runtime/WavefrontABI.h, shared with the runtime's host loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/GPUKernels.h"
+#include "CoroGPU/Conversion/Passes.h"
+#include "corogpu/runtime/WavefrontABI.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROWAVEFRONTTOGPU
+#include "CoroGPU/Conversion/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+namespace wf = corogpu::runtime::wavefront;
+
+namespace {
+
+/// The arguments every wavefront kernel takes (see WavefrontABI.h).
+struct KernelArgs {
+  Value nx, ny, nz;
+  Value frames, queue, ranks, blocks, state, scratch;
+  ValueRange coroutineArgs;
+
+  explicit KernelArgs(gpu::GPUFuncOp kernel) {
+    Block &entry = kernel.getBody().front();
+    nx = entry.getArgument(0);
+    ny = entry.getArgument(1);
+    nz = entry.getArgument(2);
+    frames = entry.getArgument(3);
+    queue = entry.getArgument(4);
+    ranks = entry.getArgument(5);
+    blocks = entry.getArgument(6);
+    state = entry.getArgument(7);
+    scratch = entry.getArgument(8);
+    coroutineArgs = entry.getArguments().drop_front(3 + wf::kNumSchedulerBuffers);
+  }
+};
+
+/// Builds the kernels of one split coroutine. Small helpers name the
+/// arithmetic; every value of the state buffer is an i32.
+class WavefrontBuilder {
+public:
+  WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
+                   int64_t workgroupSize, FrameArrayLayout layout,
+                   std::optional<FrameFieldAttr> hint, int64_t buckets,
+                   RewriterBase &rewriter)
+      : split(split), coroutine(coroutine), kernels(kernels),
+        workgroupSize(workgroupSize), layout(layout), hint(hint),
+        buckets(hint ? buckets : 1), rewriter(rewriter),
+        loc(coroutine.getLoc()) {
+    tokens = split.getSubroutines().size();
+    categories = tokens * this->buckets;
+    frameWords = split.getFrameWords();
+  }
+
+  int64_t getNumCategories() const { return categories; }
+
+  void buildSchedulingKernels() {
+    buildInit();
+    buildClassify();
+    buildScan();
+    buildScatter();
+    buildCompaction(/*gather=*/true);
+    buildCompaction(/*gather=*/false);
+  }
+
+  /// The kernel of subroutine `token`: its body runs on the frame of each
+  /// slot of its queue. Its frame accesses are lowered; the caller erases
+  /// the subroutine.
+  void buildSubroutineKernel(func::FuncOp subroutine, unsigned token) {
+    KernelArgs args = beginKernel(wf::getSubroutineKernelName(
+        coroutine.getSymName().str(), token));
+    Value index = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value count = loadState(args, wf::getTokenWord(token, wf::kTokenCount));
+    auto inQueue = scf::IfOp::create(rewriter, loc,
+                                     lessThan(index, toIndex(count)),
+                                     /*withElse=*/false);
+    rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
+    Value start = loadState(args, wf::getTokenWord(token, wf::kTokenStart));
+    Value slot = toIndex(memref::LoadOp::create(
+        rewriter, loc, args.queue,
+        ValueRange{arith::AddIOp::create(rewriter, loc, toIndex(start),
+                                         index)}));
+    FrameStorage frame = getFrame(args, slot);
+    Value id = toIndex(memref::LoadOp::create(
+        rewriter, loc, args.frames, frame.getWordIndex(rewriter, loc,
+                                                       kCoroIdWord)));
+    // The instance's place in the grid, from its linear id.
+    Value x = arith::RemUIOp::create(rewriter, loc, id, args.nx);
+    Value rest = arith::DivUIOp::create(rewriter, loc, id, args.nx);
+    Value y = arith::RemUIOp::create(rewriter, loc, rest, args.ny);
+    Value z = arith::DivUIOp::create(rewriter, loc, rest, args.ny);
+    InstancePosition position{x, y, z, args.nx, args.ny};
+
+    Block &body = subroutine.getBody().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments().drop_front(), args.coroutineArgs);
+    for (Operation &op : body.without_terminator())
+      rewriter.clone(op, mapping);
+    // The clones still use the subroutine's frame argument: lower them
+    // (and the originals, which the caller erases) onto this slot's frame.
+    lowerFrameAccesses(subroutine.getArgument(0), split, frame, position,
+                       rewriter);
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Helpers
+  //===--------------------------------------------------------------------===//
+
+  Value i32(int64_t value) {
+    return arith::ConstantIntOp::create(rewriter, loc, value, 32);
+  }
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  }
+  Value toIndex(Value value) {
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                      value);
+  }
+  Value toI32(Value value) {
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      value);
+  }
+  Value add(Value a, Value b) { return arith::AddIOp::create(rewriter, loc, a, b); }
+  Value mul(Value a, Value b) { return arith::MulIOp::create(rewriter, loc, a, b); }
+  Value select(Value c, Value a, Value b) {
+    return arith::SelectOp::create(rewriter, loc, c, a, b);
+  }
+  Value compare(arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
+  }
+  Value lessThan(Value a, Value b) {
+    return compare(arith::CmpIPredicate::ult, a, b);
+  }
+  Value equal(Value a, Value b) {
+    return compare(arith::CmpIPredicate::eq, a, b);
+  }
+  /// (value + divisor - 1) / divisor; arith.ceildivui has no SPIR-V
+  /// lowering.
+  Value ceilDiv(Value value, int64_t divisor) {
+    auto constant = [&](int64_t c) {
+      return value.getType().isIndex() ? index(c) : i32(c);
+    };
+    return arith::DivUIOp::create(rewriter, loc,
+                                  add(value, constant(divisor - 1)),
+                                  constant(divisor));
+  }
+  Value boolToI32(Value flag) {
+    return arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), flag);
+  }
+
+  Value loadState(const KernelArgs &args, Value word) {
+    return memref::LoadOp::create(rewriter, loc, args.state, word);
+  }
+  Value loadState(const KernelArgs &args, uint32_t word) {
+    return loadState(args, index(word));
+  }
+  void storeState(const KernelArgs &args, uint32_t word, Value value) {
+    memref::StoreOp::create(rewriter, loc, value, args.state,
+                            ValueRange{index(word)});
+  }
+  void addToState(const KernelArgs &args, uint32_t word, Value value) {
+    storeState(args, word, add(loadState(args, word), value));
+  }
+  /// Writes x = `groups`, y = z = 1 at `word`: indirect dispatch arguments.
+  void storeGroups(const KernelArgs &args, uint32_t word, Value groups) {
+    storeState(args, word, groups);
+    storeState(args, word + 1, i32(1));
+    storeState(args, word + 2, i32(1));
+  }
+
+  /// Creates the kernel `<coroutine><suffix>` with the common arguments and
+  /// sets the insertion point before its return.
+  KernelArgs beginKernel(const std::string &name) {
+    auto words = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+    SmallVector<Type> inputs(3, rewriter.getIndexType());
+    inputs.append(wf::kNumSchedulerBuffers, words);
+    llvm::append_range(inputs, coroutine.getArgumentTypes());
+    gpu::GPUFuncOp kernel =
+        createKernel(kernels, name, inputs, workgroupSize, loc, rewriter);
+    currentKernel = kernel;
+    rewriter.setInsertionPoint(kernel.getBody().front().getTerminator());
+    return KernelArgs(kernel);
+  }
+  KernelArgs beginSchedulingKernel(const char *suffix) {
+    return beginKernel(coroutine.getSymName().str() + suffix);
+  }
+
+  /// Workgroup memory of `size` i32 in the current kernel.
+  Value addWorkgroupArray(int64_t size) {
+    auto type = MemRefType::get(
+        {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    return currentKernel.addWorkgroupAttribution(type, loc);
+  }
+
+  Value getCapacity(const KernelArgs &args) {
+    return toIndex(loadState(args, wf::kCapacity));
+  }
+  /// The frame of `slot` (an index) in the frame buffer.
+  FrameStorage getFrame(const KernelArgs &args, Value slot) {
+    FrameStorage frame;
+    frame.words = args.frames;
+    frame.frameWords = frameWords;
+    frame.instance = slot;
+    frame.numInstances = getCapacity(args);
+    frame.layout = layout;
+    return frame;
+  }
+  /// Workgroups of the slot kernels when all slots are scanned.
+  Value getMaxSlotGroups(const KernelArgs &args) {
+    return ceilDiv(getCapacity(args), workgroupSize);
+  }
+
+  /// The category of an alive slot whose token is `token` (i32):
+  /// token * buckets + the bucket of its hint.
+  Value getCategory(const FrameStorage &frame, Value token) {
+    Value category = mul(token, i32(buckets));
+    if (!hint)
+      return category;
+    Value value = frame.loadField(rewriter, loc, *hint);
+    if (value.getType().isIndex())
+      value = toI32(value);
+    else if (value.getType().getIntOrFloatBitWidth() > 32)
+      value = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      value);
+    else if (value.getType().getIntOrFloatBitWidth() < 32)
+      value = arith::ExtSIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     value);
+    Value bucket = arith::MaxSIOp::create(
+        rewriter, loc, arith::MinSIOp::create(rewriter, loc, value,
+                                              i32(buckets - 1)),
+        i32(0));
+    return add(category, bucket);
+  }
+
+  /// `if (cond) { then() }`, the insertion point after it.
+  void buildIf(Value cond, function_ref<void()> then) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    then();
+  }
+  /// `cond ? then() : otherwise()` for an i32 computed in regions.
+  Value buildIfValue(Value cond, function_ref<Value()> then,
+                     function_ref<Value()> otherwise) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), cond,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(rewriter, loc, then());
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(rewriter, loc, otherwise());
+    return ifOp.getResult(0);
+  }
+  /// The sum over j in [begin, end) of `term(j)` (i32).
+  Value buildSum(Value begin, Value end, Value step,
+                 function_ref<Value(Value)> term) {
+    auto loop = scf::ForOp::create(
+        rewriter, loc, begin, end, step, ValueRange{i32(0)},
+        [&](OpBuilder &, Location, Value j, ValueRange sum) {
+          scf::YieldOp::create(rewriter, loc, add(sum.front(), term(j)));
+        });
+    return loop.getResult(0);
+  }
+  /// `for (i = begin; i < end; i += step) body(i)`.
+  void buildLoop(Value begin, Value end, Value step,
+                 function_ref<void(Value)> body) {
+    scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
+                       [&](OpBuilder &, Location, Value i, ValueRange) {
+                         body(i);
+                         scf::YieldOp::create(rewriter, loc);
+                       });
+  }
+  /// Number of entries of the workgroup array `shared` in [0, end) equal
+  /// to `value`.
+  Value countEqual(Value shared, Value end, Value value) {
+    return buildSum(index(0), end, index(1), [&](Value j) {
+      Value entry = memref::LoadOp::create(rewriter, loc, shared, j);
+      return boolToI32(equal(entry, value));
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Scheduling kernels
+  //===--------------------------------------------------------------------===//
+
+  /// Every slot free.
+  void buildInit() {
+    KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
+    Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+    buildIf(lessThan(slot, getCapacity(args)), [&] {
+      getFrame(args, slot).storeToken(rewriter, loc, i32(kTerminatedToken));
+    });
+  }
+
+  /// One thread per slot of [0, active): refill, category, rank in the
+  /// workgroup, per-workgroup counts.
+  void buildClassify() {
+    KernelArgs args = beginSchedulingKernel(wf::kClassifyKernel);
+    Value shared = addWorkgroupArray(workgroupSize);
+    Value sharedBase = addWorkgroupArray(1);
+    Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value slot = add(mul(group, index(workgroupSize)), lane);
+    Value active = toIndex(loadState(args, wf::kActiveSlots));
+    Value inRange = lessThan(slot, active);
+    FrameStorage frame = getFrame(args, slot);
+    Value returned = i32(kTerminatedToken);
+    Value oldToken = buildIfValue(
+        inRange, [&] { return frame.loadToken(rewriter, loc); },
+        [&] { return returned; });
+
+    // Free slots take the next instances of the grid: numbered within the
+    // workgroup, one atomic per workgroup.
+    Value refill = compare(arith::CmpIPredicate::ne,
+                           loadState(args, wf::kRefill), i32(0));
+    Value free = arith::AndIOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, inRange, refill),
+        equal(oldToken, returned));
+    memref::StoreOp::create(rewriter, loc, boolToI32(free), shared, lane);
+    gpu::BarrierOp::create(rewriter, loc);
+    Value freeBefore = buildSum(index(0), lane, index(1), [&](Value j) {
+      return memref::LoadOp::create(rewriter, loc, shared, j);
+    });
+    Value freeTotal = buildSum(index(0), index(workgroupSize), index(1),
+                               [&](Value j) {
+                                 return memref::LoadOp::create(rewriter, loc,
+                                                               shared, j);
+                               });
+    buildIf(equal(lane, index(0)), [&] {
+      Value base = buildIfValue(
+          compare(arith::CmpIPredicate::ne, freeTotal, i32(0)),
+          [&] {
+            return memref::AtomicRMWOp::create(
+                rewriter, loc, arith::AtomicRMWKind::addi, freeTotal,
+                args.state, ValueRange{index(wf::kNextInstance)});
+          },
+          [&] { return i32(0); });
+      memref::StoreOp::create(rewriter, loc, base, sharedBase,
+                              ValueRange{index(0)});
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    Value token = buildIfValue(
+        free,
+        [&] {
+          Value base = memref::LoadOp::create(rewriter, loc, sharedBase,
+                                              ValueRange{index(0)});
+          Value id = add(base, freeBefore);
+          Value started =
+              lessThan(id, loadState(args, wf::kTotalInstances));
+          buildIf(started, [&] {
+            memref::StoreOp::create(
+                rewriter, loc, id, args.frames,
+                frame.getWordIndex(rewriter, loc, kCoroIdWord));
+            frame.storeToken(rewriter, loc, i32(kEntryToken));
+          });
+          return select(started, i32(kEntryToken), returned);
+        },
+        [&] { return oldToken; });
+
+    // Categories: alive slots by token (and hint bucket); free ones get
+    // `categories`, which no queue holds.
+    Value category = buildIfValue(
+        equal(token, returned), [&] { return i32(categories); },
+        [&] { return getCategory(frame, token); });
+    gpu::BarrierOp::create(rewriter, loc); // Everyone has read `shared`.
+    memref::StoreOp::create(rewriter, loc, category, shared, lane);
+    gpu::BarrierOp::create(rewriter, loc);
+    Value rank = countEqual(shared, lane, category);
+    buildIf(inRange, [&] {
+      memref::StoreOp::create(rewriter, loc, rank, args.ranks, slot);
+    });
+    Value maxGroups = getMaxSlotGroups(args);
+    buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+      Value count = countEqual(shared, index(workgroupSize), toI32(c));
+      memref::StoreOp::create(rewriter, loc, count, args.blocks,
+                              ValueRange{add(mul(c, maxGroups), group)});
+    });
+  }
+
+  /// One workgroup: prefix sums over workgroups (one thread per category),
+  /// then over categories (thread 0), and the decisions of the round.
+  void buildScan() {
+    KernelArgs args = beginSchedulingKernel(wf::kScanKernel);
+    Value totals = addWorkgroupArray(categories);
+    Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value activeWord = loadState(args, wf::kActiveSlots);
+    Value groups = ceilDiv(toIndex(activeWord), workgroupSize);
+    Value maxGroups = getMaxSlotGroups(args);
+    buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+      auto loop = scf::ForOp::create(
+          rewriter, loc, index(0), groups, index(1), ValueRange{i32(0)},
+          [&](OpBuilder &, Location, Value g, ValueRange running) {
+            Value at = add(mul(c, maxGroups), g);
+            Value count = memref::LoadOp::create(rewriter, loc, args.blocks, at);
+            memref::StoreOp::create(rewriter, loc, running.front(),
+                                    args.blocks, at);
+            scf::YieldOp::create(rewriter, loc, add(running.front(), count));
+          });
+      memref::StoreOp::create(rewriter, loc, loop.getResult(0), totals, c);
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    buildIf(equal(lane, index(0)), [&] { buildRoundDecisions(args, totals); });
+  }
+
+  void buildRoundDecisions(const KernelArgs &args, Value totals) {
+    // Queue places of the categories.
+    uint32_t offsetsWord = wf::getCategoryOffsetsWord(tokens);
+    auto offsets = scf::ForOp::create(
+        rewriter, loc, index(0), index(categories), index(1),
+        ValueRange{i32(0)},
+        [&](OpBuilder &, Location, Value c, ValueRange running) {
+          memref::StoreOp::create(rewriter, loc, running.front(), args.state,
+                                  ValueRange{add(index(offsetsWord), c)});
+          Value total = memref::LoadOp::create(rewriter, loc, totals, c);
+          scf::YieldOp::create(rewriter, loc, add(running.front(), total));
+        });
+    Value alive = offsets.getResult(0);
+
+    // Instances per token; with the "most first" order only the largest
+    // queue runs.
+    SmallVector<Value> counts;
+    Value largest = i32(-1), best = i32(0);
+    for (unsigned token = 0; token < tokens; ++token) {
+      Value count =
+          buildSum(index(token * buckets), index((token + 1) * buckets),
+                   index(1), [&](Value c) {
+                     return memref::LoadOp::create(rewriter, loc, totals, c);
+                   });
+      counts.push_back(count);
+      Value larger = compare(arith::CmpIPredicate::sgt, count, largest);
+      largest = select(larger, count, largest);
+      best = select(larger, i32(token), best);
+    }
+    Value mostFirst = compare(arith::CmpIPredicate::ne,
+                              loadState(args, wf::kOrderPolicy), i32(0));
+    Value launches = i32(0);
+    for (unsigned token = 0; token < tokens; ++token) {
+      Value skipped = arith::AndIOp::create(
+          rewriter, loc, mostFirst,
+          compare(arith::CmpIPredicate::ne, best, i32(token)));
+      Value count = select(skipped, i32(0), counts[token]);
+      Value start = memref::LoadOp::create(
+          rewriter, loc, args.state,
+          ValueRange{index(offsetsWord + token * buckets)});
+      storeState(args, wf::getTokenWord(token, wf::kTokenStart), start);
+      storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
+      storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
+                  ceilDiv(count, workgroupSize));
+      addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
+      launches = add(launches, boolToI32(compare(arith::CmpIPredicate::ne,
+                                                 count, i32(0))));
+    }
+    addToState(args, wf::kLaunches, launches);
+    storeState(args, wf::kAlive, alive);
+    Value zero = i32(0);
+    Value anyAlive = compare(arith::CmpIPredicate::ne, alive, zero);
+    addToState(args, wf::kRounds, boolToI32(anyAlive));
+
+    // Termination, refill and compaction for the next round.
+    Value capacity = loadState(args, wf::kCapacity);
+    Value active = loadState(args, wf::kActiveSlots);
+    Value exhausted =
+        compare(arith::CmpIPredicate::uge, loadState(args, wf::kNextInstance),
+                loadState(args, wf::kTotalInstances));
+    Value notExhausted = arith::XOrIOp::create(
+        rewriter, loc, exhausted,
+        arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    storeState(args, wf::kDone,
+               boolToI32(arith::AndIOp::create(
+                   rewriter, loc, equal(alive, zero), exhausted)));
+    Value everyRound =
+        equal(loadState(args, wf::kRefillPolicy), zero);
+    Value belowHalf = lessThan(mul(alive, i32(2)), capacity);
+    storeState(args, wf::kRefill,
+               boolToI32(arith::AndIOp::create(
+                   rewriter, loc, notExhausted,
+                   arith::OrIOp::create(rewriter, loc, everyRound,
+                                        belowHalf))));
+    Value percent = loadState(args, wf::kCompactPercent);
+    Value compact = arith::AndIOp::create(
+        rewriter, loc,
+        arith::AndIOp::create(rewriter, loc, exhausted,
+                              lessThan(alive, active)),
+        lessThan(mul(alive, i32(100)), mul(percent, active)));
+    storeGroups(args, wf::kCompactGroups,
+                select(compact, ceilDiv(alive, workgroupSize), zero));
+    addToState(args, wf::kCompactions, boolToI32(compact));
+    storeState(args, wf::kRoundSlots, active);
+    storeGroups(args, wf::kScatterGroups, ceilDiv(active, workgroupSize));
+    Value nextActive = select(compact, alive, active);
+    storeState(args, wf::kActiveSlots, nextActive);
+    storeGroups(args, wf::kSlotGroups, ceilDiv(nextActive, workgroupSize));
+  }
+
+  /// One thread per slot of the round: queue[place] = slot.
+  void buildScatter() {
+    KernelArgs args = beginSchedulingKernel(wf::kScatterKernel);
+    Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value slot = add(mul(group, index(workgroupSize)), lane);
+    Value roundSlots = toIndex(loadState(args, wf::kRoundSlots));
+    buildIf(lessThan(slot, roundSlots), [&] {
+      FrameStorage frame = getFrame(args, slot);
+      Value token = frame.loadToken(rewriter, loc);
+      buildIf(compare(arith::CmpIPredicate::ne, token, i32(kTerminatedToken)),
+              [&] {
+                Value category = toIndex(getCategory(frame, token));
+                Value offset = loadState(
+                    args, add(index(wf::getCategoryOffsetsWord(tokens)),
+                              category));
+                Value before = memref::LoadOp::create(
+                    rewriter, loc, args.blocks,
+                    ValueRange{add(mul(category, getMaxSlotGroups(args)),
+                                   group)});
+                Value rank =
+                    memref::LoadOp::create(rewriter, loc, args.ranks, slot);
+                Value place = toIndex(add(add(offset, before), rank));
+                memref::StoreOp::create(rewriter, loc, toI32(slot),
+                                        args.queue, place);
+              });
+    });
+  }
+
+  /// Compaction, in two kernels so that no frame is overwritten before it
+  /// is copied: the alive frames (queue order) to `scratch`, then back to
+  /// the first slots, and the queue then names those slots.
+  void buildCompaction(bool gather) {
+    KernelArgs args = beginSchedulingKernel(
+        gather ? wf::kCompactGatherKernel : wf::kCompactScatterKernel);
+    Value position = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+    // Backends without indirect dispatch launch these kernels every round:
+    // the scan's workgroup count says whether this round compacts.
+    Value compacting = compare(arith::CmpIPredicate::ne,
+                               loadState(args, wf::kCompactGroups), i32(0));
+    Value alive = toIndex(loadState(args, wf::kAlive));
+    Value copies = arith::AndIOp::create(rewriter, loc, compacting,
+                                         lessThan(position, alive));
+    buildIf(copies, [&] {
+      Value slot =
+          gather ? toIndex(memref::LoadOp::create(rewriter, loc, args.queue,
+                                                  position))
+                 : position;
+      FrameStorage frame = getFrame(args, slot);
+      Value scratchStart = mul(position, index(frameWords));
+      for (int64_t word = 0; word < frameWords; ++word) {
+        Value inFrame = frame.getWordIndex(rewriter, loc, word);
+        Value inScratch = add(scratchStart, index(word));
+        if (gather) {
+          Value value =
+              memref::LoadOp::create(rewriter, loc, args.frames, inFrame);
+          memref::StoreOp::create(rewriter, loc, value, args.scratch,
+                                  inScratch);
+        } else {
+          Value value =
+              memref::LoadOp::create(rewriter, loc, args.scratch, inScratch);
+          memref::StoreOp::create(rewriter, loc, value, args.frames, inFrame);
+        }
+      }
+      if (!gather)
+        memref::StoreOp::create(rewriter, loc, toI32(position), args.queue,
+                                position);
+    });
+  }
+
+  SplitOp split;
+  FuncOp coroutine;
+  gpu::GPUModuleOp kernels;
+  int64_t workgroupSize;
+  FrameArrayLayout layout;
+  std::optional<FrameFieldAttr> hint;
+  int64_t buckets;
+  RewriterBase &rewriter;
+  Location loc;
+  int64_t tokens = 0, categories = 0, frameWords = 0;
+  gpu::GPUFuncOp currentKernel;
+};
+
+struct CoroWavefrontToGPUPass
+    : coro::impl::CoroWavefrontToGPUBase<CoroWavefrontToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+      return signalPassFailure();
+    if (!sortBy.empty() && hintBuckets < 1) {
+      mlir::emitError(module.getLoc(), getArgument())
+          << ": hint-buckets must be positive, got " << hintBuckets;
+      return signalPassFailure();
+    }
+    FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
+        collectLaunchesOfSplitCoroutines(module);
+    if (failed(launches))
+      return signalPassFailure();
+    for (auto &entry : *launches) {
+      if (entry.second.empty())
+        continue;
+      entry.second.front().emitOpError()
+          << "cannot be lowered by the wavefront scheduler: its host loop "
+             "runs in the CoroGPU runtime (coro-run, "
+             "corogpu/runtime/Wavefront.h); use the state-machine scheduler "
+             "for launches in IR";
+      return signalPassFailure();
+    }
+
+    SmallVector<SplitOp> splits(module.getOps<SplitOp>());
+    if (splits.empty())
+      return;
+    if (failed(checkSortByIsUsed(module, splits)))
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+    SymbolTable symbols(module);
+    NamedAttrList plans;
+    if (auto existing =
+            module->getAttrOfType<DictionaryAttr>(kWavefrontPlanAttrName))
+      plans.append(existing.getValue());
+    for (SplitOp split : splits) {
+      FailureOr<DictionaryAttr> plan =
+          lowerSplit(split, symbols, kernels, rewriter);
+      if (failed(plan))
+        return signalPassFailure();
+      plans.set(split.getCoroutineAttr().getAttr(), *plan);
+    }
+    module->setAttr(kWavefrontPlanAttrName, plans.getDictionary(&getContext()));
+    legalizeKernelsForTargets(kernels, rewriter);
+  }
+
+  /// The promise field named by sort-by in `split`, if it has one; an
+  /// error if it is not an integer.
+  FailureOr<std::optional<FrameFieldAttr>> findHintField(SplitOp split) {
+    if (sortBy.empty())
+      return std::optional<FrameFieldAttr>();
+    for (FrameFieldAttr field : split.getFrameFields()) {
+      if (!field.getPromise() || field.getName() != sortBy)
+        continue;
+      Type type = field.getType();
+      if (!type.isIndex() && !type.isSignlessInteger()) {
+        split.emitOpError("sort-by field \"")
+            << sortBy << "\" must be an integer or index, not " << type;
+        return failure();
+      }
+      return std::optional<FrameFieldAttr>(field);
+    }
+    return std::optional<FrameFieldAttr>();
+  }
+
+  /// Fails unless some coroutine of `splits` has the sort-by promise.
+  LogicalResult checkSortByIsUsed(ModuleOp module, ArrayRef<SplitOp> splits) {
+    if (sortBy.empty())
+      return success();
+    llvm::SetVector<StringRef> promises;
+    for (SplitOp split : splits)
+      for (FrameFieldAttr field : split.getFrameFields())
+        if (field.getPromise()) {
+          if (field.getName() == sortBy)
+            return success();
+          promises.insert(field.getName().getValue());
+        }
+    // Not module.emitError: the note would print the whole module.
+    mlir::emitError(module.getLoc(), getArgument())
+        << ": no coroutine has a promise field \"" << sortBy
+        << "\" to sort by (promise fields: "
+        << (promises.empty() ? "none" : llvm::join(promises, ", ")) << ")";
+    return failure();
+  }
+
+  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
+                                       gpu::GPUModuleOp kernels,
+                                       RewriterBase &rewriter) {
+    auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
+    FailureOr<SmallVector<func::FuncOp>> subroutines =
+        split.lookupSubroutines(symbols);
+    FailureOr<std::optional<FrameFieldAttr>> hint = findHintField(split);
+    if (failed(subroutines) || failed(hint))
+      return failure();
+    WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
+                             *hint, hintBuckets, rewriter);
+    // The scan keeps one total per category in workgroup memory.
+    constexpr int64_t kMaxCategories = 4096;
+    if (builder.getNumCategories() > kMaxCategories) {
+      split.emitOpError("has ")
+          << builder.getNumCategories()
+          << " wavefront queues (subroutines x hint-buckets), more than "
+          << kMaxCategories;
+      return failure();
+    }
+    builder.buildSchedulingKernels();
+    for (auto [token, subroutine] : llvm::enumerate(*subroutines)) {
+      builder.buildSubroutineKernel(subroutine, token);
+      rewriter.eraseOp(subroutine);
+    }
+    Builder b(&getContext());
+    DictionaryAttr plan = b.getDictionaryAttr({
+        b.getNamedAttr("tokens",
+                       b.getI64IntegerAttr(split.getSubroutines().size())),
+        b.getNamedAttr("categories",
+                       b.getI64IntegerAttr(builder.getNumCategories())),
+        b.getNamedAttr("frame_words",
+                       b.getI64IntegerAttr(split.getFrameWords())),
+        b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
+        b.getNamedAttr("layout", b.getStringAttr(layout == FrameArrayLayout::SoA
+                                                     ? "soa"
+                                                     : "aos")),
+    });
+    rewriter.eraseOp(split);
+    rewriter.eraseOp(coroutine);
+    return plan;
+  }
+};
+
+} // namespace

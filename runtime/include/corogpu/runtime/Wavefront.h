@@ -1,0 +1,84 @@
+//===- Wavefront.h - the wavefront scheduler's host loop --------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// Runs a coroutine whose kernels `coro-wavefront-to-gpu` generated: creates
+// the frame and scheduler buffers, marks every slot free, then submits
+// batches of rounds (classify, scan, scatter, compaction, one indirect
+// dispatch per subroutine) until the GPU-written termination flag is set.
+// Queue sizes never travel to the host; the host reads the small state
+// buffer once per batch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_WAVEFRONT_H
+#define COROGPU_RUNTIME_WAVEFRONT_H
+
+#include "corogpu/runtime/Device.h"
+
+#include <functional>
+
+namespace corogpu::runtime {
+
+/// What the compiler says about a coroutine's wavefront kernels (the
+/// `coro.wavefront` module attribute).
+struct WavefrontPlan {
+  std::string coroutine;
+  uint32_t tokens = 0;
+  uint32_t categories = 0;
+  uint32_t frameWords = 0;
+  uint32_t workgroupSize = 64;
+};
+
+enum class RefillPolicy { EveryRound, BelowHalf };
+enum class LaunchOrder { Fixed, MostFirst };
+
+struct WavefrontOptions {
+  /// Instance slots; 0 sizes them from device memory (at most 2^24 and
+  /// never more than the grid).
+  uint64_t capacity = 0;
+  RefillPolicy refill = RefillPolicy::EveryRound;
+  LaunchOrder order = LaunchOrder::Fixed;
+  /// Compact the frames when the grid is exhausted and fewer than this %
+  /// of the active slots are alive; 0 turns compaction off.
+  uint32_t compactBelowPercent = 0;
+  /// Rounds recorded per submission; the host checks for completion
+  /// after each.
+  uint32_t roundsPerCheck = 8;
+  /// Time every dispatch (GPU timestamps / events).
+  bool timing = false;
+  /// Give up after this many submissions without completion (0: never).
+  uint64_t maxSubmissions = 1u << 20;
+};
+
+struct WavefrontStats {
+  uint64_t capacity = 0;
+  uint64_t rounds = 0;
+  uint64_t submissions = 0;
+  /// Subroutine kernels that had instances.
+  uint64_t launches = 0;
+  uint64_t compactions = 0;
+  /// Instances each subroutine ran over all rounds.
+  std::vector<uint64_t> instancesPerSubroutine;
+  /// GPU milliseconds in the scheduling kernels and in the subroutines.
+  double schedulingMilliseconds = 0, subroutineMilliseconds = 0;
+};
+
+/// Appends the kernel argument(s) that pass `buffer`, holding `words`
+/// 32-bit words, as a `memref<?xi32>` in the target's ABI.
+using BufferArgBuilder =
+    std::function<void(std::vector<KernelArg> &, Buffer &, uint64_t words)>;
+
+/// Runs `plan` over `grid` on `device`, whose loaded module holds its
+/// kernels. `gridArgs` are the three leading kernel arguments (the grid
+/// extents), `coroutineArgs` the coroutine's, both in the target's ABI.
+Status runWavefront(Device &device, const WavefrontPlan &plan,
+                    const WavefrontOptions &options,
+                    std::array<uint32_t, 3> grid,
+                    const std::vector<KernelArg> &gridArgs,
+                    const std::vector<KernelArg> &coroutineArgs,
+                    const BufferArgBuilder &passBuffer, WavefrontStats &stats);
+
+} // namespace corogpu::runtime
+
+#endif // COROGPU_RUNTIME_WAVEFRONT_H

@@ -1,0 +1,105 @@
+//===- WavefrontABI.h - what wavefront kernels and their host share -*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// The contract between the kernels `coro-wavefront-to-gpu` generates and the
+// host loop that runs them (Wavefront.h): kernel names, the argument list
+// every kernel takes, and the words of the scheduler-state buffer. Plain
+// C++ with no dependencies, so that the compiler (MLIR) and the runtime (no
+// MLIR) both include it.
+//
+// Every wavefront kernel of coroutine `f` takes the same arguments:
+//
+//   (nx, ny, nz: index, frames, queue, ranks, blocks, state, scratch:
+//    memref<?xi32>, <the coroutine's arguments>)
+//
+//   frames   capacity x frameWords words, the frames of the instance slots
+//            (AoS or SoA, see FrameStorage in SchedulerUtils.h)
+//   queue    capacity slot indices, grouped by category (token, hint bucket)
+//   ranks    capacity words: a slot's rank among the slots of its category
+//            in its workgroup
+//   blocks   categories x ceil(capacity / workgroupSize) words: per category
+//            and workgroup, the count, then the exclusive prefix
+//   state    the words below
+//   scratch  capacity x frameWords words for compaction (4 bytes when off)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_WAVEFRONTABI_H
+#define COROGPU_RUNTIME_WAVEFRONTABI_H
+
+#include <cstdint>
+#include <string>
+
+namespace corogpu::runtime::wavefront {
+
+/// Kernel names, suffixed to the coroutine's name.
+inline constexpr const char *kInitKernel = "__wf_init";
+inline constexpr const char *kClassifyKernel = "__wf_classify";
+inline constexpr const char *kScanKernel = "__wf_scan";
+inline constexpr const char *kScatterKernel = "__wf_scatter";
+inline constexpr const char *kCompactGatherKernel = "__wf_compact_gather";
+inline constexpr const char *kCompactScatterKernel = "__wf_compact_scatter";
+/// The kernel of subroutine `token`: `<coroutine>__wf_<token>`.
+inline std::string getSubroutineKernelName(const std::string &coroutine,
+                                           unsigned token) {
+  return coroutine + "__wf_" + std::to_string(token);
+}
+
+/// Number of scheduler buffers after the three grid extents.
+inline constexpr unsigned kNumSchedulerBuffers = 6;
+
+/// Words of the state buffer (i32). The host writes the configuration
+/// words before the first round; the kernels keep the rest.
+enum StateWord : uint32_t {
+  // Configuration, written by the host.
+  kCapacity = 0,        ///< Instance slots.
+  kTotalInstances = 1,  ///< Instances of the grid.
+  kRefillPolicy = 2,    ///< 0: refill free slots every round; 1: only when
+                        ///< fewer than half of the slots are alive.
+  kOrderPolicy = 3,     ///< 0: every non-empty queue each round, in token
+                        ///< order; 1: only the queue with most instances.
+  kCompactPercent = 4,  ///< Compact when the grid is exhausted and fewer
+                        ///< than this % of the active slots are alive; 0: off.
+  // Kept by the kernels.
+  kNextInstance = 5,    ///< The next unstarted instance of the grid.
+  kActiveSlots = 6,     ///< Slots [0, active) are scanned next round.
+  kRoundSlots = 7,      ///< Slots scanned this round (for the scatter).
+  kAlive = 8,           ///< Instances queued this round.
+  kRefill = 9,          ///< Whether the next classify starts instances.
+  kDone = 10,           ///< 1 once every instance has returned.
+  kRounds = 11,         ///< Rounds that ran a subroutine.
+  kLaunches = 12,       ///< Subroutine kernels that had instances.
+  kCompactions = 13,    ///< Compactions done.
+  // Indirect dispatch arguments (x, y, z workgroups).
+  kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
+  kScatterGroups = 20,  ///< Scatter of this round.
+  kCompactGroups = 24,  ///< Compaction of this round: ceil(alive / wg) or 0.
+  kFirstTokenWord = 32, ///< Then kWordsPerToken words per token.
+};
+
+/// Words of each token, from kFirstTokenWord + kWordsPerToken * token.
+enum TokenWord : uint32_t {
+  kTokenGroups = 0,   ///< Indirect dispatch arguments (3 words).
+  kTokenStart = 4,    ///< Where its instances start in the queue.
+  kTokenCount = 5,    ///< Instances its kernel runs this round.
+  kTokenTotal = 6,    ///< Instances it ran over all rounds.
+  kWordsPerToken = 8,
+};
+
+inline uint32_t getTokenWord(uint32_t token, TokenWord word) {
+  return kFirstTokenWord + kWordsPerToken * token + word;
+}
+/// Where the category offsets start (one word per category), after the
+/// tokens.
+inline uint32_t getCategoryOffsetsWord(uint32_t tokens) {
+  return kFirstTokenWord + kWordsPerToken * tokens;
+}
+/// Words of the state buffer.
+inline uint32_t getStateWords(uint32_t tokens, uint32_t categories) {
+  return getCategoryOffsetsWord(tokens) + categories;
+}
+
+} // namespace corogpu::runtime::wavefront
+
+#endif // COROGPU_RUNTIME_WAVEFRONTABI_H

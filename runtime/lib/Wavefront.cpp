@@ -1,0 +1,210 @@
+//===- Wavefront.cpp - the wavefront scheduler's host loop ----------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "corogpu/runtime/Wavefront.h"
+#include "corogpu/runtime/WavefrontABI.h"
+
+#include <algorithm>
+
+using namespace corogpu::runtime;
+namespace wf = corogpu::runtime::wavefront;
+
+namespace {
+
+/// The scheduler's device buffers, in kernel-argument order.
+struct SchedulerBuffers {
+  std::unique_ptr<Buffer> frames, queue, ranks, blocks, state, scratch;
+  uint64_t words[wf::kNumSchedulerBuffers] = {};
+
+  Buffer *get(unsigned index) const {
+    const std::unique_ptr<Buffer> *all[] = {&frames, &queue, &ranks,
+                                            &blocks, &state, &scratch};
+    return all[index]->get();
+  }
+};
+
+uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
+  return (value + divisor - 1) / divisor;
+}
+
+/// Slots when the user leaves it to us: a quarter of device memory, at
+/// most 2^24 slots (the paper's setting), never more than the grid.
+uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
+                            bool compaction, uint64_t instances) {
+  uint64_t bytesPerSlot =
+      4 * (plan.frameWords * (compaction ? 2 : 1) + 2 +
+           ceilDiv(plan.categories, plan.workgroupSize));
+  uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
+  return std::max<uint64_t>(
+      1, std::min({instances, uint64_t(1) << 24,
+                   std::max<uint64_t>(fits, plan.workgroupSize)}));
+}
+
+} // namespace
+
+Status corogpu::runtime::runWavefront(
+    Device &device, const WavefrontPlan &plan, const WavefrontOptions &options,
+    std::array<uint32_t, 3> grid, const std::vector<KernelArg> &gridArgs,
+    const std::vector<KernelArg> &coroutineArgs,
+    const BufferArgBuilder &passBuffer, WavefrontStats &stats) {
+  if (plan.tokens == 0 || plan.frameWords == 0 || plan.workgroupSize == 0 ||
+      plan.categories < plan.tokens)
+    return Status::failure("the wavefront plan of '" + plan.coroutine +
+                           "' is incomplete");
+  uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  if (instances >= (uint64_t(1) << 31))
+    return Status::failure("the wavefront scheduler runs at most 2^31 - 1 "
+                           "instances, the grid has " +
+                           std::to_string(instances));
+  bool compaction = options.compactBelowPercent != 0;
+  if (options.compactBelowPercent > 100)
+    return Status::failure("the compaction threshold is a percentage, got " +
+                           std::to_string(options.compactBelowPercent));
+  uint64_t capacity =
+      options.capacity
+          ? options.capacity
+          : getDefaultCapacity(device, plan, compaction, instances);
+  if (capacity * plan.frameWords >= (uint64_t(1) << 31))
+    return Status::failure(
+        "a wavefront frame buffer of " + std::to_string(capacity) +
+        " slots x " + std::to_string(plan.frameWords) +
+        " words is larger than 2^31 words; lower the capacity");
+  uint32_t workgroup = plan.workgroupSize;
+  uint64_t maxGroups = ceilDiv(capacity, workgroup);
+  if (maxGroups > 65535)
+    return Status::failure("a wavefront capacity of " +
+                           std::to_string(capacity) + " needs " +
+                           std::to_string(maxGroups) +
+                           " workgroups, more than 65535; lower it");
+  uint32_t stateWords = wf::getStateWords(plan.tokens, plan.categories);
+
+  // Buffers, in kernel-argument order.
+  SchedulerBuffers buffers;
+  uint64_t words[wf::kNumSchedulerBuffers] = {
+      capacity * plan.frameWords,
+      capacity,
+      capacity,
+      uint64_t(plan.categories) * maxGroups,
+      stateWords,
+      compaction ? capacity * plan.frameWords : 1};
+  std::unique_ptr<Buffer> *ordered[] = {&buffers.frames, &buffers.queue,
+                                        &buffers.ranks,  &buffers.blocks,
+                                        &buffers.state,  &buffers.scratch};
+  for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i) {
+    Status status;
+    *ordered[i] = device.createBuffer(words[i] * 4, status);
+    if (!status.ok())
+      return Status::failure("wavefront buffers (" +
+                             std::to_string(capacity) + " slots): " +
+                             status.error);
+    buffers.words[i] = words[i];
+  }
+
+  std::vector<uint32_t> state(stateWords, 0);
+  state[wf::kCapacity] = capacity;
+  state[wf::kTotalInstances] = instances;
+  state[wf::kRefillPolicy] = options.refill == RefillPolicy::BelowHalf;
+  state[wf::kOrderPolicy] = options.order == LaunchOrder::MostFirst;
+  state[wf::kCompactPercent] = options.compactBelowPercent;
+  state[wf::kActiveSlots] = capacity;
+  state[wf::kRefill] = 1;
+  for (uint32_t word : {wf::kSlotGroups, wf::kScatterGroups}) {
+    state[word] = maxGroups;
+    state[word + 1] = state[word + 2] = 1;
+  }
+  if (Status status =
+          device.upload(*buffers.state, state.data(), state.size() * 4);
+      !status.ok())
+    return status;
+
+  std::vector<KernelArg> args = gridArgs;
+  for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i)
+    passBuffer(args, *buffers.get(i), buffers.words[i]);
+  args.insert(args.end(), coroutineArgs.begin(), coroutineArgs.end());
+
+  // A dispatch of `kernel` whose workgroup count the state word `word`
+  // holds (indirect), or `groups` workgroups (direct) when `word` is 0.
+  auto dispatch = [&](const std::string &kernel, uint32_t word,
+                      uint64_t groups) {
+    Dispatch d;
+    d.kernel = kernel;
+    d.groups = {static_cast<uint32_t>(groups), 1, 1};
+    d.workgroup = {workgroup, 1, 1};
+    d.args = args;
+    if (word) {
+      d.indirect = buffers.state.get();
+      d.indirectOffset = word * 4;
+    }
+    return d;
+  };
+  const std::string &name = plan.coroutine;
+  std::vector<Dispatch> round;
+  round.push_back(dispatch(name + wf::kClassifyKernel, wf::kSlotGroups,
+                           maxGroups));
+  round.push_back(dispatch(name + wf::kScanKernel, 0, 1));
+  round.push_back(dispatch(name + wf::kScatterKernel, wf::kScatterGroups,
+                           maxGroups));
+  if (compaction) {
+    round.push_back(dispatch(name + wf::kCompactGatherKernel,
+                             wf::kCompactGroups, maxGroups));
+    round.push_back(dispatch(name + wf::kCompactScatterKernel,
+                             wf::kCompactGroups, maxGroups));
+  }
+  size_t schedulingPerRound = round.size();
+  for (uint32_t token = 0; token < plan.tokens; ++token)
+    round.push_back(
+        dispatch(wf::getSubroutineKernelName(name, token),
+                 wf::getTokenWord(token, wf::kTokenGroups), maxGroups));
+
+  uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
+  stats = WavefrontStats();
+  stats.capacity = capacity;
+  bool first = true;
+  while (true) {
+    std::vector<Dispatch> batch;
+    std::vector<bool> isScheduling;
+    if (first) {
+      batch.push_back(dispatch(name + wf::kInitKernel, 0, maxGroups));
+      isScheduling.push_back(true);
+      first = false;
+    }
+    for (uint32_t r = 0; r < roundsPerCheck; ++r) {
+      for (size_t i = 0; i < round.size(); ++i) {
+        batch.push_back(round[i]);
+        isScheduling.push_back(i < schedulingPerRound);
+      }
+    }
+    std::vector<double> times;
+    if (Status status =
+            device.launchBatch(batch, options.timing ? &times : nullptr);
+        !status.ok())
+      return status;
+    for (size_t i = 0; i < times.size(); ++i)
+      (isScheduling[i] ? stats.schedulingMilliseconds
+                       : stats.subroutineMilliseconds) += times[i];
+    ++stats.submissions;
+    if (Status status =
+            device.download(*buffers.state, state.data(), state.size() * 4);
+        !status.ok())
+      return status;
+    if (state[wf::kDone])
+      break;
+    if (options.maxSubmissions && stats.submissions >= options.maxSubmissions)
+      return Status::failure(
+          "the wavefront scheduler gave up after " +
+          std::to_string(stats.submissions) + " submissions (" +
+          std::to_string(state[wf::kRounds]) + " rounds, " +
+          std::to_string(state[wf::kAlive]) +
+          " instances alive): does every instance return?");
+  }
+  stats.rounds = state[wf::kRounds];
+  stats.launches = state[wf::kLaunches];
+  stats.compactions = state[wf::kCompactions];
+  for (uint32_t token = 0; token < plan.tokens; ++token)
+    stats.instancesPerSubroutine.push_back(
+        state[wf::getTokenWord(token, wf::kTokenTotal)]);
+  return Status::success();
+}

@@ -149,6 +149,7 @@ private:
   Status ensureTimestamps(uint32_t count);
   uint32_t queryCount = 0;
   uint64_t memoryBytes = 0;
+  uint64_t maxAllocationBytes = 0;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
   std::string name;
@@ -273,6 +274,14 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory);
   for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
     memoryBytes = std::max<uint64_t>(memoryBytes, memory.memoryHeaps[i].size);
+  VkPhysicalDeviceMaintenance3Properties maintenance{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  properties.pNext = &maintenance;
+  vkGetPhysicalDeviceProperties2(physicalDevice, &properties);
+  maxAllocationBytes =
+      std::min<uint64_t>(memoryBytes, maintenance.maxMemoryAllocationSize);
   if (Status status = ensureTimestamps(2); !status.ok())
     return status;
   return takeValidationMessages();
@@ -282,6 +291,13 @@ std::unique_ptr<Buffer> VulkanDevice::createBuffer(size_t bytes,
                                                    Status &status) {
   // Vulkan has no empty buffers; scalars and empty arrays get 4 bytes.
   size_t size = bytes < 4 ? 4 : bytes;
+  if (size > maxAllocationBytes) {
+    status = Status::failure(
+        "out of device memory allocating " + std::to_string(bytes) +
+        " bytes: '" + name + "' allocates at most " +
+        std::to_string(maxAllocationBytes) + " bytes at once");
+    return nullptr;
+  }
   VkBufferCreateInfo bufferInfo{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bufferInfo.size = size;
   // Any buffer may hold the workgroup counts of an indirect dispatch.

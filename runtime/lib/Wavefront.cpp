@@ -38,8 +38,10 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
       4 * (plan.frameWords * (compaction ? 2 : 1) + 2 +
            ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
+  // Slot kernels run one workgroup per workgroupSize slots, in x.
+  uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
   return std::max<uint64_t>(
-      1, std::min({instances, uint64_t(1) << 24,
+      1, std::min({instances, uint64_t(1) << 24, launchable,
                    std::max<uint64_t>(fits, plan.workgroupSize)}));
 }
 

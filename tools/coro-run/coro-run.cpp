@@ -45,6 +45,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <unistd.h>
 #include <cmath>
 #include <random>
 
@@ -307,6 +308,16 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
   }
   buffer.elementType = type;
   buffer.elementSize = getElementSize(type);
+  // Say so before trying to allocate what cannot fit.
+  uint64_t bytes = uint64_t(buffer.count) * getElementSize(type);
+  uint64_t hostBytes = uint64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  if (buffer.count > (uint64_t(1) << 62) / 8 || bytes > hostBytes) {
+    error = ("out of memory: buffer '" + spec + "' needs " +
+             llvm::Twine(bytes) + " bytes, this machine has " +
+             llvm::Twine(hostBytes))
+                .str();
+    return false;
+  }
   buffer.bytes.assign(buffer.count * buffer.elementSize, 0);
 
   auto setElement = [&](size_t index, double value) {
@@ -819,6 +830,14 @@ int main(int argc, char **argv) {
   auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
   if (!coroutine)
     return fail("no coro.func @" + coroutineName + " in " + inputFilename);
+  // coro-run launches the coroutine itself: host functions that launch
+  // coroutines (the `main` of CPU tests) are not compiled; the wavefront
+  // scheduler could not lower their launches anyway.
+  for (Operation &op : llvm::make_early_inc_range(module->getOps()))
+    if (isa<func::FuncOp>(op) &&
+        op.walk([](coro::LaunchOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      op.erase();
   if (emit != EmitKind::None)
     return emitCode(*module);
   if (backend != "vulkan" && backend != "cuda")
@@ -878,6 +897,13 @@ int main(int argc, char **argv) {
   }
   if (!device)
     return fail(status.error);
+  uint64_t bufferBytes = 0;
+  for (const HostBuffer &buffer : buffers)
+    bufferBytes += buffer.bytes.size();
+  if (bufferBytes > device->getMemoryBytes())
+    return fail("out of device memory: the buffers need " +
+                llvm::Twine(bufferBytes) + " bytes, " + device->getName() +
+                " has " + llvm::Twine(device->getMemoryBytes()));
 
   std::string image, reference;
   DictionaryAttr plans;

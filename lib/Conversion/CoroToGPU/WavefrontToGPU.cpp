@@ -616,7 +616,8 @@ struct CoroWavefrontToGPUPass
       return signalPassFailure();
     if (!sortBy.empty() && hintBuckets < 1) {
       mlir::emitError(module.getLoc(), getArgument())
-          << ": hint-buckets must be positive, got " << hintBuckets;
+          << ": hint-buckets must be positive, got "
+          << static_cast<int64_t>(hintBuckets);
       return signalPassFailure();
     }
     FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =

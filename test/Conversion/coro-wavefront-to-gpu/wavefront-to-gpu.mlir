@@ -1,0 +1,76 @@
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos" | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
+
+// The plan tells the host loop the shape of the kernels: 2 subroutines, one
+// queue each (no sort), 4 frame words (token, id, material, y).
+// CHECK:       module attributes {coro.wavefront = {f = {categories = 2 : i64, frame_words = 4 : i64, layout = "{{soa|aos}}", tokens = 2 : i64, workgroup_size = 32 : i64}}, gpu.container_module}
+// SORT:        module attributes {coro.wavefront = {f = {categories = 8 : i64,
+// CHECK-NOT:   coro.split
+// CHECK-NOT:   func.func
+
+// Every kernel takes the grid, the six scheduler buffers, then the
+// coroutine's arguments.
+// CHECK-LABEL: gpu.func @f__wf_init(
+// CHECK-SAME:    %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[FRAMES:.*]]: memref<?xi32>, %{{.*}}: memref<?xi32>, %{{.*}}: memref<?xi32>, %{{.*}}: memref<?xi32>, %[[STATE:.*]]: memref<?xi32>, %{{.*}}: memref<?xi32>, %{{.*}}: f32, %{{.*}}: memref<?xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>}
+// CHECK:         %[[SLOT:.*]] = gpu.global_id x
+// CHECK:         %[[CAP:.*]] = arith.index_cast
+// CHECK:         arith.cmpi ult, %[[SLOT]], %[[CAP]]
+// CHECK:         %[[FREE:.*]] = arith.constant -1 : i32
+// The token is word 0: slot (SoA) or slot * 4 (AoS).
+// AOS:           %[[AT:.*]] = arith.muli %[[SLOT]], %c4
+// AOS:           memref.store %[[FREE]], %[[FRAMES]][%[[AT]]]
+// SOA:           memref.store %[[FREE]], %[[FRAMES]][%[[SLOT]]]
+
+// Classify: workgroup memory for the prefix counts, one atomic per
+// workgroup on the next instance (state word 5), barriers.
+// CHECK-LABEL: gpu.func @f__wf_classify(
+// CHECK-SAME:    workgroup(%[[SHARED:.*]] : memref<32xi32, #gpu.address_space<workgroup>>, %[[BASE:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
+// CHECK:         gpu.barrier
+// CHECK:         memref.atomic_rmw addi %{{.*}}, %{{.*}}[%c5] : (i32, memref<?xi32>) -> i32
+// CHECK:         gpu.barrier
+// Free slots get the entry token.
+// CHECK:         memref.store %c0_i32{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>
+// CHECK:         gpu.barrier
+// CHECK:         gpu.barrier
+// SORT-LABEL:  gpu.func @f__wf_classify(
+// The category of an alive slot: token * 4 + its material, clamped to [0, 4).
+// SORT:          %[[T:.*]] = arith.muli %{{.*}}, %c4_i32
+// SORT:          %[[H:.*]] = memref.load
+// SORT:          %[[LO:.*]] = arith.minsi %[[H]], %c3_i32
+// SORT:          %[[B:.*]] = arith.maxsi %[[LO]], %c0_i32
+// SORT:          arith.addi %[[T]], %[[B]]
+
+// The scan runs in one workgroup; its per-category totals are in
+// workgroup memory.
+// CHECK-LABEL: gpu.func @f__wf_scan(
+// CHECK-SAME:    workgroup(%{{.*}} : memref<2xi32, #gpu.address_space<workgroup>>)
+// CHECK:         gpu.barrier
+// CHECK-LABEL: gpu.func @f__wf_scatter(
+// CHECK-LABEL: gpu.func @f__wf_compact_gather(
+// CHECK-LABEL: gpu.func @f__wf_compact_scatter(
+
+// Subroutine 0 (entry): thread i runs the i-th slot of its queue; the
+// instance id comes from frame word 1, coro.id 0 from it.
+// CHECK-LABEL: gpu.func @f__wf_0(
+// CHECK:         %[[I:.*]] = gpu.global_id x
+// CHECK:         scf.if
+// Its queue starts at state word 36 (token 0's words start at 32).
+// CHECK:           %[[START:.*]] = memref.load %{{.*}}[%c36]
+// CHECK:           %[[START_I:.*]] = arith.index_cast %[[START]]
+// CHECK:           %[[AT:.*]] = arith.addi %[[START_I]], %[[I]]
+// CHECK:           memref.load %{{.*}}[%[[AT]]] : memref<?xi32>
+// CHECK:           %[[X:.*]] = arith.remui %{{.*}}, %arg0 : index
+// CHECK:           memref.load %arg10[%[[X]]] : memref<?xf32>
+// CHECK-LABEL: gpu.func @f__wf_1(
+// CHECK:           arith.bitcast %{{.*}} : i32 to f32
+// CHECK:           memref.store %{{.*}} : memref<?xf32>
+coro.func @f(%x: f32, %out: memref<?xf32>) {
+  %id = coro.id 0 : index
+  %y = memref.load %out[%id] : memref<?xf32>
+  %m = arith.constant 3 : i32
+  coro.promise "material", %m : i32
+  coro.suspend "next"
+  memref.store %y, %out[%id] : memref<?xf32>
+  coro.return
+}

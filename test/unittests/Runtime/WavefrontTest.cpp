@@ -1,0 +1,174 @@
+//===- WavefrontTest.cpp - the wavefront host loop on Vulkan --------------===//
+//
+// Part of the CoroGPU project.
+//
+// Runs the wavefront kernels that coro-opt generated at build time for
+// test/e2e/cpu/loop-break.mlir through the runtime's host loop (batches of
+// rounds with indirect dispatches), with the Khronos validation layer, under
+// every scheduling policy, and checks the values and the statistics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/Wavefront.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <regex>
+
+using namespace corogpu::runtime;
+
+namespace {
+
+std::string readFile(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(file)),
+                     std::istreambuf_iterator<char>());
+}
+
+/// The plan of `coroutine` from the `coro.wavefront` attribute of the
+/// compiled module's text.
+WavefrontPlan readPlan(const std::string &module, const std::string &coroutine) {
+  WavefrontPlan plan;
+  plan.coroutine = coroutine;
+  std::smatch match;
+  std::regex entry(coroutine + " = \\{([^}]*)\\}");
+  if (!std::regex_search(module, match, entry))
+    return plan;
+  std::string fields = match[1];
+  auto get = [&](const std::string &key) -> uint32_t {
+    std::smatch value;
+    std::regex pattern(key + " = ([0-9]+)");
+    return std::regex_search(fields, value, pattern) ? std::stoul(value[1])
+                                                      : 0;
+  };
+  plan.tokens = get("tokens");
+  plan.categories = get("categories");
+  plan.frameWords = get("frame_words");
+  plan.workgroupSize = get("workgroup_size");
+  return plan;
+}
+
+class WavefrontTest : public ::testing::TestWithParam<WavefrontOptions> {
+protected:
+  void SetUp() override {
+    Status status;
+    VulkanOptions options;
+    options.validation = true;
+    device = createVulkanDevice(options, status);
+    if (!device)
+      GTEST_SKIP() << "no usable Vulkan device: " << status.error;
+    std::string binary = readFile(std::string(CORO_TEST_KERNELS_DIR) +
+                                  "/wavefront/kernels.spv");
+    ASSERT_FALSE(binary.empty());
+    ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
+    plan = readPlan(readFile(std::string(CORO_TEST_KERNELS_DIR) +
+                             "/wavefront/lowered.mlir"),
+                    "partial_sums");
+    ASSERT_GT(plan.tokens, 1u) << "no wavefront plan for partial_sums";
+  }
+  std::unique_ptr<Device> device;
+  WavefrontPlan plan;
+};
+
+TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
+  // partial_sums(n = 4, out) over a grid of 13: instance id sums
+  // 0..min(id, 3), suspending at every step.
+  const uint32_t instances = 13;
+  Status status;
+  std::unique_ptr<Buffer> out = device->createBuffer(instances * 4, status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  std::vector<float> poison(instances, -7.0f);
+  ASSERT_TRUE(device->upload(*out, poison.data(), instances * 4).ok());
+
+  WavefrontStats stats;
+  status = runWavefront(
+      *device, plan, GetParam(), {instances, 1, 1},
+      {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
+       KernelArg::ofScalar<int32_t>(1)},
+      {KernelArg::ofScalar<int32_t>(4), KernelArg::ofBuffer(*out)},
+      [](std::vector<KernelArg> &args, Buffer &buffer, uint64_t) {
+        args.push_back(KernelArg::ofBuffer(buffer));
+      },
+      stats);
+  ASSERT_TRUE(status.ok()) << status.error;
+
+  std::vector<float> result(instances);
+  ASSERT_TRUE(device->download(*out, result.data(), instances * 4).ok());
+  EXPECT_EQ(result, (std::vector<float>{0, 1, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                        6}));
+  // Every instance ran the entry once; the rounds and launches add up.
+  ASSERT_EQ(stats.instancesPerSubroutine.size(), plan.tokens);
+  EXPECT_EQ(stats.instancesPerSubroutine[0], instances);
+  EXPECT_GE(stats.launches, stats.rounds);
+  EXPECT_GT(stats.rounds, 0u);
+  if (GetParam().capacity)
+    EXPECT_EQ(stats.capacity, GetParam().capacity);
+  if (GetParam().timing)
+    EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds,
+              0.0);
+  if (GetParam().compactBelowPercent == 100)
+    EXPECT_GT(stats.compactions, 0u);
+}
+
+WavefrontOptions makeOptions(uint64_t capacity, RefillPolicy refill,
+                             LaunchOrder order, uint32_t compact,
+                             uint32_t roundsPerCheck, bool timing) {
+  WavefrontOptions options;
+  options.capacity = capacity;
+  options.refill = refill;
+  options.order = order;
+  options.compactBelowPercent = compact;
+  options.roundsPerCheck = roundsPerCheck;
+  options.timing = timing;
+  return options;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Policies, WavefrontTest,
+    ::testing::Values(
+        // Default capacity (the grid), every queue each round.
+        makeOptions(0, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0, 8,
+                    true),
+        // Fewer slots than instances: many refills.
+        makeOptions(3, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0, 1,
+                    false),
+        makeOptions(5, RefillPolicy::BelowHalf, LaunchOrder::MostFirst, 0, 4,
+                    true),
+        // Compaction whenever the grid is exhausted and a slot is free.
+        makeOptions(64, RefillPolicy::EveryRound, LaunchOrder::Fixed, 100, 2,
+                    false)));
+
+TEST(WavefrontPlanTest, IncompletePlanIsAnError) {
+  Status status;
+  std::unique_ptr<Device> device =
+      createVulkanDevice(VulkanOptions(), status);
+  if (!device)
+    GTEST_SKIP() << "no usable Vulkan device: " << status.error;
+  WavefrontStats stats;
+  status = runWavefront(*device, WavefrontPlan{"f"}, WavefrontOptions(),
+                        {1, 1, 1}, {}, {},
+                        [](std::vector<KernelArg> &, Buffer &, uint64_t) {},
+                        stats);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.error.find("plan of 'f' is incomplete"), std::string::npos)
+      << status.error;
+}
+
+TEST(DeviceMemoryTest, TooLargeABufferIsOutOfDeviceMemory) {
+  Status status;
+  std::unique_ptr<Device> device =
+      createVulkanDevice(VulkanOptions(), status);
+  if (!device)
+    GTEST_SKIP() << "no usable Vulkan device: " << status.error;
+  ASSERT_GT(device->getMemoryBytes(), 0u);
+  std::unique_ptr<Buffer> buffer =
+      device->createBuffer(device->getMemoryBytes() * 2, status);
+  EXPECT_EQ(buffer, nullptr);
+  EXPECT_NE(status.error.find("out of device memory"), std::string::npos)
+      << status.error;
+}
+
+} // namespace

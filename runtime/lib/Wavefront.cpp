@@ -184,9 +184,17 @@ Status corogpu::runtime::runWavefront(
             device.launchBatch(batch, options.timing ? &times : nullptr);
         !status.ok())
       return status;
-    for (size_t i = 0; i < times.size(); ++i)
+    for (size_t i = 0; i < times.size(); ++i) {
       (isScheduling[i] ? stats.schedulingMilliseconds
                        : stats.subroutineMilliseconds) += times[i];
+      auto it = std::find_if(
+          stats.kernelMilliseconds.begin(), stats.kernelMilliseconds.end(),
+          [&](const auto &entry) { return entry.first == batch[i].kernel; });
+      if (it == stats.kernelMilliseconds.end())
+        stats.kernelMilliseconds.emplace_back(batch[i].kernel, times[i]);
+      else
+        it->second += times[i];
+    }
     ++stats.submissions;
     if (Status status =
             device.download(*buffers.state, state.data(), state.size() * 4);

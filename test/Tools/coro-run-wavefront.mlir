@@ -16,6 +16,7 @@
 // CHECK: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 2 submissions, 0 compactions
 // CHECK-NEXT: wavefront: instances per subroutine: 0:8 1:28
 // CHECK-NEXT: wavefront: GPU time {{[0-9.]+}} ms: scheduling {{[0-9.]+}} ms ({{[0-9.]+}}%), subroutines {{[0-9.]+}} ms ({{[0-9.]+}}%)
+// CHECK-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_classify {{[0-9.]+}} ms; tickets__wf_scan {{[0-9.]+}} ms; tickets__wf_scatter {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
 // CHECK-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 // CHECK-NEXT: buffer 1 (i32 x 1): [8]
 
@@ -27,7 +28,9 @@
 // JSON-NEXT: 8,
 // JSON-NEXT: 28
 // JSON-NEXT: ],
-// JSON-NEXT: "launches": 8,
+// JSON-NEXT: "kernel_gpu_ms": {
+// JSON-NEXT: "tickets__wf_0": {{[0-9.e+-]+}},
+// JSON: "launches": 8,
 // JSON-NEXT: "rounds": 8,
 // JSON-NEXT: "scheduling_gpu_ms": {{[0-9.e+-]+}},
 // JSON-NEXT: "submissions": 2,

@@ -768,6 +768,10 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
       100 * stats.schedulingMilliseconds / total,
       stats.subroutineMilliseconds,
       100 * stats.subroutineMilliseconds / total);
+  llvm::outs() << "wavefront: GPU time per kernel:";
+  for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
+    llvm::outs() << llvm::format(" %s %.3f ms;", kernel.c_str(), milliseconds);
+  llvm::outs() << "\n";
 }
 
 /// Compares every element; prints the first differing indices.
@@ -988,6 +992,14 @@ int main(int argc, char **argv) {
           {"compactions", stats.compactions},
           {"instances_per_subroutine", std::move(perSubroutine)},
           {"scheduling_gpu_ms", stats.schedulingMilliseconds},
+          {"kernel_gpu_ms",
+           [&] {
+             llvm::json::Object perKernel;
+             for (const auto &[kernel, milliseconds] :
+                  stats.kernelMilliseconds)
+               perKernel[kernel] = milliseconds;
+             return perKernel;
+           }()},
           {"subroutine_gpu_ms", stats.subroutineMilliseconds}};
     }
     llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(result)))

@@ -120,6 +120,13 @@ void replacePoisonWithZero(Operation *root, RewriterBase &rewriter);
 /// (the SCF to SPIR-V conversion has no switch).
 void lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter);
 
+/// The position of the instance with linear id `id` in a grid of x and y
+/// extents `nx` and `ny`, the inverse of `InstancePosition::getId`:
+/// x = id mod nx, y = (id / nx) mod ny, z = (id / nx) / ny. For schedulers
+/// that iterate over frame slots (or a queue of ids) rather than the grid.
+InstancePosition delinearizeInstanceId(OpBuilder &builder, Location loc,
+                                       Value id, Value nx, Value ny);
+
 } // namespace coro
 } // namespace mlir
 

@@ -111,12 +111,8 @@ public:
     Value id = toIndex(memref::LoadOp::create(
         rewriter, loc, args.frames, frame.getWordIndex(rewriter, loc,
                                                        kCoroIdWord)));
-    // The instance's place in the grid, from its linear id.
-    Value x = arith::RemUIOp::create(rewriter, loc, id, args.nx);
-    Value rest = arith::DivUIOp::create(rewriter, loc, id, args.nx);
-    Value y = arith::RemUIOp::create(rewriter, loc, rest, args.ny);
-    Value z = arith::DivUIOp::create(rewriter, loc, rest, args.ny);
-    InstancePosition position{x, y, z, args.nx, args.ny};
+    InstancePosition position =
+        delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
 
     Block &body = subroutine.getBody().front();
     IRMapping mapping;
@@ -341,50 +337,15 @@ private:
         [&] { return returned; });
 
     // Free slots take the next instances of the grid: numbered within the
-    // workgroup, one atomic per workgroup.
+    // workgroup, one atomic per workgroup. The refill flag is the same for
+    // every thread, so the barriers inside stay in uniform control flow.
     Value refill = compare(arith::CmpIPredicate::ne,
                            loadState(args, wf::kRefill), i32(0));
-    Value free = arith::AndIOp::create(
-        rewriter, loc, arith::AndIOp::create(rewriter, loc, inRange, refill),
-        equal(oldToken, returned));
-    memref::StoreOp::create(rewriter, loc, boolToI32(free), shared, lane);
-    gpu::BarrierOp::create(rewriter, loc);
-    Value freeBefore = buildSum(index(0), lane, index(1), [&](Value j) {
-      return memref::LoadOp::create(rewriter, loc, shared, j);
-    });
-    Value freeTotal = buildSum(index(0), index(workgroupSize), index(1),
-                               [&](Value j) {
-                                 return memref::LoadOp::create(rewriter, loc,
-                                                               shared, j);
-                               });
-    buildIf(equal(lane, index(0)), [&] {
-      Value base = buildIfValue(
-          compare(arith::CmpIPredicate::ne, freeTotal, i32(0)),
-          [&] {
-            return memref::AtomicRMWOp::create(
-                rewriter, loc, arith::AtomicRMWKind::addi, freeTotal,
-                args.state, ValueRange{index(wf::kNextInstance)});
-          },
-          [&] { return i32(0); });
-      memref::StoreOp::create(rewriter, loc, base, sharedBase,
-                              ValueRange{index(0)});
-    });
-    gpu::BarrierOp::create(rewriter, loc);
     Value token = buildIfValue(
-        free,
+        refill,
         [&] {
-          Value base = memref::LoadOp::create(rewriter, loc, sharedBase,
-                                              ValueRange{index(0)});
-          Value id = add(base, freeBefore);
-          Value started =
-              lessThan(id, loadState(args, wf::kTotalInstances));
-          buildIf(started, [&] {
-            memref::StoreOp::create(
-                rewriter, loc, id, args.frames,
-                frame.getWordIndex(rewriter, loc, kCoroIdWord));
-            frame.storeToken(rewriter, loc, i32(kEntryToken));
-          });
-          return select(started, i32(kEntryToken), returned);
+          return buildRefill(args, frame, shared, sharedBase, lane, inRange,
+                             oldToken);
         },
         [&] { return oldToken; });
 
@@ -406,6 +367,52 @@ private:
       memref::StoreOp::create(rewriter, loc, count, args.blocks,
                               ValueRange{add(mul(c, maxGroups), group)});
     });
+  }
+
+  /// The refill part of classify: returns the slot's token afterwards.
+  Value buildRefill(const KernelArgs &args, const FrameStorage &frame,
+                    Value shared, Value sharedBase, Value lane, Value inRange,
+                    Value oldToken) {
+    Value returned = i32(kTerminatedToken);
+    Value free =
+        arith::AndIOp::create(rewriter, loc, inRange, equal(oldToken, returned));
+    memref::StoreOp::create(rewriter, loc, boolToI32(free), shared, lane);
+    gpu::BarrierOp::create(rewriter, loc);
+    auto loadShared = [&](Value j) {
+      return memref::LoadOp::create(rewriter, loc, shared, j);
+    };
+    Value freeBefore = buildSum(index(0), lane, index(1), loadShared);
+    Value freeTotal =
+        buildSum(index(0), index(workgroupSize), index(1), loadShared);
+    buildIf(equal(lane, index(0)), [&] {
+      Value base = buildIfValue(
+          compare(arith::CmpIPredicate::ne, freeTotal, i32(0)),
+          [&] {
+            return memref::AtomicRMWOp::create(
+                rewriter, loc, arith::AtomicRMWKind::addi, freeTotal,
+                args.state, ValueRange{index(wf::kNextInstance)});
+          },
+          [&] { return i32(0); });
+      memref::StoreOp::create(rewriter, loc, base, sharedBase,
+                              ValueRange{index(0)});
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    return buildIfValue(
+        free,
+        [&] {
+          Value base = memref::LoadOp::create(rewriter, loc, sharedBase,
+                                              ValueRange{index(0)});
+          Value id = add(base, freeBefore);
+          Value started = lessThan(id, loadState(args, wf::kTotalInstances));
+          buildIf(started, [&] {
+            memref::StoreOp::create(
+                rewriter, loc, id, args.frames,
+                frame.getWordIndex(rewriter, loc, kCoroIdWord));
+            frame.storeToken(rewriter, loc, i32(kEntryToken));
+          });
+          return select(started, i32(kEntryToken), returned);
+        },
+        [&] { return oldToken; });
   }
 
   /// One workgroup: prefix sums over workgroups (one thread per category),
@@ -496,9 +503,9 @@ private:
     Value notExhausted = arith::XOrIOp::create(
         rewriter, loc, exhausted,
         arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-    storeState(args, wf::kDone,
-               boolToI32(arith::AndIOp::create(
-                   rewriter, loc, equal(alive, zero), exhausted)));
+    Value done =
+        arith::AndIOp::create(rewriter, loc, equal(alive, zero), exhausted);
+    storeState(args, wf::kDone, boolToI32(done));
     Value everyRound =
         equal(loadState(args, wf::kRefillPolicy), zero);
     Value belowHalf = lessThan(mul(alive, i32(2)), capacity);
@@ -518,7 +525,10 @@ private:
     addToState(args, wf::kCompactions, boolToI32(compact));
     storeState(args, wf::kRoundSlots, active);
     storeGroups(args, wf::kScatterGroups, ceilDiv(active, workgroupSize));
-    Value nextActive = select(compact, alive, active);
+    // Once done, no slot is scanned again: the rounds left in the
+    // submission dispatch no workgroups.
+    Value nextActive =
+        select(done, zero, select(compact, alive, active));
     storeState(args, wf::kActiveSlots, nextActive);
     storeGroups(args, wf::kSlotGroups, ceilDiv(nextActive, workgroupSize));
   }

@@ -366,3 +366,12 @@ mlir::coro::collectLaunchesOfSplitCoroutines(ModuleOp module) {
     return failure();
   return launches;
 }
+
+InstancePosition mlir::coro::delinearizeInstanceId(OpBuilder &builder,
+                                                   Location loc, Value id,
+                                                   Value nx, Value ny) {
+  Value row = arith::DivUIOp::create(builder, loc, id, nx); // y + ny * z
+  return {arith::RemUIOp::create(builder, loc, id, nx),
+          arith::RemUIOp::create(builder, loc, row, ny),
+          arith::DivUIOp::create(builder, loc, row, ny), nx, ny};
+}

@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t/megakernel/coro_kernels.sm_90.ptx
 // RUN: coro-opt %coro_src/test/e2e/cpu/split-constructs.mlir "--coro-to-ptx=scheduler=state-machine chip=sm_90" --coro-write-kernels=output-dir=%t/state-machine -o /dev/null
 // RUN: FileCheck %s < %t/state-machine/coro_kernels.sm_90.ptx
-// RUN: not coro-opt %coro_src/examples/shade.mlir "--coro-to-ptx=scheduler=wavefront" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not coro-opt %coro_src/examples/shade.mlir "--coro-to-ptx=scheduler=persistent" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // CHECK: .target sm_90
 // CHECK-DAG: .entry while_both(
 // CHECK-DAG: .entry nested3(
@@ -13,4 +13,4 @@
 // CHECK-DAG: .entry early_return(
 // CHECK-DAG: .entry vectors(
 // CHECK-DAG: .entry if_else(
-// UNKNOWN: Cannot find option named 'wavefront'!
+// UNKNOWN: Cannot find option named 'persistent'!

@@ -62,6 +62,8 @@ struct WavefrontStats {
   std::vector<uint64_t> instancesPerSubroutine;
   /// GPU milliseconds in the scheduling kernels and in the subroutines.
   double schedulingMilliseconds = 0, subroutineMilliseconds = 0;
+  /// GPU milliseconds per kernel, in order of first launch.
+  std::vector<std::pair<std::string, double>> kernelMilliseconds;
 };
 
 /// Appends the kernel argument(s) that pass `buffer`, holding `words`

@@ -208,6 +208,9 @@ public:
   Status loadModule(const void *image, size_t bytes) override {
     // cuModuleLoadData wants NUL-terminated PTX text.
     std::string text(static_cast<const char *>(image), bytes);
+    if (module && text == loadedText)
+      return Status::success();
+    loadedText = text;
     if (module)
       api.moduleUnload(module);
     module = nullptr;
@@ -305,7 +308,7 @@ private:
   CUdevice device = 0;
   CUcontext context = nullptr;
   CUmodule module = nullptr;
-  std::string name, target;
+  std::string name, target, loadedText;
   uint64_t memoryBytes = 0;
 };
 

@@ -152,6 +152,7 @@ private:
   uint64_t maxAllocationBytes = 0;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
+  std::vector<uint32_t> loadedBinary;
   std::string name;
   std::string validationMessages;
 };
@@ -371,6 +372,10 @@ Status VulkanDevice::loadModule(const void *image, size_t bytes) {
                            std::to_string(bytes) + " bytes");
   std::vector<uint32_t> binary(bytes / sizeof(uint32_t));
   std::memcpy(binary.data(), image, bytes);
+  // The same module again (repeated runs): keep its compiled pipelines.
+  if (module && binary == loadedBinary)
+    return Status::success();
+  loadedBinary = binary;
   clearPipelines();
   if (module)
     vkDestroyShaderModule(device, module, nullptr);

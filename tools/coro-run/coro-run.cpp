@@ -44,6 +44,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <unistd.h>
 #include <cmath>
@@ -170,6 +171,11 @@ static llvm::cl::opt<double> tolerance(
 static llvm::cl::opt<bool> timing("timing",
                                   llvm::cl::desc("Print the time of each "
                                                  "phase"));
+static llvm::cl::opt<unsigned>
+    repeat("repeat",
+           llvm::cl::desc("Run the scheduler this many times (compiled "
+                          "kernels kept) and report the median times"),
+           llvm::cl::init(1));
 static llvm::cl::opt<bool> quiet("quiet",
                                  llvm::cl::desc("Do not print the buffers"));
 
@@ -941,10 +947,43 @@ int main(int argc, char **argv) {
                           ? "state-machine"
                           : "wavefront";
   rt::WavefrontStats stats;
-  if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-               buffers, label, results, runTiming, plan ? &*plan : nullptr,
-               &stats))
-    return 1;
+  // Repeated runs: the kernels stay compiled, every run starts from the
+  // same buffers; medians are reported (the first run pays for compiling
+  // the kernels on drivers that do it lazily).
+  if (repeat == 0)
+    return fail("--repeat must be at least 1");
+  std::vector<RunTiming> runs;
+  std::vector<rt::WavefrontStats> runStats;
+  for (unsigned i = 0; i < repeat; ++i) {
+    if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
+                 buffers, label, results, runTiming, plan ? &*plan : nullptr,
+                 &stats))
+      return 1;
+    runs.push_back(runTiming);
+    runStats.push_back(stats);
+  }
+  if (repeat > 1) {
+    auto median = [&](auto field) {
+      std::vector<double> values;
+      for (size_t i = 0; i < runs.size(); ++i)
+        values.push_back(field(runs[i], runStats[i]));
+      std::sort(values.begin(), values.end());
+      size_t n = values.size();
+      return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    };
+    runTiming.upload = median([](auto &t, auto &) { return t.upload; });
+    runTiming.run = median([](auto &t, auto &) { return t.run; });
+    runTiming.gpu = median([](auto &t, auto &) { return t.gpu; });
+    runTiming.download = median([](auto &t, auto &) { return t.download; });
+    stats.schedulingMilliseconds =
+        median([](auto &, auto &w) { return w.schedulingMilliseconds; });
+    stats.subroutineMilliseconds =
+        median([](auto &, auto &w) { return w.subroutineMilliseconds; });
+    if (timing && !json)
+      llvm::outs() << llvm::format(
+          "%s: median of %u runs: run %.3f ms (GPU %.3f ms)\n", label,
+          unsigned(repeat), runTiming.run, runTiming.gpu);
+  }
   if (plan && printStats && !json)
     printWavefrontStats(stats, runTiming.gpu);
   std::optional<bool> matches;
@@ -980,6 +1019,16 @@ int main(int argc, char **argv) {
                                          {"download", runTiming.download}}}};
     if (matches)
       result["check"] = *matches;
+    llvm::json::Array perRun;
+    for (auto [i, run] : llvm::enumerate(runs)) {
+      llvm::json::Object entry{{"run", run.run}, {"gpu", run.gpu}};
+      if (plan) {
+        entry["scheduling_gpu_ms"] = runStats[i].schedulingMilliseconds;
+        entry["subroutine_gpu_ms"] = runStats[i].subroutineMilliseconds;
+      }
+      perRun.push_back(std::move(entry));
+    }
+    result["runs_ms"] = std::move(perRun);
     if (plan) {
       llvm::json::Array perSubroutine;
       for (uint64_t count : stats.instancesPerSubroutine)

@@ -209,6 +209,24 @@ def CoroSPIRVWorkgroupMemory
   ];
 }
 
+def CoroSPIRVRelaxedAtomics
+    : Pass<"coro-spirv-relaxed-atomics", "::mlir::spirv::ModuleOp"> {
+  let summary = "Give SPIR-V atomics relaxed memory semantics, as GLSL "
+                "compilers do";
+  let description = [{
+    The MemRef to SPIR-V conversion gives every atomic `AcquireRelease`
+    semantics with no storage class, which orders nothing under the Vulkan
+    memory model, and which Mesa's lavapipe (22.3) miscompiles when the
+    atomic sits in a loop whose trip count differs between invocations:
+    atomics are lost and the values computed after the loop are wrong.
+    glslang emits `atomicAdd` and friends with `None` (relaxed) semantics;
+    this pass does the same for the atomic read-modify-write ops of a
+    `spirv.module`. Barriers are left alone. The coroutines' atomics
+    (counters, histograms, the wavefront scheduler's instance counter) only
+    need atomicity.
+  }];
+}
+
 def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let summary = "Place the local arrays of GPU kernels in SPIR-V Function "
                 "storage";

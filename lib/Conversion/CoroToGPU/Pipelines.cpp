@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -72,6 +73,10 @@ void mlir::coro::buildToSPIRVPipeline(
                               "Int8",   "Int16", "Float16"};
   target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
   pm.addPass(createGpuSPIRVAttachTarget(target));
+  // The SCF to SPIR-V conversion of LLVM 22 leaves the results of an
+  // scf.for with iter_args undefined when the loop runs zero times
+  // (llvm/llvm-project#211981); its scf.while conversion is right.
+  pm.addNestedPass<gpu::GPUModuleOp>(createForToWhileLoopPass());
   pm.addPass(createCoroSPIRVLocalArrays());
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
@@ -81,6 +86,7 @@ void mlir::coro::buildToSPIRVPipeline(
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModules.addPass(createCoroSPIRVRelaxedAtomics());
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 

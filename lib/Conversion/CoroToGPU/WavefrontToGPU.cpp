@@ -354,19 +354,119 @@ private:
     Value category = buildIfValue(
         equal(token, returned), [&] { return i32(categories); },
         [&] { return getCategory(frame, token); });
-    gpu::BarrierOp::create(rewriter, loc); // Everyone has read `shared`.
-    memref::StoreOp::create(rewriter, loc, category, shared, lane);
-    gpu::BarrierOp::create(rewriter, loc);
-    Value rank = countEqual(shared, lane, category);
+    Value maxGroups = getMaxSlotGroups(args);
+    auto storeBlockCount = [&](Value c, Value count) {
+      memref::StoreOp::create(rewriter, loc, count, args.blocks,
+                              ValueRange{add(mul(c, maxGroups), group)});
+    };
+    Value rank;
+    if (std::optional<CounterPacking> packing = getCounterPacking()) {
+      // Counters of every category packed into words, scanned over the
+      // workgroup in log2(workgroupSize) steps.
+      Value counters = addWorkgroupArray(workgroupSize * packing->words);
+      for (int64_t word = 0; word < packing->words; ++word) {
+        Value first = i32(word * packing->perWord);
+        Value inWord = arith::AndIOp::create(
+            rewriter, loc, compare(arith::CmpIPredicate::sge, category, first),
+            compare(arith::CmpIPredicate::slt, category,
+                    i32((word + 1) * packing->perWord)));
+        Value shift = mul(select(inWord, arith::SubIOp::create(
+                                             rewriter, loc, category, first),
+                                 i32(0)),
+                          i32(packing->bits));
+        Value mine =
+            select(inWord, arith::ShLIOp::create(rewriter, loc, i32(1), shift),
+                   i32(0));
+        memref::StoreOp::create(
+            rewriter, loc, mine, counters,
+            ValueRange{add(index(word * workgroupSize), lane)});
+      }
+      buildInclusiveScan(counters, packing->words, lane);
+      // The counter of category `c` in the scan at `at` (a lane).
+      auto readCounter = [&](Value c, Value at) {
+        Value perWord = i32(packing->perWord);
+        Value word = toIndex(arith::DivUIOp::create(rewriter, loc, c, perWord));
+        Value shift = mul(arith::RemUIOp::create(rewriter, loc, c, perWord),
+                          i32(packing->bits));
+        Value packed = memref::LoadOp::create(
+            rewriter, loc, counters,
+            ValueRange{add(mul(word, index(workgroupSize)), at)});
+        Value mask = i32((int64_t(1) << packing->bits) - 1);
+        return arith::AndIOp::create(
+            rewriter, loc, arith::ShRUIOp::create(rewriter, loc, packed, shift),
+            mask);
+      };
+      rank = buildIfValue(
+          equal(category, i32(categories)), [&] { return i32(0); },
+          [&] {
+            // The scan is inclusive: the slot counts itself.
+            return arith::SubIOp::create(rewriter, loc,
+                                         readCounter(category, lane), i32(1));
+          });
+      buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+        storeBlockCount(c, readCounter(toI32(c), index(workgroupSize - 1)));
+      });
+    } else {
+      // Too many categories to pack: count them one by one.
+      gpu::BarrierOp::create(rewriter, loc); // Everyone has read `shared`.
+      memref::StoreOp::create(rewriter, loc, category, shared, lane);
+      gpu::BarrierOp::create(rewriter, loc);
+      rank = countEqual(shared, lane, category);
+      buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+        storeBlockCount(c,
+                        countEqual(shared, index(workgroupSize), toI32(c)));
+      });
+    }
     buildIf(inRange, [&] {
       memref::StoreOp::create(rewriter, loc, rank, args.ranks, slot);
     });
-    Value maxGroups = getMaxSlotGroups(args);
-    buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      Value count = countEqual(shared, index(workgroupSize), toI32(c));
-      memref::StoreOp::create(rewriter, loc, count, args.blocks,
-                              ValueRange{add(mul(c, maxGroups), group)});
-    });
+  }
+
+  /// How per-category counters of a workgroup pack into i32 words: each
+  /// holds up to workgroupSize, so `bits` bits, `perWord` per word.
+  struct CounterPacking {
+    int64_t bits, perWord, words;
+  };
+  /// None when the packed counters would take more than 16 KiB of
+  /// workgroup memory.
+  std::optional<CounterPacking> getCounterPacking() const {
+    int64_t bits = workgroupSize < 256 ? 8 : workgroupSize < 65536 ? 16 : 32;
+    int64_t perWord = 32 / bits;
+    int64_t words = (categories + perWord - 1) / perWord;
+    if (workgroupSize * words * 4 > 16 * 1024)
+      return std::nullopt;
+    return CounterPacking{bits, perWord, words};
+  }
+
+  /// Inclusive prefix sums over the lanes of the workgroup, in place, of
+  /// `words` arrays of workgroupSize i32 stored one after the other in
+  /// `counters` (Hillis-Steele: log2(workgroupSize) steps). Every thread of
+  /// the workgroup must call it.
+  void buildInclusiveScan(Value counters, int64_t words, Value lane) {
+    gpu::BarrierOp::create(rewriter, loc);
+    for (int64_t offset = 1; offset < workgroupSize; offset *= 2) {
+      Value hasLeft = compare(arith::CmpIPredicate::uge, lane, index(offset));
+      SmallVector<Value> left;
+      for (int64_t word = 0; word < words; ++word) {
+        left.push_back(buildIfValue(
+            hasLeft,
+            [&] {
+              Value at = arith::SubIOp::create(
+                  rewriter, loc, add(index(word * workgroupSize), lane),
+                  index(offset));
+              return memref::LoadOp::create(rewriter, loc, counters, at);
+            },
+            [&] { return i32(0); }));
+      }
+      gpu::BarrierOp::create(rewriter, loc);
+      for (int64_t word = 0; word < words; ++word) {
+        Value at = add(index(word * workgroupSize), lane);
+        Value sum = add(memref::LoadOp::create(rewriter, loc, counters, at),
+                        left[word]);
+        memref::StoreOp::create(rewriter, loc, sum, counters, at);
+      }
+      gpu::BarrierOp::create(rewriter, loc);
+    }
   }
 
   /// The refill part of classify: returns the slot's token afterwards.
@@ -376,14 +476,14 @@ private:
     Value returned = i32(kTerminatedToken);
     Value free =
         arith::AndIOp::create(rewriter, loc, inRange, equal(oldToken, returned));
-    memref::StoreOp::create(rewriter, loc, boolToI32(free), shared, lane);
-    gpu::BarrierOp::create(rewriter, loc);
-    auto loadShared = [&](Value j) {
-      return memref::LoadOp::create(rewriter, loc, shared, j);
-    };
-    Value freeBefore = buildSum(index(0), lane, index(1), loadShared);
-    Value freeTotal =
-        buildSum(index(0), index(workgroupSize), index(1), loadShared);
+    Value mine = boolToI32(free);
+    memref::StoreOp::create(rewriter, loc, mine, shared, lane);
+    buildInclusiveScan(shared, /*words=*/1, lane);
+    Value freeBefore = arith::SubIOp::create(
+        rewriter, loc, memref::LoadOp::create(rewriter, loc, shared, lane),
+        mine);
+    Value freeTotal = memref::LoadOp::create(
+        rewriter, loc, shared, ValueRange{index(workgroupSize - 1)});
     buildIf(equal(lane, index(0)), [&] {
       Value base = buildIfValue(
           compare(arith::CmpIPredicate::ne, freeTotal, i32(0)),

@@ -22,18 +22,33 @@
 // AOS:           memref.store %[[FREE]], %[[FRAMES]][%[[AT]]]
 // SOA:           memref.store %[[FREE]], %[[FRAMES]][%[[SLOT]]]
 
-// Classify: workgroup memory for the prefix counts, one atomic per
-// workgroup on the next instance (state word 5), barriers.
+// Classify: workgroup memory for the prefix counts of free slots, the base
+// of the workgroup's instances and the packed per-category counters (2
+// categories of 8 bits: one word per lane); when refilling, one atomic per
+// workgroup on the next instance (state word 5); prefix sums in log2(32)
+// steps.
 // CHECK-LABEL: gpu.func @f__wf_classify(
-// CHECK-SAME:    workgroup(%[[SHARED:.*]] : memref<32xi32, #gpu.address_space<workgroup>>, %[[BASE:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
-// CHECK:         gpu.barrier
-// CHECK:         memref.atomic_rmw addi %{{.*}}, %{{.*}}[%c5] : (i32, memref<?xi32>) -> i32
-// CHECK:         gpu.barrier
+// CHECK-SAME:    workgroup(%{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1xi32, #gpu.address_space<workgroup>>, %[[COUNTERS:.*]] : memref<32xi32, #gpu.address_space<workgroup>>)
+// CHECK:         %[[REFILL:.*]] = arith.cmpi ne
+// CHECK:         scf.if %[[REFILL]] -> (i32) {
+// CHECK:           gpu.barrier
+// CHECK:           memref.atomic_rmw addi %{{.*}}, %{{.*}}[%c5] : (i32, memref<?xi32>) -> i32
+// CHECK:           gpu.barrier
 // Free slots get the entry token.
-// CHECK:         memref.store %c0_i32{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>
+// CHECK:           memref.store %c0_i32{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>
+// CHECK:         } else {
+// CHECK:         memref.store %{{.*}}, %[[COUNTERS]]
 // CHECK:         gpu.barrier
+// CHECK:         arith.cmpi uge, %{{.*}}, %c1 : index
+// CHECK:         arith.cmpi uge, %{{.*}}, %c2 : index
+// CHECK:         arith.cmpi uge, %{{.*}}, %c4 : index
+// CHECK:         arith.cmpi uge, %{{.*}}, %c8 : index
+// CHECK:         arith.cmpi uge, %{{.*}}, %c16 : index
+// CHECK-NOT:     arith.cmpi uge, %{{.*}}, %c32 : index
 // CHECK:         gpu.barrier
 // SORT-LABEL:  gpu.func @f__wf_classify(
+// 8 categories of 8 bits: two words per lane.
+// SORT-SAME:     %{{.*}} : memref<64xi32, #gpu.address_space<workgroup>>)
 // The category of an alive slot: token * 4 + its material, clamped to [0, 4).
 // SORT:          %[[T:.*]] = arith.muli %{{.*}}, %c4_i32
 // SORT:          %[[H:.*]] = memref.load

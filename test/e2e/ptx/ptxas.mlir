@@ -1,19 +1,29 @@
-// ptxas accepts the PTX of every e2e program under each GPU scheduler, for
-// sm_75 (the oldest CUDA 13 supports), sm_80 and sm_90, and reports the
-// registers of each kernel.
+// ptxas accepts the PTX of every coroutine of the e2e corpus
+// (test/e2e/corpus.txt) under each GPU scheduler, for sm_75 (the oldest
+// CUDA 13 supports), sm_80 and sm_90; run-corpus.py prints the registers
+// and stack bytes of each coroutine's kernel.
 // REQUIRES: ptxas
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: for scheduler in megakernel state-machine; do \
-// RUN:   for chip in sm_75 sm_80 sm_90; do \
-// RUN:     for program in %coro_src/test/e2e/cpu/front-end.mlir %coro_src/test/e2e/cpu/split-constructs.mlir %coro_src/test/e2e/cpu/loop-break.mlir %coro_src/examples/shade.mlir; do \
-// RUN:       out=%t/$scheduler/$chip/$(basename $program .mlir); \
-// RUN:       coro-opt $program "--coro-to-ptx=scheduler=$scheduler chip=$chip" --coro-write-kernels=output-dir=$out -o /dev/null && \
-// RUN:       %ptxas -arch=$chip $out/coro_kernels.$chip.ptx -o /dev/null || exit 1; \
-// RUN:     done; \
-// RUN:   done; \
-// RUN: done
-// RUN: %ptxas -arch=sm_90 -v %t/state-machine/sm_90/split-constructs/coro_kernels.sm_90.ptx -o /dev/null 2>&1 | FileCheck %s
-// CHECK-DAG: Compiling entry function 'while_both' for 'sm_90'
-// CHECK-DAG: Compiling entry function 'nested3' for 'sm_90'
-// CHECK-DAG: Compiling entry function 'if_else' for 'sm_90'
-// CHECK: Used {{[0-9]+}} registers
+// RUN: for chip in sm_75 sm_80 sm_90; do \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 26 -- --scheduler=megakernel || exit 1; \
+// RUN: done | FileCheck %s
+// RUN: for chip in sm_75 sm_80 sm_90; do \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 26 -- --scheduler=state-machine || exit 1; \
+// RUN: done | FileCheck %s
+// CHECK: PASS test/e2e/cpu/split-constructs.mlir while_both sm_75: {{[0-9]+}} registers, {{[0-9]+}} bytes stack
+// CHECK: PASS test/e2e/programs/local-arrays.mlir local_arrays sm_75: {{[0-9]+}} registers, {{[0-9]+}} bytes stack
+// CHECK: corpus: {{[0-9]+}} passed, 0 failed
+// CHECK: PASS test/e2e/cpu/split-constructs.mlir while_both sm_80:
+// CHECK: corpus: {{[0-9]+}} passed, 0 failed
+// CHECK: PASS test/e2e/cpu/split-constructs.mlir while_both sm_90:
+// CHECK: corpus: {{[0-9]+}} passed, 0 failed
+// The wavefront scheduler's kernels (scheduling and one per subroutine),
+// AoS and SoA, and with queues sorted by a promise:
+// RUN: for chip in sm_75 sm_90; do \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 28 -- --scheduler=wavefront --layout=aos || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --filter material-sort -- --scheduler=wavefront --sort-by=material || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=WAVEFRONT
+// WAVEFRONT: PASS test/e2e/programs/material-sort.mlir material_sort sm_75: 0 {{[0-9]+}} registers, {{[0-9]+}} bytes stack, 1 {{[0-9]+}} registers, {{[0-9]+}} bytes stack, classify {{[0-9]+}} registers, {{.*}}, scan {{[0-9]+}} registers
+// WAVEFRONT: corpus: {{[0-9]+}} passed, 0 failed
+// WAVEFRONT: corpus: 1 passed, 0 failed
+// WAVEFRONT: corpus: {{[0-9]+}} passed, 0 failed
+// WAVEFRONT: corpus: 1 passed, 0 failed

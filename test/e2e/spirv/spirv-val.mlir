@@ -1,19 +1,24 @@
-// Every e2e program lowers to Vulkan SPIR-V under each GPU scheduler, and
-// spirv-val accepts the binary for Vulkan 1.2.
+// Every coroutine of the e2e corpus (test/e2e/corpus.txt) lowers to Vulkan
+// SPIR-V under each GPU scheduler, and spirv-val accepts the binary for
+// Vulkan 1.2.
 // REQUIRES: spirv-val, spirv-dis
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: for scheduler in megakernel state-machine; do \
-// RUN:   for program in %coro_src/test/e2e/cpu/front-end.mlir %coro_src/test/e2e/cpu/split-constructs.mlir %coro_src/test/e2e/cpu/loop-break.mlir %coro_src/examples/shade.mlir; do \
-// RUN:     out=%t/$scheduler/$(basename $program .mlir); \
-// RUN:     coro-opt $program --coro-to-spirv=scheduler=$scheduler --coro-write-kernels=output-dir=$out -o /dev/null && \
-// RUN:     spirv-val --target-env vulkan1.2 $out/__spv__coro_kernels.spv || exit 1; \
-// RUN:   done; \
-// RUN: done
-// One entry point per coroutine:
-// RUN: spirv-dis %t/state-machine/split-constructs/__spv__coro_kernels.spv | FileCheck %s
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "while_both"
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "nested3"
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "continue_loop"
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "early_return"
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "vectors"
-// CHECK-DAG: OpEntryPoint GLCompute %{{.*}} "if_else"
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 26 -- --scheduler=megakernel | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 26 -- --scheduler=state-machine | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 28 -- --scheduler=wavefront | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --filter material-sort -- --scheduler=wavefront --layout=aos --sort-by=material | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: corpus: {{[0-9]+}} passed, 0 failed
+// One entry point per coroutine, and the narrow types are native (the
+// pipeline enables Int8, Int16 and Float16 where kernels use them):
+// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --scheduler=state-machine --emit=spirv --emit-to=%t.spv
+// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=ENTRY
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "while_both"
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "nested3"
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "continue_loop"
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "early_return"
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "vectors"
+// ENTRY-DAG: OpEntryPoint GLCompute %{{.*}} "if_else"
+// RUN: coro-run %coro_src/test/e2e/programs/float-widths.mlir --coro=float_widths --scheduler=state-machine --emit=spirv --emit-to=%t.narrow.spv
+// RUN: spirv-dis %t.narrow.spv | FileCheck %s --check-prefix=NARROW
+// NARROW-DAG: OpCapability Float16
+// NARROW-DAG: OpTypeFloat 16

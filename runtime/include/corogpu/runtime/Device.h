@@ -90,7 +90,7 @@ public:
   virtual std::string getTarget() const = 0;
 
   /// Loads a module of kernels: a SPIR-V binary for Vulkan, PTX text for
-  /// CUDA.
+  /// CUDA. Loading the loaded module again keeps its compiled kernels.
   virtual Status loadModule(const void *image, size_t bytes) = 0;
 
   /// Runs `kernel` of the loaded module on `groups` workgroups of

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Runs every coroutine of the e2e corpus (corpus.txt) through coro-run.
+
+    run-corpus.py [options] [-- extra coro-run arguments]
+
+Modes (--mode):
+  check      coro-run FILE ARGS EXTRA --check --quiet: runs the coroutine and
+             compares every buffer with the mega-kernel reference (default).
+  spirv-val  coro-run FILE ARGS EXTRA --emit=spirv, then spirv-val for
+             Vulkan 1.2.
+  ptxas      coro-run FILE ARGS EXTRA --emit=ptx --chip=C, then ptxas -v,
+             printing the registers of the coroutine's kernel.
+
+Prints one `PASS <file> <coro> ...` or `FAIL <file> <coro>` line per entry
+(a failure is followed by the tools' output), then
+`corpus: N passed, M failed`; exits 1 if an entry failed or fewer than --min
+entries ran, and 2 if the manifest is unusable (missing, empty, or naming a
+file that does not exist).
+
+Example: run-corpus.py --filter programs/ -- --scheduler=state-machine
+"""
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))  # The repository root.
+
+
+def fatal(message):
+    print("run-corpus: error: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+def read_manifest(path):
+    """The entries of the manifest: (line number, file, coroutine, args)."""
+    if not os.path.isfile(path):
+        fatal("no manifest " + path)
+    entries = []
+    with open(path) as manifest:
+        for number, line in enumerate(manifest, 1):
+            words = shlex.split(line, comments=True)
+            if not words:
+                continue
+            where = "%s:%d" % (path, number)
+            if not os.path.isfile(os.path.join(ROOT, words[0])):
+                fatal("%s: no such file %s" % (where, words[0]))
+            coro = [w[len("--coro="):] for w in words if w.startswith("--coro=")]
+            if len(coro) != 1:
+                fatal("%s: name the coroutine with one --coro=NAME" % where)
+            entries.append((number, words[0], coro[0], words[1:]))
+    if not entries:
+        fatal("the manifest %s lists no coroutine" % path)
+    return entries
+
+
+def run(command, env=None):
+    """Runs `command`; returns (exit code, stdout and stderr together)."""
+    try:
+        result = subprocess.run(command, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT,
+                                universal_newlines=True, env=env)
+    except OSError as error:
+        return 127, "%s: %s\n" % (command[0], error)
+    return result.returncode, result.stdout
+
+
+def coro_run(options, path, args):
+    """Runs coro-run. PTX kernels that call math functions need libdevice,
+    which MLIR finds through CUDA_HOME (or CUDA_ROOT, CUDA_PATH): where none
+    is set (lit clears them), point CUDA_HOME at the toolkit of --ptxas."""
+    env = None
+    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(options.ptxas)))
+    if not any(v in os.environ for v in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")) \
+            and os.path.isdir(os.path.join(toolkit, "nvvm", "libdevice")):
+        env = dict(os.environ, CUDA_HOME=toolkit)
+    return run([options.coro_run, path] + args, env)
+
+
+def check(options, path, coro, args, output):
+    return coro_run(options, path, args + ["--check", "--quiet"])
+
+
+def spirv_val(options, path, coro, args, output):
+    code, log = coro_run(options, path,
+                         args + ["--emit=spirv", "--emit-to=" + output + ".spv"])
+    if code == 0:
+        code, log = run([options.spirv_val, "--target-env", "vulkan1.2",
+                         output + ".spv"])
+    return code, log
+
+
+def ptxas(options, path, coro, args, output):
+    ptx = "%s.%s.ptx" % (output, options.chip)
+    code, log = coro_run(options, path, args + [
+        "--emit=ptx", "--chip=" + options.chip, "--emit-to=" + ptx])
+    if code != 0:
+        return code, log
+    code, log = run([options.ptxas, "-arch=" + options.chip, "-v", ptx,
+                     "-o", os.devnull])
+    if code != 0:
+        return code, log
+    # ptxas -v names each kernel, then its stack frame and registers.
+    kernels, kernel = {}, None
+    for line in log.splitlines():
+        entry = re.search(r"Compiling entry function '([^']+)'", line)
+        stack = re.search(r"(\d+) bytes stack frame", line)
+        used = re.search(r"Used (\d+) registers", line)
+        if entry:
+            kernel = entry.group(1)
+            kernels[kernel] = {}
+        elif kernel and (stack or used):
+            kernels[kernel]["stack" if stack else "registers"] = int(
+                (stack or used).group(1))
+    # The coroutine's kernel, or with the wavefront scheduler its kernels
+    # <coro>__wf_<name>.
+    mine = sorted(k for k in kernels
+                  if k == coro or k.startswith(coro + "__wf_"))
+    if not mine or any("registers" not in kernels[k] for k in mine):
+        return 1, log + "no register count for kernel '%s'\n" % coro
+    return 0, "%s: %s" % (options.chip, ", ".join(
+        "%s%d registers, %d bytes stack" % (
+            "" if k == coro else k[len(coro + "__wf_"):] + " ",
+            kernels[k]["registers"], kernels[k].get("stack", 0))
+        for k in mine))
+
+
+MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas}
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        extra = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--coro-run",
+                        default=os.path.join(ROOT, "build", "bin", "coro-run"))
+    parser.add_argument("--manifest", default=os.path.join(HERE, "corpus.txt"))
+    parser.add_argument("--mode", choices=sorted(MODES), default="check")
+    parser.add_argument("--chip", default="sm_90", help="for --mode=ptxas")
+    parser.add_argument("--ptxas", default=shutil.which("ptxas") or
+                        "/usr/local/cuda/bin/ptxas")
+    parser.add_argument("--spirv-val", default="spirv-val")
+    parser.add_argument("--filter", default="",
+                        help="only the entries whose line contains this")
+    parser.add_argument("--workdir",
+                        help="keep generated files here (default: a "
+                        "temporary directory, removed at the end)")
+    parser.add_argument("--min", type=int, default=1,
+                        help="fail if fewer entries than this ran")
+    options = parser.parse_args(argv)
+
+    entries = read_manifest(options.manifest)
+    workdir = options.workdir or tempfile.mkdtemp(prefix="corpus-")
+    os.makedirs(workdir, exist_ok=True)
+    passed = failed = 0
+    try:
+        for number, path, coro, args in entries:
+            if options.filter not in " ".join([path] + args):
+                continue
+            output = os.path.join(workdir, "%d.%s" % (number, coro))
+            code, log = MODES[options.mode](
+                options, os.path.join(ROOT, path), coro, args + extra, output)
+            if code == 0:
+                passed += 1
+                summary = log.strip() if options.mode == "ptxas" else ""
+                print(("PASS %s %s %s" % (path, coro, summary)).rstrip())
+            else:
+                failed += 1
+                print("FAIL %s %s (exit code %d): %s" %
+                      (path, coro, code, " ".join(shlex.quote(a) for a in args)))
+                print("".join("  | " + l + "\n" for l in log.splitlines()),
+                      end="")
+            sys.stdout.flush()
+    finally:
+        if not options.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    print("corpus: %d passed, %d failed" % (passed, failed))
+    if passed + failed < options.min:
+        print("run-corpus: error: %d entries ran, fewer than --min %d" %
+              (passed + failed, options.min))
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -26,3 +26,9 @@ echo
 echo "== run @shade on Vulkan: 16 pixels, 3 bounces, state-machine scheduler, --check"
 "$build/bin/coro-run" "$example" --coro=shade --grid=16 --arg=3 \
   --buffer=f32:16:zeros --scheduler=state-machine --check --validate --timing
+
+echo
+echo "== the same under the wavefront scheduler: 5 slots (in-place refills), AoS frames"
+"$build/bin/coro-run" "$example" --coro=shade --grid=16 --arg=3 \
+  --buffer=f32:16:zeros --scheduler=wavefront --capacity=5 --layout=aos \
+  --check --validate --scheduler-stats

@@ -707,12 +707,31 @@ static double getElement(const HostBuffer &buffer, size_t index) {
   return static_cast<double>(v);
 }
 
+/// An integer element, exactly.
+static int64_t getInteger(const HostBuffer &buffer, size_t index) {
+  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+  if (buffer.elementType.isInteger(32)) {
+    int32_t v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  int64_t v;
+  std::memcpy(&v, at, 8);
+  return v;
+}
+
 static void printBuffer(unsigned index, const HostBuffer &buffer) {
   llvm::outs() << "buffer " << index << " (" << buffer.elementType << " x "
                << buffer.count << "): [";
-  for (size_t i = 0; i < buffer.count; ++i)
-    llvm::outs() << (i ? ", " : "")
-                 << llvm::format("%g", getElement(buffer, i));
+  bool isFloat = isa<FloatType>(buffer.elementType);
+  for (size_t i = 0; i < buffer.count; ++i) {
+    llvm::outs() << (i ? ", " : "");
+    // Integers exactly (an i64 does not fit %g's six digits).
+    if (isFloat)
+      llvm::outs() << llvm::format("%g", getElement(buffer, i));
+    else
+      llvm::outs() << getInteger(buffer, i);
+  }
   llvm::outs() << "]\n";
 }
 
@@ -793,7 +812,7 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
       bool equal =
           isa<FloatType>(got.elementType)
               ? std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b))
-              : a == b;
+              : getInteger(got, i) == getInteger(want, i);
       if (equal)
         continue;
       same = false;

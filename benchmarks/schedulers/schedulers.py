@@ -10,19 +10,28 @@ mega-kernel measured in the same invocation, and for the wavefront scheduler
 the share of GPU time spent in the scheduling kernels (classify, scan,
 scatter, compaction) and the time of each kernel.
 
-The default workload is the path tracer of the e2e tests
-(test/e2e/cpu/path-tracer.mlir, `trace_paths`, suspending before each
-intersection and each shading step), the heaviest e2e program until the
-rendering benchmarks exist. Not a test: it prints a table and, with --json,
-writes every measurement.
+Workloads (--workload; a grid size is a number of pixels):
+  pathtracer  the path tracer of the e2e tests (test/e2e/cpu/path-tracer.mlir,
+              `trace_paths`, suspending before each intersection and each
+              shading step; 1 float per pixel), the default.
+  sdf         the SDF renderer (benchmarks/sdf/sdf.mlir, `sdf_render`, one
+              suspension before each ray march, as in the paper's Sec. 7.2;
+              3 floats per pixel), rendering a WIDTH x size/WIDTH image at
+              --spp samples per pixel (--width: by default the largest divisor
+              of the size that keeps the image at most 4:3 wide).
+Not a test: it prints a table and, with --json, writes every measurement.
 
 Example (the numbers in README.md):
   benchmarks/schedulers/schedulers.py --coro-run build/bin/coro-run \\
       --sizes 16384,65536,262144 --repeats 5
+The SDF renderer at 128x128 and 256x256 pixels, 1 sample per pixel:
+  benchmarks/schedulers/schedulers.py --workload sdf --spp 1 \\
+      --sizes 16384,65536 --repeats 5
 """
 
 import argparse
 import json
+import math
 import os
 import platform
 import subprocess
@@ -51,12 +60,61 @@ def cpu_name():
     return platform.processor() or "unknown CPU"
 
 
+def sdf_width(size, width):
+    """The image width of the SDF workload for `size` pixels: `width`, or by
+    default the largest divisor of the size at most sqrt(4/3 size)."""
+    if width:
+        if size % width:
+            sys.exit("schedulers.py: size %d is not a multiple of --width %d"
+                     % (size, width))
+        return width
+    widest = int(math.sqrt(size * 4.0 / 3.0))
+    return max(w for w in range(1, widest + 1) if size % w == 0)
+
+
+def make_workload(options):
+    """The workload: its file and coroutine, and per grid size (pixels) its
+    scalar arguments and buffer specs (coro-run --arg / --buffer), plus a
+    description for the table."""
+    if options.workload == "pathtracer":
+        bounces = 8 if options.bounces is None else options.bounces
+        return {
+            "file": os.path.join(ROOT, "test", "e2e", "cpu",
+                                 "path-tracer.mlir"),
+            "coro": "trace_paths",
+            "args": lambda size: [str(bounces)],
+            "buffers": lambda size: ["f32:%d:zeros" % size],
+            "describe": "%d bounces" % bounces,
+            "params": {"bounces": bounces}}
+    bounces = 6 if options.bounces is None else options.bounces
+    spp = options.spp
+
+    def args(size):  # width, height, spp, bounces
+        width = sdf_width(size, options.width)
+        return [str(width), str(size // width), str(spp), str(bounces)]
+
+    def image(size):
+        width = sdf_width(size, options.width)
+        return "%dx%d" % (width, size // width)
+    return {
+        "file": os.path.join(ROOT, "benchmarks", "sdf", "sdf.mlir"),
+        "coro": "sdf_render",
+        "args": args,
+        "buffers": lambda size: ["f32:%d:zeros" % (3 * size)],  # RGB
+        "describe": "%d bounces, %d spp, width %s" % (
+            bounces, spp, options.width or "auto"),
+        "image": image,
+        "params": {"bounces": bounces, "spp": spp,
+                   "width": options.width or "auto"}}
+
+
 def run(coro_run, workload, size, scheduler, extra, repeats, backend):
     command = [coro_run, workload["file"], "--coro=" + workload["coro"],
-               "--grid=%d" % size, "--buffer=f32:%d:zeros" % size,
-               "--scheduler=" + scheduler, "--backend=" + backend,
-               "--repeat=%d" % repeats, "--check", "--json"]
-    command += ["--arg=%s" % arg for arg in workload["args"]] + extra
+               "--grid=%d" % size]
+    command += ["--buffer=" + spec for spec in workload["buffers"](size)]
+    command += ["--scheduler=" + scheduler, "--backend=" + backend,
+                "--repeat=%d" % repeats, "--check", "--json"]
+    command += ["--arg=%s" % arg for arg in workload["args"](size)] + extra
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("schedulers.py: %s failed:\n%s%s" %
@@ -74,7 +132,16 @@ def main():
         ROOT, "build", "bin", "coro-run"))
     parser.add_argument("--sizes", default="16384,65536",
                         help="comma-separated grid sizes (pixels)")
-    parser.add_argument("--bounces", type=int, default=8)
+    parser.add_argument("--workload", choices=("pathtracer", "sdf"),
+                        default="pathtracer")
+    parser.add_argument("--bounces", type=int, default=None,
+                        help="bounces per path (default: pathtracer 8, "
+                        "sdf 6)")
+    parser.add_argument("--spp", type=int, default=1,
+                        help="sdf: samples per pixel (default 1)")
+    parser.add_argument("--width", type=int, default=0,
+                        help="sdf: image width; every size must be a "
+                        "multiple (default: at most 4:3 wide)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs per measurement; medians are reported")
     parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),
@@ -83,10 +150,10 @@ def main():
     parser.add_argument("--backend", default="vulkan")
     parser.add_argument("--json", help="write every measurement here")
     options = parser.parse_args()
+    if options.spp < 1 or options.width < 0:
+        parser.error("--spp must be positive and --width not negative")
 
-    workload = {
-        "file": os.path.join(ROOT, "test", "e2e", "cpu", "path-tracer.mlir"),
-        "coro": "trace_paths", "args": [str(options.bounces)]}
+    workload = make_workload(options)
     configs = [("megakernel", "megakernel", []),
                ("state-machine", "state-machine", [])]
     for name in options.wavefront.split(","):
@@ -107,6 +174,8 @@ def main():
             row = {"size": size, "config": name, "gpu_ms": gpu,
                    "runs_gpu_ms": [r["gpu"] for r in report["runs_ms"]],
                    "vs_megakernel": gpu / baseline if baseline else 0.0}
+            if "image" in workload:
+                row["image"] = workload["image"](size)
             wavefront = report.get("wavefront")
             if wavefront:
                 scheduling = wavefront["scheduling_gpu_ms"]
@@ -120,9 +189,14 @@ def main():
                     "kernel_gpu_ms_last_run": wavefront["kernel_gpu_ms"]})
             results.append(row)
 
-    print("workload: %s @%s, %d bounces; device: %s; CPU: %s; medians of %d "
+    print("workload: %s @%s, %s; device: %s; CPU: %s; medians of %d "
           "runs" % (os.path.relpath(workload["file"], ROOT), workload["coro"],
-                    options.bounces, device, cpu_name(), options.repeats))
+                    workload["describe"], device, cpu_name(),
+                    options.repeats))
+    if "image" in workload:
+        print("images: " + ", ".join(
+            "%d pixels = %s" % (size, workload["image"](size))
+            for size in sorted(set(row["size"] for row in results))))
     print("%-8s %-22s %12s %10s %10s %7s" %
           ("pixels", "scheduler", "GPU ms", "vs mega", "sched %", "rounds"))
     for row in results:
@@ -138,10 +212,11 @@ def main():
                 for name, ms in sorted(kernels.items()))))
     if options.json:
         with open(options.json, "w") as out:
-            json.dump({"device": device, "cpu": cpu_name(),
-                       "bounces": options.bounces,
-                       "repeats": options.repeats, "results": results},
-                      out, indent=2)
+            summary = {"device": device, "cpu": cpu_name(),
+                       "workload": options.workload}
+            summary.update(workload["params"])
+            summary.update({"repeats": options.repeats, "results": results})
+            json.dump(summary, out, indent=2)
 
 
 if __name__ == "__main__":

@@ -302,6 +302,7 @@ public:
   }
 
   uint64_t getMemoryBytes() const override { return memoryBytes; }
+  uint64_t getMaxBufferBytes() const override { return memoryBytes; }
 
 private:
   DriverAPI api;

@@ -102,6 +102,7 @@ public:
   Status launchBatch(const std::vector<Dispatch> &dispatches,
                      std::vector<double> *gpuMilliseconds) override;
   uint64_t getMemoryBytes() const override { return memoryBytes; }
+  uint64_t getMaxBufferBytes() const override { return maxBufferBytes; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -150,6 +151,8 @@ private:
   uint32_t queryCount = 0;
   uint64_t memoryBytes = 0;
   uint64_t maxAllocationBytes = 0;
+  /// What one allocation holds and a storage buffer binding reaches.
+  uint64_t maxBufferBytes = 0;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
   std::vector<uint32_t> loadedBinary;
@@ -283,6 +286,8 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   vkGetPhysicalDeviceProperties2(physicalDevice, &properties);
   maxAllocationBytes =
       std::min<uint64_t>(memoryBytes, maintenance.maxMemoryAllocationSize);
+  maxBufferBytes = std::min<uint64_t>(
+      maxAllocationBytes, properties.properties.limits.maxStorageBufferRange);
   if (Status status = ensureTimestamps(2); !status.ok())
     return status;
   return takeValidationMessages();
@@ -594,6 +599,14 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
                              VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                          0, 1, &barrier, 0, nullptr, 0, nullptr);
   }
+  // Waiting for the queue does not make device writes visible to the host:
+  // a barrier to the host does.
+  VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
+                       nullptr);
   vkEndCommandBuffer(commands);
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;

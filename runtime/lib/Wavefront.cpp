@@ -31,7 +31,8 @@ uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
 }
 
 /// Slots when the user leaves it to us: a quarter of device memory, at
-/// most 2^24 slots (the paper's setting), never more than the grid.
+/// most 2^24 slots (the paper's setting), never more than the grid, and
+/// within what the kernels address and launch.
 uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
                             bool compaction, uint64_t instances) {
   uint64_t bytesPerSlot =
@@ -40,8 +41,13 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
+  // The frame buffer is the largest: 32-bit word indices, one buffer.
+  uint64_t addressable =
+      std::min<uint64_t>((uint64_t(1) << 31) - 1,
+                         device.getMaxBufferBytes() / 4) /
+      plan.frameWords;
   return std::max<uint64_t>(
-      1, std::min({instances, uint64_t(1) << 24, launchable,
+      1, std::min({instances, uint64_t(1) << 24, launchable, addressable,
                    std::max<uint64_t>(fits, plan.workgroupSize)}));
 }
 

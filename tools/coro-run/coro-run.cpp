@@ -174,7 +174,8 @@ static llvm::cl::opt<bool> timing("timing",
 static llvm::cl::opt<unsigned>
     repeat("repeat",
            llvm::cl::desc("Run the scheduler this many times (compiled "
-                          "kernels kept) and report the median times"),
+                          "kernels kept) and report the run with the median "
+                          "GPU time"),
            llvm::cl::init(1));
 static llvm::cl::opt<bool> quiet("quiet",
                                  llvm::cl::desc("Do not print the buffers"));
@@ -982,22 +983,18 @@ int main(int argc, char **argv) {
     runStats.push_back(stats);
   }
   if (repeat > 1) {
-    auto median = [&](auto field) {
-      std::vector<double> values;
-      for (size_t i = 0; i < runs.size(); ++i)
-        values.push_back(field(runs[i], runStats[i]));
-      std::sort(values.begin(), values.end());
-      size_t n = values.size();
-      return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    };
-    runTiming.upload = median([](auto &t, auto &) { return t.upload; });
-    runTiming.run = median([](auto &t, auto &) { return t.run; });
-    runTiming.gpu = median([](auto &t, auto &) { return t.gpu; });
-    runTiming.download = median([](auto &t, auto &) { return t.download; });
-    stats.schedulingMilliseconds =
-        median([](auto &, auto &w) { return w.schedulingMilliseconds; });
-    stats.subroutineMilliseconds =
-        median([](auto &, auto &w) { return w.subroutineMilliseconds; });
+    // Report the run with the median GPU time (the lower one of the two
+    // middle runs for an even count), whole, so that its times and
+    // statistics agree with each other.
+    std::vector<size_t> order(runs.size());
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return runs[a].gpu < runs[b].gpu;
+    });
+    size_t median = order[(order.size() - 1) / 2];
+    runTiming = runs[median];
+    stats = runStats[median];
     if (timing && !json)
       llvm::outs() << llvm::format(
           "%s: median of %u runs: run %.3f ms (GPU %.3f ms)\n", label,

@@ -49,7 +49,8 @@ InstanceKernel createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
                                     Location loc, RewriterBase &rewriter);
 
 /// Rewrites what the kernels of `kernels` may contain but not every GPU
-/// target accepts (poison values, scf.index_switch), so that both the SPIR-V
+/// target accepts (poison values, scf.index_switch, vector selects on a
+/// scalar condition), so that both the SPIR-V
 /// and the NVVM pipelines take them. Every GPU scheduler ends with it.
 void legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
                                RewriterBase &rewriter);

@@ -90,7 +90,8 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::spirv::SPIRVDialect"
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
@@ -120,7 +121,8 @@ def CoroStateMachineToGPU
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::spirv::SPIRVDialect"
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
@@ -186,7 +188,8 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::spirv::SPIRVDialect"
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 
 using namespace mlir;
@@ -70,10 +71,31 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
           InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
 }
 
+/// Gives every `arith.select` of vectors on a scalar condition a vector
+/// condition: SPIR-V has the scalar form only from 1.4 on.
+static void splatSelectConditions(Operation *root, RewriterBase &rewriter) {
+  SmallVector<arith::SelectOp> selects;
+  root->walk([&](arith::SelectOp select) {
+    if (isa<VectorType>(select.getType()) &&
+        !isa<VectorType>(select.getCondition().getType()))
+      selects.push_back(select);
+  });
+  for (arith::SelectOp select : selects) {
+    rewriter.setInsertionPoint(select);
+    auto type = cast<VectorType>(select.getType());
+    Value condition = vector::BroadcastOp::create(
+        rewriter, select.getLoc(), type.clone(rewriter.getI1Type()),
+        select.getCondition());
+    rewriter.modifyOpInPlace(
+        select, [&] { select.getConditionMutable().assign(condition); });
+  }
+}
+
 void mlir::coro::legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
                                            RewriterBase &rewriter) {
   replacePoisonWithZero(kernels, rewriter);
   lowerIndexSwitchToIf(kernels, rewriter);
+  splatSelectConditions(kernels, rewriter);
 }
 
 LogicalResult mlir::coro::checkWorkgroupSize(ModuleOp module, StringRef pass,

@@ -63,7 +63,9 @@ void mlir::coro::buildToSPIRVPipeline(
     const WavefrontCompileOptions &wavefront) {
   buildToGPUKernels(pm, scheduler, wavefront);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
-  // Int64/Float64 and the narrow Int8/Int16/Float16 are only required by
+  // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
+  // as entry point interfaces, while update-vce may lower the module's
+  // version below 1.4, where that is invalid. Int64/Float64 and the narrow Int8/Int16/Float16 are only required by
   // kernels that use them (update-vce). Without Int8/Int16/Float16 the
   // conversion emulates those types with 32-bit ones, which neither wraps
   // narrow integers nor keeps the bits of f16 (bitcasts, frame fields).

@@ -242,19 +242,27 @@ private:
     Value category = mul(token, i32(buckets));
     if (!hint)
       return category;
+    // Clamped to [0, buckets) at the hint's width (index as i64), so that
+    // wide values do not wrap; narrow ones (i1 flags, i8 ids) count as
+    // unsigned.
     Value value = frame.loadField(rewriter, loc, *hint);
     if (value.getType().isIndex())
-      value = toI32(value);
-    else if (value.getType().getIntOrFloatBitWidth() > 32)
-      value = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      value);
-    else if (value.getType().getIntOrFloatBitWidth() < 32)
-      value = arith::ExtSIOp::create(rewriter, loc, rewriter.getI32Type(),
+      value = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                         value);
+    auto type = cast<IntegerType>(value.getType());
+    if (type.getWidth() < 32) {
+      value = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
                                      value);
+      type = rewriter.getI32Type();
+    }
+    Value last = arith::ConstantIntOp::create(rewriter, loc, type, buckets - 1);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, type, 0);
     Value bucket = arith::MaxSIOp::create(
-        rewriter, loc, arith::MinSIOp::create(rewriter, loc, value,
-                                              i32(buckets - 1)),
-        i32(0));
+        rewriter, loc, arith::MinSIOp::create(rewriter, loc, value, last),
+        zero);
+    if (type.getWidth() > 32)
+      bucket = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       bucket);
     return add(category, bucket);
   }
 
@@ -427,13 +435,15 @@ private:
   struct CounterPacking {
     int64_t bits, perWord, words;
   };
-  /// None when the packed counters would take more than 16 KiB of
-  /// workgroup memory.
+  /// None when classify would need more than 16 KiB of workgroup memory,
+  /// the least Vulkan guarantees, with the packed counters.
   std::optional<CounterPacking> getCounterPacking() const {
     int64_t bits = workgroupSize < 256 ? 8 : workgroupSize < 65536 ? 16 : 32;
     int64_t perWord = 32 / bits;
     int64_t words = (categories + perWord - 1) / perWord;
-    if (workgroupSize * words * 4 > 16 * 1024)
+    // The free-slot prefix sums and the workgroup's first instance too.
+    int64_t otherWords = workgroupSize + 1;
+    if ((workgroupSize * words + otherWords) * 4 > 16 * 1024)
       return std::nullopt;
     return CounterPacking{bits, perWord, words};
   }
@@ -615,10 +625,12 @@ private:
                    arith::OrIOp::create(rewriter, loc, everyRound,
                                         belowHalf))));
     Value percent = loadState(args, wf::kCompactPercent);
+    // Nothing to move once nothing is alive.
     Value compact = arith::AndIOp::create(
         rewriter, loc,
         arith::AndIOp::create(rewriter, loc, exhausted,
-                              lessThan(alive, active)),
+                              arith::AndIOp::create(rewriter, loc, anyAlive,
+                                                    lessThan(alive, active))),
         lessThan(mul(alive, i32(100)), mul(percent, active)));
     storeGroups(args, wf::kCompactGroups,
                 select(compact, ceilDiv(alive, workgroupSize), zero));

@@ -117,6 +117,8 @@ public:
 
   /// Bytes of device memory (the largest heap), to size buffers from.
   virtual uint64_t getMemoryBytes() const = 0;
+  /// The largest buffer the device creates and kernels address.
+  virtual uint64_t getMaxBufferBytes() const = 0;
 };
 
 struct VulkanOptions {

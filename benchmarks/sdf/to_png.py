@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Turns an image written by coro-run into a PNG (standard library only).
+
+    to_png.py BUFFER WIDTH OUTPUT.png [--channels=3] [--exposure=1.0]
+
+BUFFER is a raw little-endian f32 buffer, as `coro-run --output-dir=DIR`
+writes it (DIR/buffer0.bin): linear RGB, 3 floats per pixel, row by row from
+the top (--channels=1 for a luminance image). The height is the number of
+pixels over WIDTH. Each value is multiplied by the exposure, clamped to
+[0, 1] and gamma-corrected (1/2.2) to 8 bits.
+
+Example (benchmarks/sdf/README.md):
+  build/bin/coro-run benchmarks/sdf/sdf.mlir --coro=sdf_render \\
+      --grid=12288 --arg=128 --arg=96 --arg=16 --arg=3 \\
+      --buffer=f32:36864:zeros --scheduler=megakernel --output-dir=out
+  benchmarks/sdf/to_png.py out/buffer0.bin 128 sdf.png
+"""
+
+import argparse
+import array
+import struct
+import sys
+import zlib
+
+
+def chunk(kind, data):
+    """One PNG chunk: length, type, data, CRC of type and data."""
+    body = kind + data
+    return (struct.pack(">I", len(data)) + body +
+            struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF))
+
+
+def to_byte(value, exposure):
+    value = value * exposure
+    if not value > 0.0:  # Also NaN.
+        return 0
+    if value >= 1.0:
+        return 255
+    return int(round(255.0 * value ** (1.0 / 2.2)))
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("buffer")
+    parser.add_argument("width", type=int)
+    parser.add_argument("output")
+    parser.add_argument("--channels", type=int, choices=(1, 3), default=3)
+    parser.add_argument("--exposure", type=float, default=1.0)
+    options = parser.parse_args()
+
+    values = array.array("f")
+    with open(options.buffer, "rb") as data:
+        values.frombytes(data.read())
+    if sys.byteorder != "little":
+        values.byteswap()
+    pixels = len(values) // options.channels
+    width = options.width
+    if width <= 0 or pixels < width:
+        sys.exit("to_png.py: %d pixels do not make a row of %d" %
+                 (pixels, width))
+    height = pixels // width
+
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)  # Filter type 0 (none) for this scanline.
+        start = y * width * options.channels
+        row = values[start:start + width * options.channels]
+        if options.channels == 3:
+            rows.extend(to_byte(v, options.exposure) for v in row)
+        else:
+            for v in row:
+                b = to_byte(v, options.exposure)
+                rows.extend((b, b, b))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # RGB8
+    with open(options.output, "wb") as png:
+        png.write(b"\x89PNG\r\n\x1a\n")
+        png.write(chunk(b"IHDR", header))
+        png.write(chunk(b"IDAT", zlib.compress(bytes(rows), 9)))
+        png.write(chunk(b"IEND", b""))
+    print("to_png.py: wrote %s (%d x %d)" % (options.output, width, height))
+
+
+if __name__ == "__main__":
+    main()

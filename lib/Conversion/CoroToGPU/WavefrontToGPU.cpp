@@ -530,24 +530,75 @@ private:
   void buildScan() {
     KernelArgs args = beginSchedulingKernel(wf::kScanKernel);
     Value totals = addWorkgroupArray(categories);
+    Value partial = addWorkgroupArray(workgroupSize);
     Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     Value activeWord = loadState(args, wf::kActiveSlots);
     Value groups = ceilDiv(toIndex(activeWord), workgroupSize);
     Value maxGroups = getMaxSlotGroups(args);
-    buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      auto loop = scf::ForOp::create(
-          rewriter, loc, index(0), groups, index(1), ValueRange{i32(0)},
-          [&](OpBuilder &, Location, Value g, ValueRange running) {
-            Value at = add(mul(c, maxGroups), g);
-            Value count = memref::LoadOp::create(rewriter, loc, args.blocks, at);
-            memref::StoreOp::create(rewriter, loc, running.front(),
-                                    args.blocks, at);
-            scf::YieldOp::create(rewriter, loc, add(running.front(), count));
-          });
-      memref::StoreOp::create(rewriter, loc, loop.getResult(0), totals, c);
-    });
+    // Many workgroups: the whole workgroup scans one category at a time,
+    // each thread a chunk of workgroups. Few: one thread per category. The
+    // choice is the same for every thread (barriers stay uniform).
+    Value cooperative =
+        compare(arith::CmpIPredicate::uge, groups, index(categories));
+    auto choice = scf::IfOp::create(rewriter, loc, cooperative,
+                                    /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(choice.thenBlock()->getTerminator());
+      buildChunkedScan(args, totals, partial, lane, groups, maxGroups);
+      rewriter.setInsertionPoint(choice.elseBlock()->getTerminator());
+      buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+        Value total =
+            buildExclusiveScan(args, add(mul(c, maxGroups), index(0)),
+                               index(0), groups, i32(0));
+        memref::StoreOp::create(rewriter, loc, total, totals, c);
+      });
+    }
     gpu::BarrierOp::create(rewriter, loc);
     buildIf(equal(lane, index(0)), [&] { buildRoundDecisions(args, totals); });
+  }
+
+  /// Rewrites blocks[base + g] for g in [begin, end) with their exclusive
+  /// prefix sums, starting at `start`; returns start + their sum.
+  Value buildExclusiveScan(const KernelArgs &args, Value base, Value begin,
+                           Value end, Value start) {
+    auto loop = scf::ForOp::create(
+        rewriter, loc, begin, end, index(1), ValueRange{start},
+        [&](OpBuilder &, Location, Value g, ValueRange running) {
+          Value at = add(base, g);
+          Value count = memref::LoadOp::create(rewriter, loc, args.blocks, at);
+          memref::StoreOp::create(rewriter, loc, running.front(), args.blocks,
+                                  at);
+          scf::YieldOp::create(rewriter, loc, add(running.front(), count));
+        });
+    return loop.getResult(0);
+  }
+
+  /// For each category in turn: each thread sums its chunk of workgroups,
+  /// the chunk sums are scanned in workgroup memory, and each thread
+  /// rewrites its chunk from its chunk's offset.
+  void buildChunkedScan(const KernelArgs &args, Value totals, Value partial,
+                        Value lane, Value groups, Value maxGroups) {
+    Value chunk = ceilDiv(groups, workgroupSize);
+    Value begin = mul(lane, chunk);
+    Value end = arith::MinUIOp::create(rewriter, loc, add(begin, chunk), groups);
+    buildLoop(index(0), index(categories), index(1), [&](Value c) {
+      Value base = mul(c, maxGroups);
+      Value local = buildSum(begin, end, index(1), [&](Value g) {
+        return memref::LoadOp::create(rewriter, loc, args.blocks,
+                                      ValueRange{add(base, g)});
+      });
+      memref::StoreOp::create(rewriter, loc, local, partial, lane);
+      buildInclusiveScan(partial, /*words=*/1, lane);
+      Value inclusive = memref::LoadOp::create(rewriter, loc, partial, lane);
+      Value offset = arith::SubIOp::create(rewriter, loc, inclusive, local);
+      buildExclusiveScan(args, base, begin, end, offset);
+      buildIf(equal(lane, index(workgroupSize - 1)), [&] {
+        memref::StoreOp::create(rewriter, loc, inclusive, totals, c);
+      });
+      // Everyone has read `partial` before the next category writes it.
+      gpu::BarrierOp::create(rewriter, loc);
+    });
   }
 
   void buildRoundDecisions(const KernelArgs &args, Value totals) {

@@ -56,10 +56,17 @@
 // SORT:          %[[B:.*]] = arith.maxsi %[[LO]], %c0_i32
 // SORT:          arith.addi %[[T]], %[[B]]
 
-// The scan runs in one workgroup; its per-category totals are in
-// workgroup memory.
+// The scan runs in one workgroup; its per-category totals and the chunk
+// sums are in workgroup memory. With at least as many workgroups to scan as
+// categories, every thread takes a chunk of each category in turn.
 // CHECK-LABEL: gpu.func @f__wf_scan(
-// CHECK-SAME:    workgroup(%{{.*}} : memref<2xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup(%{{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, %[[PARTIAL:.*]] : memref<32xi32, #gpu.address_space<workgroup>>)
+// CHECK:         %[[COOP:.*]] = arith.cmpi uge, %{{.*}}, %c2 : index
+// CHECK:         scf.if %[[COOP]] {
+// CHECK:           scf.for
+// CHECK:             memref.store %{{.*}}, %[[PARTIAL]]
+// CHECK:             gpu.barrier
+// CHECK:         } else {
 // CHECK:         gpu.barrier
 // CHECK-LABEL: gpu.func @f__wf_scatter(
 // CHECK-LABEL: gpu.func @f__wf_compact_gather(

@@ -108,6 +108,10 @@ static llvm::cl::opt<int64_t>
                 llvm::cl::desc("With --sort-by: values are clamped to "
                                "[0, N)"),
                 llvm::cl::init(16), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<int64_t> wavefrontWorkgroupSize(
+    "wavefront-workgroup-size",
+    llvm::cl::desc("Threads per workgroup of the wavefront kernels"),
+    llvm::cl::init(64), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<uint64_t>
     capacity("capacity",
              llvm::cl::desc("Instance slots (0: from device memory, at most "
@@ -444,7 +448,7 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
 /// if given, receives the compiled module.
 static coro::WavefrontCompileOptions getWavefrontCompileOptions() {
-  return {frameLayout, sortBy, hintBuckets};
+  return {frameLayout, sortBy, hintBuckets, wavefrontWorkgroupSize};
 }
 
 /// The wavefront plans (`coro.wavefront`) of a compiled module, if any.

@@ -37,6 +37,7 @@ struct WavefrontCompileOptions {
   FrameArrayLayout layout = FrameArrayLayout::SoA;
   std::string sortBy;
   int64_t hintBuckets = 16;
+  int64_t workgroupSize = 64;
 };
 
 /// Name of the module attribute in which `coro-wavefront-to-gpu` describes

@@ -52,6 +52,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     options.layout = wavefront.layout;
     options.sortBy = wavefront.sortBy;
     options.hintBuckets = wavefront.hintBuckets;
+    options.workgroupSize = wavefront.workgroupSize;
     pm.addPass(createCoroWavefrontToGPU(options));
     return;
   }
@@ -134,16 +135,21 @@ namespace {
   Option<std::string> sortBy{                                                  \
       *this, "sort-by",                                                        \
       llvm::cl::desc("wavefront: integer promise that orders each queue")};    \
-  Option<int64_t> hintBuckets {                                                \
-    *this, "hint-buckets",                                                     \
-        llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),     \
-        llvm::cl::init(16)                                                     \
+  Option<int64_t> hintBuckets{                                                 \
+      *this, "hint-buckets",                                                   \
+      llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),       \
+      llvm::cl::init(16)};                                                     \
+  Option<int64_t> wavefrontWorkgroupSize {                                     \
+    *this, "wavefront-workgroup-size",                                         \
+        llvm::cl::desc("wavefront: threads per workgroup of its kernels"),     \
+        llvm::cl::init(64)                                                     \
   }
 
 /// The wavefront options of a pipeline's options.
 template <typename Options>
 static WavefrontCompileOptions getWavefrontOptions(const Options &options) {
-  return {options.layout, options.sortBy, options.hintBuckets};
+  return {options.layout, options.sortBy, options.hintBuckets,
+          options.wavefrontWorkgroupSize};
 }
 
 struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {

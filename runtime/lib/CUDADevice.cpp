@@ -254,8 +254,7 @@ public:
               "CUDA kernels take buffer addresses, not bound buffers");
         }
         if (arg.address) {
-          CUdeviceptr pointer =
-              static_cast<CUDABuffer *>(arg.address)->pointer;
+          CUdeviceptr pointer = static_cast<CUDABuffer *>(arg.address)->pointer;
           std::vector<uint8_t> bytes(sizeof(pointer));
           std::memcpy(bytes.data(), &pointer, sizeof(pointer));
           storage.push_back(std::move(bytes));
@@ -284,10 +283,10 @@ public:
     }
     if (CUresult result = api.ctxSynchronize()) {
       destroyEvents();
-      return Status::failure(
-          (dispatches.size() == 1 ? "kernel '" + dispatches[0].kernel + "'"
+      return Status::failure((dispatches.size() == 1
+                                  ? "kernel '" + dispatches[0].kernel + "'"
                                   : std::string("a batch of kernels")) +
-          " failed: " + api.describe(result));
+                             " failed: " + api.describe(result));
     }
     if (gpuMilliseconds) {
       gpuMilliseconds->resize(dispatches.size());

@@ -429,8 +429,7 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
       VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pipelineLayoutInfo.setLayoutCount = 1;
   pipelineLayoutInfo.pSetLayouts = &created.setLayout;
-  vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr,
-                         &created.layout);
+  vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr, &created.layout);
   VkComputePipelineCreateInfo pipelineInfo{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   pipelineInfo.stage.sType =
@@ -439,9 +438,9 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
   pipelineInfo.stage.module = module;
   pipelineInfo.stage.pName = kernel.c_str();
   pipelineInfo.layout = created.layout;
-  if (VkResult result = vkCreateComputePipelines(
-          device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr,
-          &created.pipeline)) {
+  if (VkResult result =
+          vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo,
+                                   nullptr, &created.pipeline)) {
     destroy(created);
     return Status::failure("cannot create the pipeline of kernel '" + kernel +
                            "' (" + describe(result) + ")");
@@ -612,12 +611,12 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &commands;
   Status status;
-  std::string what = count == 1 ? "kernel '" + dispatches[0].kernel + "'"
-                                : "a batch of " + std::to_string(count) +
-                                      " kernels";
+  std::string what = count == 1
+                         ? "kernel '" + dispatches[0].kernel + "'"
+                         : "a batch of " + std::to_string(count) + " kernels";
   if (VkResult result = vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE))
-    status = Status::failure("cannot submit " + what + " (" +
-                             describe(result) + ")");
+    status = Status::failure("cannot submit " + what + " (" + describe(result) +
+                             ")");
   else if (VkResult result = vkQueueWaitIdle(queue))
     status = Status::failure(what + " failed (" + describe(result) + ")");
   if (status.ok() && gpuMilliseconds) {

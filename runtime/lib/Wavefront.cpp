@@ -35,17 +35,15 @@ uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
 /// within what the kernels address and launch.
 uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
                             bool compaction, uint64_t instances) {
-  uint64_t bytesPerSlot =
-      4 * (plan.frameWords * (compaction ? 2 : 1) + 2 +
-           ceilDiv(plan.categories, plan.workgroupSize));
+  uint64_t bytesPerSlot = 4 * (plan.frameWords * (compaction ? 2 : 1) + 2 +
+                               ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
   // The frame buffer is the largest: 32-bit word indices, one buffer.
-  uint64_t addressable =
-      std::min<uint64_t>((uint64_t(1) << 31) - 1,
-                         device.getMaxBufferBytes() / 4) /
-      plan.frameWords;
+  uint64_t addressable = std::min<uint64_t>((uint64_t(1) << 31) - 1,
+                                            device.getMaxBufferBytes() / 4) /
+                         plan.frameWords;
   return std::max<uint64_t>(
       1, std::min({instances, uint64_t(1) << 24, launchable, addressable,
                    std::max<uint64_t>(fits, plan.workgroupSize)}));
@@ -83,10 +81,9 @@ Status corogpu::runtime::runWavefront(
   uint32_t workgroup = plan.workgroupSize;
   uint64_t maxGroups = ceilDiv(capacity, workgroup);
   if (maxGroups > 65535)
-    return Status::failure("a wavefront capacity of " +
-                           std::to_string(capacity) + " needs " +
-                           std::to_string(maxGroups) +
-                           " workgroups, more than 65535; lower it");
+    return Status::failure(
+        "a wavefront capacity of " + std::to_string(capacity) + " needs " +
+        std::to_string(maxGroups) + " workgroups, more than 65535; lower it");
   uint32_t stateWords = wf::getStateWords(plan.tokens, plan.categories);
 
   // Buffers, in kernel-argument order.
@@ -105,9 +102,8 @@ Status corogpu::runtime::runWavefront(
     Status status;
     *ordered[i] = device.createBuffer(words[i] * 4, status);
     if (!status.ok())
-      return Status::failure("wavefront buffers (" +
-                             std::to_string(capacity) + " slots): " +
-                             status.error);
+      return Status::failure("wavefront buffers (" + std::to_string(capacity) +
+                             " slots): " + status.error);
     buffers.words[i] = words[i];
   }
 
@@ -150,11 +146,11 @@ Status corogpu::runtime::runWavefront(
   };
   const std::string &name = plan.coroutine;
   std::vector<Dispatch> round;
-  round.push_back(dispatch(name + wf::kClassifyKernel, wf::kSlotGroups,
-                           maxGroups));
+  round.push_back(
+      dispatch(name + wf::kClassifyKernel, wf::kSlotGroups, maxGroups));
   round.push_back(dispatch(name + wf::kScanKernel, 0, 1));
-  round.push_back(dispatch(name + wf::kScatterKernel, wf::kScatterGroups,
-                           maxGroups));
+  round.push_back(
+      dispatch(name + wf::kScatterKernel, wf::kScatterGroups, maxGroups));
   if (compaction) {
     round.push_back(dispatch(name + wf::kCompactGatherKernel,
                              wf::kCompactGroups, maxGroups));
@@ -163,9 +159,9 @@ Status corogpu::runtime::runWavefront(
   }
   size_t schedulingPerRound = round.size();
   for (uint32_t token = 0; token < plan.tokens; ++token)
-    round.push_back(
-        dispatch(wf::getSubroutineKernelName(name, token),
-                 wf::getTokenWord(token, wf::kTokenGroups), maxGroups));
+    round.push_back(dispatch(wf::getSubroutineKernelName(name, token),
+                             wf::getTokenWord(token, wf::kTokenGroups),
+                             maxGroups));
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();
@@ -209,12 +205,12 @@ Status corogpu::runtime::runWavefront(
     if (state[wf::kDone])
       break;
     if (options.maxSubmissions && stats.submissions >= options.maxSubmissions)
-      return Status::failure(
-          "the wavefront scheduler gave up after " +
-          std::to_string(stats.submissions) + " submissions (" +
-          std::to_string(state[wf::kRounds]) + " rounds, " +
-          std::to_string(state[wf::kAlive]) +
-          " instances alive): does every instance return?");
+      return Status::failure("the wavefront scheduler gave up after " +
+                             std::to_string(stats.submissions) +
+                             " submissions (" +
+                             std::to_string(state[wf::kRounds]) + " rounds, " +
+                             std::to_string(state[wf::kAlive]) +
+                             " instances alive): does every instance return?");
   }
   stats.rounds = state[wf::kRounds];
   stats.launches = state[wf::kLaunches];

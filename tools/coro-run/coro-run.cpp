@@ -46,9 +46,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <unistd.h>
 #include <cmath>
 #include <random>
+#include <unistd.h>
 
 using namespace mlir;
 namespace rt = corogpu::runtime;
@@ -90,14 +90,14 @@ static llvm::cl::opt<coro::GPUScheduler>
 // and run time (the rest).
 static llvm::cl::OptionCategory
     wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
-static llvm::cl::opt<coro::FrameArrayLayout> frameLayout(
-    "layout", llvm::cl::desc("Frame buffer layout"),
-    llvm::cl::init(coro::FrameArrayLayout::SoA),
-    llvm::cl::values(clEnumValN(coro::FrameArrayLayout::SoA, "soa",
-                                "structure of arrays"),
-                     clEnumValN(coro::FrameArrayLayout::AoS, "aos",
-                                "array of structures")),
-    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<coro::FrameArrayLayout>
+    frameLayout("layout", llvm::cl::desc("Frame buffer layout"),
+                llvm::cl::init(coro::FrameArrayLayout::SoA),
+                llvm::cl::values(clEnumValN(coro::FrameArrayLayout::SoA, "soa",
+                                            "structure of arrays"),
+                                 clEnumValN(coro::FrameArrayLayout::AoS, "aos",
+                                            "array of structures")),
+                llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<std::string>
     sortBy("sort-by",
            llvm::cl::desc("Integer promise field that orders each queue "
@@ -117,24 +117,24 @@ static llvm::cl::opt<uint64_t>
              llvm::cl::desc("Instance slots (0: from device memory, at most "
                             "2^24 and the grid)"),
              llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<rt::RefillPolicy> refill(
-    "refill", llvm::cl::desc("When free slots take new instances"),
-    llvm::cl::init(rt::RefillPolicy::EveryRound),
-    llvm::cl::values(clEnumValN(rt::RefillPolicy::EveryRound, "always",
-                                "every round"),
-                     clEnumValN(rt::RefillPolicy::BelowHalf, "half",
-                                "when fewer than half of the slots are "
-                                "alive (Cycles)")),
-    llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<rt::LaunchOrder> order(
-    "order", llvm::cl::desc("Which subroutines run each round"),
-    llvm::cl::init(rt::LaunchOrder::Fixed),
-    llvm::cl::values(clEnumValN(rt::LaunchOrder::Fixed, "fixed",
-                                "every non-empty queue, in token order"),
-                     clEnumValN(rt::LaunchOrder::MostFirst, "most-first",
-                                "only the subroutine most instances need "
-                                "next (Cycles)")),
-    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<rt::RefillPolicy>
+    refill("refill", llvm::cl::desc("When free slots take new instances"),
+           llvm::cl::init(rt::RefillPolicy::EveryRound),
+           llvm::cl::values(clEnumValN(rt::RefillPolicy::EveryRound, "always",
+                                       "every round"),
+                            clEnumValN(rt::RefillPolicy::BelowHalf, "half",
+                                       "when fewer than half of the slots are "
+                                       "alive (Cycles)")),
+           llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<rt::LaunchOrder>
+    order("order", llvm::cl::desc("Which subroutines run each round"),
+          llvm::cl::init(rt::LaunchOrder::Fixed),
+          llvm::cl::values(clEnumValN(rt::LaunchOrder::Fixed, "fixed",
+                                      "every non-empty queue, in token order"),
+                           clEnumValN(rt::LaunchOrder::MostFirst, "most-first",
+                                      "only the subroutine most instances need "
+                                      "next (Cycles)")),
+          llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<unsigned> compactBelow(
     "compact-below",
     llvm::cl::desc("Compact the frames once the grid is exhausted and fewer "
@@ -321,12 +321,13 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
   buffer.elementSize = getElementSize(type);
   // Say so before trying to allocate what cannot fit.
   uint64_t bytes = uint64_t(buffer.count) * getElementSize(type);
-  uint64_t hostBytes = uint64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  uint64_t hostBytes =
+      uint64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
   if (buffer.count > (uint64_t(1) << 62) / 8 || bytes > hostBytes) {
-    error = ("out of memory: buffer '" + spec + "' needs " +
-             llvm::Twine(bytes) + " bytes, this machine has " +
-             llvm::Twine(hostBytes))
-                .str();
+    error =
+        ("out of memory: buffer '" + spec + "' needs " + llvm::Twine(bytes) +
+         " bytes, this machine has " + llvm::Twine(hostBytes))
+            .str();
     return false;
   }
   buffer.bytes.assign(buffer.count * buffer.elementSize, 0);
@@ -782,10 +783,10 @@ static bool writeBuffer(StringRef dir, unsigned index,
 /// --stats: what the wavefront scheduler did and where the GPU time went.
 static void printWavefrontStats(const rt::WavefrontStats &stats,
                                 double gpuMilliseconds) {
-  llvm::outs() << "wavefront: " << stats.capacity << " slots, "
-               << stats.rounds << " rounds, " << stats.launches
-               << " subroutine launches, " << stats.submissions
-               << " submissions, " << stats.compactions << " compactions\n";
+  llvm::outs() << "wavefront: " << stats.capacity << " slots, " << stats.rounds
+               << " rounds, " << stats.launches << " subroutine launches, "
+               << stats.submissions << " submissions, " << stats.compactions
+               << " compactions\n";
   llvm::outs() << "wavefront: instances per subroutine:";
   for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
     llvm::outs() << " " << token << ":" << count;
@@ -795,8 +796,7 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
       "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
       "subroutines %.3f ms (%.1f%%)\n",
       gpuMilliseconds, stats.schedulingMilliseconds,
-      100 * stats.schedulingMilliseconds / total,
-      stats.subroutineMilliseconds,
+      100 * stats.schedulingMilliseconds / total, stats.subroutineMilliseconds,
       100 * stats.subroutineMilliseconds / total);
   llvm::outs() << "wavefront: GPU time per kernel:";
   for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
@@ -868,9 +868,9 @@ int main(int argc, char **argv) {
   // coroutines (the `main` of CPU tests) are not compiled; the wavefront
   // scheduler could not lower their launches anyway.
   for (Operation &op : llvm::make_early_inc_range(module->getOps()))
-    if (isa<func::FuncOp>(op) &&
-        op.walk([](coro::LaunchOp) { return WalkResult::interrupt(); })
-            .wasInterrupted())
+    if (isa<func::FuncOp>(op) && op.walk([](coro::LaunchOp) {
+                                     return WalkResult::interrupt();
+                                   }).wasInterrupted())
       op.erase();
   if (emit != EmitKind::None)
     return emitCode(*module);
@@ -941,13 +941,12 @@ int main(int argc, char **argv) {
 
   std::string image, reference;
   DictionaryAttr plans;
-  if (!compileForTarget(*module, scheduler, device->getTarget(), image,
-                        &plans))
+  if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plans))
     return fail("compiling @" + coroutineName + " failed (see above)");
   std::optional<rt::WavefrontPlan> plan;
   if (scheduler == coro::GPUScheduler::Wavefront) {
-    auto entry = plans ? plans.getAs<DictionaryAttr>(coroutineName)
-                       : DictionaryAttr();
+    auto entry =
+        plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
     if (!entry)
       return fail("the wavefront pipeline left no plan for @" + coroutineName);
     auto get = [&](StringRef key) -> uint32_t {
@@ -993,9 +992,8 @@ int main(int argc, char **argv) {
     std::vector<size_t> order(runs.size());
     for (size_t i = 0; i < order.size(); ++i)
       order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      return runs[a].gpu < runs[b].gpu;
-    });
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return runs[a].gpu < runs[b].gpu; });
     size_t median = order[(order.size() - 1) / 2];
     runTiming = runs[median];
     stats = runStats[median];
@@ -1064,8 +1062,7 @@ int main(int argc, char **argv) {
           {"kernel_gpu_ms",
            [&] {
              llvm::json::Object perKernel;
-             for (const auto &[kernel, milliseconds] :
-                  stats.kernelMilliseconds)
+             for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
                perKernel[kernel] = milliseconds;
              return perKernel;
            }()},

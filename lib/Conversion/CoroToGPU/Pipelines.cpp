@@ -66,10 +66,11 @@ void mlir::coro::buildToSPIRVPipeline(
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
   // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
   // as entry point interfaces, while update-vce may lower the module's
-  // version below 1.4, where that is invalid. Int64/Float64 and the narrow Int8/Int16/Float16 are only required by
-  // kernels that use them (update-vce). Without Int8/Int16/Float16 the
-  // conversion emulates those types with 32-bit ones, which neither wraps
-  // narrow integers nor keeps the bits of f16 (bitcasts, frame fields).
+  // version below 1.4, where that is invalid. Int64/Float64 and the narrow
+  // Int8/Int16/Float16 are only required by kernels that use them (update-vce).
+  // Without Int8/Int16/Float16 the conversion emulates those types with 32-bit
+  // ones, which neither wraps narrow integers nor keeps the bits of f16
+  // (bitcasts, frame fields).
   GpuSPIRVAttachTargetOptions target;
   target.spirvVersion = "v1.3";
   target.spirvCapabilities = {"Shader", "Int64", "Float64",
@@ -116,17 +117,16 @@ namespace {
 
 /// `scheduler=megakernel|state-machine`; the option parser rejects others.
 #define CORO_SCHEDULER_OPTION                                                  \
-  Option<GPUScheduler> scheduler {                                             \
-    *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),        \
-        llvm::cl::init(GPUScheduler::Megakernel),                              \
-        llvm::cl::values(                                                      \
-            clEnumValN(GPUScheduler::Megakernel, "megakernel",                 \
-                       "suspensions erased: the reference"),                   \
-            clEnumValN(GPUScheduler::StateMachine, "state-machine",            \
-                       "one instance per thread, loop over the token"),        \
-            clEnumValN(GPUScheduler::Wavefront, "wavefront",                   \
-                       "one kernel per subroutine, queues built on the GPU"))  \
-  };                                                                           \
+  Option<GPUScheduler> scheduler{                                              \
+      *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),      \
+      llvm::cl::init(GPUScheduler::Megakernel),                                \
+      llvm::cl::values(                                                        \
+          clEnumValN(GPUScheduler::Megakernel, "megakernel",                   \
+                     "suspensions erased: the reference"),                     \
+          clEnumValN(GPUScheduler::StateMachine, "state-machine",              \
+                     "one instance per thread, loop over the token"),          \
+          clEnumValN(GPUScheduler::Wavefront, "wavefront",                     \
+                     "one kernel per subroutine, queues built on the GPU"))};  \
   Option<FrameArrayLayout> layout{                                             \
       *this, "layout", llvm::cl::desc("wavefront: frame buffer layout"),       \
       llvm::cl::init(FrameArrayLayout::SoA),                                   \

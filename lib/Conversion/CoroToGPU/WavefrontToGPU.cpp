@@ -58,7 +58,8 @@ struct KernelArgs {
     blocks = entry.getArgument(6);
     state = entry.getArgument(7);
     scratch = entry.getArgument(8);
-    coroutineArgs = entry.getArguments().drop_front(3 + wf::kNumSchedulerBuffers);
+    coroutineArgs =
+        entry.getArguments().drop_front(3 + wf::kNumSchedulerBuffers);
   }
 };
 
@@ -94,23 +95,23 @@ public:
   /// slot of its queue. Its frame accesses are lowered; the caller erases
   /// the subroutine.
   void buildSubroutineKernel(func::FuncOp subroutine, unsigned token) {
-    KernelArgs args = beginKernel(wf::getSubroutineKernelName(
-        coroutine.getSymName().str(), token));
+    KernelArgs args = beginKernel(
+        wf::getSubroutineKernelName(coroutine.getSymName().str(), token));
     Value index = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
     Value count = loadState(args, wf::getTokenWord(token, wf::kTokenCount));
-    auto inQueue = scf::IfOp::create(rewriter, loc,
-                                     lessThan(index, toIndex(count)),
-                                     /*withElse=*/false);
+    auto inQueue =
+        scf::IfOp::create(rewriter, loc, lessThan(index, toIndex(count)),
+                          /*withElse=*/false);
     rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
     Value start = loadState(args, wf::getTokenWord(token, wf::kTokenStart));
-    Value slot = toIndex(memref::LoadOp::create(
-        rewriter, loc, args.queue,
-        ValueRange{arith::AddIOp::create(rewriter, loc, toIndex(start),
-                                         index)}));
+    Value slot = toIndex(
+        memref::LoadOp::create(rewriter, loc, args.queue,
+                               ValueRange{arith::AddIOp::create(
+                                   rewriter, loc, toIndex(start), index)}));
     FrameStorage frame = getFrame(args, slot);
-    Value id = toIndex(memref::LoadOp::create(
-        rewriter, loc, args.frames, frame.getWordIndex(rewriter, loc,
-                                                       kCoroIdWord)));
+    Value id = toIndex(
+        memref::LoadOp::create(rewriter, loc, args.frames,
+                               frame.getWordIndex(rewriter, loc, kCoroIdWord)));
     InstancePosition position =
         delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
 
@@ -144,8 +145,12 @@ private:
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
                                       value);
   }
-  Value add(Value a, Value b) { return arith::AddIOp::create(rewriter, loc, a, b); }
-  Value mul(Value a, Value b) { return arith::MulIOp::create(rewriter, loc, a, b); }
+  Value add(Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b);
+  }
+  Value mul(Value a, Value b) {
+    return arith::MulIOp::create(rewriter, loc, a, b);
+  }
   Value select(Value c, Value a, Value b) {
     return arith::SelectOp::create(rewriter, loc, c, a, b);
   }
@@ -164,9 +169,8 @@ private:
     auto constant = [&](int64_t c) {
       return value.getType().isIndex() ? index(c) : i32(c);
     };
-    return arith::DivUIOp::create(rewriter, loc,
-                                  add(value, constant(divisor - 1)),
-                                  constant(divisor));
+    return arith::DivUIOp::create(
+        rewriter, loc, add(value, constant(divisor - 1)), constant(divisor));
   }
   Value boolToI32(Value flag) {
     return arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), flag);
@@ -251,8 +255,8 @@ private:
                                          value);
     auto type = cast<IntegerType>(value.getType());
     if (type.getWidth() < 32) {
-      value = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                     value);
+      value =
+          arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), value);
       type = rewriter.getI32Type();
     }
     Value last = arith::ConstantIntOp::create(rewriter, loc, type, buckets - 1);
@@ -261,8 +265,8 @@ private:
         rewriter, loc, arith::MinSIOp::create(rewriter, loc, value, last),
         zero);
     if (type.getWidth() > 32)
-      bucket = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                       bucket);
+      bucket =
+          arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(), bucket);
     return add(category, bucket);
   }
 
@@ -347,8 +351,8 @@ private:
     // Free slots take the next instances of the grid: numbered within the
     // workgroup, one atomic per workgroup. The refill flag is the same for
     // every thread, so the barriers inside stay in uniform control flow.
-    Value refill = compare(arith::CmpIPredicate::ne,
-                           loadState(args, wf::kRefill), i32(0));
+    Value refill =
+        compare(arith::CmpIPredicate::ne, loadState(args, wf::kRefill), i32(0));
     Value token = buildIfValue(
         refill,
         [&] {
@@ -378,10 +382,11 @@ private:
             rewriter, loc, compare(arith::CmpIPredicate::sge, category, first),
             compare(arith::CmpIPredicate::slt, category,
                     i32((word + 1) * packing->perWord)));
-        Value shift = mul(select(inWord, arith::SubIOp::create(
-                                             rewriter, loc, category, first),
-                                 i32(0)),
-                          i32(packing->bits));
+        Value shift =
+            mul(select(inWord,
+                       arith::SubIOp::create(rewriter, loc, category, first),
+                       i32(0)),
+                i32(packing->bits));
         Value mine =
             select(inWord, arith::ShLIOp::create(rewriter, loc, i32(1), shift),
                    i32(0));
@@ -421,8 +426,7 @@ private:
       gpu::BarrierOp::create(rewriter, loc);
       rank = countEqual(shared, lane, category);
       buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-        storeBlockCount(c,
-                        countEqual(shared, index(workgroupSize), toI32(c)));
+        storeBlockCount(c, countEqual(shared, index(workgroupSize), toI32(c)));
       });
     }
     buildIf(inRange, [&] {
@@ -484,8 +488,8 @@ private:
                     Value shared, Value sharedBase, Value lane, Value inRange,
                     Value oldToken) {
     Value returned = i32(kTerminatedToken);
-    Value free =
-        arith::AndIOp::create(rewriter, loc, inRange, equal(oldToken, returned));
+    Value free = arith::AndIOp::create(rewriter, loc, inRange,
+                                       equal(oldToken, returned));
     Value mine = boolToI32(free);
     memref::StoreOp::create(rewriter, loc, mine, shared, lane);
     buildInclusiveScan(shared, /*words=*/1, lane);
@@ -548,9 +552,8 @@ private:
       buildChunkedScan(args, totals, partial, lane, groups, maxGroups);
       rewriter.setInsertionPoint(choice.elseBlock()->getTerminator());
       buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-        Value total =
-            buildExclusiveScan(args, add(mul(c, maxGroups), index(0)),
-                               index(0), groups, i32(0));
+        Value total = buildExclusiveScan(args, add(mul(c, maxGroups), index(0)),
+                                         index(0), groups, i32(0));
         memref::StoreOp::create(rewriter, loc, total, totals, c);
       });
     }
@@ -581,7 +584,8 @@ private:
                         Value lane, Value groups, Value maxGroups) {
     Value chunk = ceilDiv(groups, workgroupSize);
     Value begin = mul(lane, chunk);
-    Value end = arith::MinUIOp::create(rewriter, loc, add(begin, chunk), groups);
+    Value end =
+        arith::MinUIOp::create(rewriter, loc, add(begin, chunk), groups);
     buildLoop(index(0), index(categories), index(1), [&](Value c) {
       Value base = mul(c, maxGroups);
       Value local = buildSum(begin, end, index(1), [&](Value g) {
@@ -646,8 +650,9 @@ private:
       storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
                   ceilDiv(count, workgroupSize));
       addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
-      launches = add(launches, boolToI32(compare(arith::CmpIPredicate::ne,
-                                                 count, i32(0))));
+      launches =
+          add(launches,
+              boolToI32(compare(arith::CmpIPredicate::ne, count, i32(0))));
     }
     addToState(args, wf::kLaunches, launches);
     storeState(args, wf::kAlive, alive);
@@ -667,14 +672,13 @@ private:
     Value done =
         arith::AndIOp::create(rewriter, loc, equal(alive, zero), exhausted);
     storeState(args, wf::kDone, boolToI32(done));
-    Value everyRound =
-        equal(loadState(args, wf::kRefillPolicy), zero);
+    Value everyRound = equal(loadState(args, wf::kRefillPolicy), zero);
     Value belowHalf = lessThan(mul(alive, i32(2)), capacity);
-    storeState(args, wf::kRefill,
-               boolToI32(arith::AndIOp::create(
-                   rewriter, loc, notExhausted,
-                   arith::OrIOp::create(rewriter, loc, everyRound,
-                                        belowHalf))));
+    storeState(
+        args, wf::kRefill,
+        boolToI32(arith::AndIOp::create(
+            rewriter, loc, notExhausted,
+            arith::OrIOp::create(rewriter, loc, everyRound, belowHalf))));
     Value percent = loadState(args, wf::kCompactPercent);
     // Nothing to move once nothing is alive.
     Value compact = arith::AndIOp::create(
@@ -690,8 +694,7 @@ private:
     storeGroups(args, wf::kScatterGroups, ceilDiv(active, workgroupSize));
     // Once done, no slot is scanned again: the rounds left in the
     // submission dispatch no workgroups.
-    Value nextActive =
-        select(done, zero, select(compact, alive, active));
+    Value nextActive = select(done, zero, select(compact, alive, active));
     storeState(args, wf::kActiveSlots, nextActive);
     storeGroups(args, wf::kSlotGroups, ceilDiv(nextActive, workgroupSize));
   }
@@ -706,22 +709,20 @@ private:
     buildIf(lessThan(slot, roundSlots), [&] {
       FrameStorage frame = getFrame(args, slot);
       Value token = frame.loadToken(rewriter, loc);
-      buildIf(compare(arith::CmpIPredicate::ne, token, i32(kTerminatedToken)),
-              [&] {
-                Value category = toIndex(getCategory(frame, token));
-                Value offset = loadState(
-                    args, add(index(wf::getCategoryOffsetsWord(tokens)),
-                              category));
-                Value before = memref::LoadOp::create(
-                    rewriter, loc, args.blocks,
-                    ValueRange{add(mul(category, getMaxSlotGroups(args)),
-                                   group)});
-                Value rank =
-                    memref::LoadOp::create(rewriter, loc, args.ranks, slot);
-                Value place = toIndex(add(add(offset, before), rank));
-                memref::StoreOp::create(rewriter, loc, toI32(slot),
-                                        args.queue, place);
-              });
+      buildIf(
+          compare(arith::CmpIPredicate::ne, token, i32(kTerminatedToken)), [&] {
+            Value category = toIndex(getCategory(frame, token));
+            Value offset = loadState(
+                args, add(index(wf::getCategoryOffsetsWord(tokens)), category));
+            Value before = memref::LoadOp::create(
+                rewriter, loc, args.blocks,
+                ValueRange{add(mul(category, getMaxSlotGroups(args)), group)});
+            Value rank =
+                memref::LoadOp::create(rewriter, loc, args.ranks, slot);
+            Value place = toIndex(add(add(offset, before), rank));
+            memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
+                                    place);
+          });
     });
   }
 
@@ -729,8 +730,8 @@ private:
   /// is copied: the alive frames (queue order) to `scratch`, then back to
   /// the first slots, and the queue then names those slots.
   void buildCompaction(bool gather) {
-    KernelArgs args = beginSchedulingKernel(
-        gather ? wf::kCompactGatherKernel : wf::kCompactScatterKernel);
+    KernelArgs args = beginSchedulingKernel(gather ? wf::kCompactGatherKernel
+                                                   : wf::kCompactScatterKernel);
     Value position = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
     // Backends without indirect dispatch launch these kernels every round:
     // the scan's workgroup count says whether this round compacts.
@@ -740,10 +741,9 @@ private:
     Value copies = arith::AndIOp::create(rewriter, loc, compacting,
                                          lessThan(position, alive));
     buildIf(copies, [&] {
-      Value slot =
-          gather ? toIndex(memref::LoadOp::create(rewriter, loc, args.queue,
-                                                  position))
-                 : position;
+      Value slot = gather ? toIndex(memref::LoadOp::create(
+                                rewriter, loc, args.queue, position))
+                          : position;
       FrameStorage frame = getFrame(args, slot);
       Value scratchStart = mul(position, index(frameWords));
       for (int64_t word = 0; word < frameWords; ++word) {
@@ -904,9 +904,9 @@ struct CoroWavefrontToGPUPass
         b.getNamedAttr("frame_words",
                        b.getI64IntegerAttr(split.getFrameWords())),
         b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
-        b.getNamedAttr("layout", b.getStringAttr(layout == FrameArrayLayout::SoA
-                                                     ? "soa"
-                                                     : "aos")),
+        b.getNamedAttr(
+            "layout",
+            b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),
     });
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "corogpu/runtime/Device.h"
 #include "corogpu/runtime/Wavefront.h"
+#include "corogpu/runtime/Device.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +30,8 @@ std::string readFile(const std::string &path) {
 
 /// The plan of `coroutine` from the `coro.wavefront` attribute of the
 /// compiled module's text.
-WavefrontPlan readPlan(const std::string &module, const std::string &coroutine) {
+WavefrontPlan readPlan(const std::string &module,
+                       const std::string &coroutine) {
   WavefrontPlan plan;
   plan.coroutine = coroutine;
   std::smatch match;
@@ -41,8 +42,7 @@ WavefrontPlan readPlan(const std::string &module, const std::string &coroutine) 
   auto get = [&](const std::string &key) -> uint32_t {
     std::smatch value;
     std::regex pattern(key + " = ([0-9]+)");
-    return std::regex_search(fields, value, pattern) ? std::stoul(value[1])
-                                                      : 0;
+    return std::regex_search(fields, value, pattern) ? std::stoul(value[1]) : 0;
   };
   plan.tokens = get("tokens");
   plan.categories = get("categories");
@@ -60,8 +60,8 @@ protected:
     device = createVulkanDevice(options, status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
-    std::string binary = readFile(std::string(CORO_TEST_KERNELS_DIR) +
-                                  "/wavefront/kernels.spv");
+    std::string binary =
+        readFile(std::string(CORO_TEST_KERNELS_DIR) + "/wavefront/kernels.spv");
     ASSERT_FALSE(binary.empty());
     ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
     plan = readPlan(readFile(std::string(CORO_TEST_KERNELS_DIR) +
@@ -97,8 +97,8 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
 
   std::vector<float> result(instances);
   ASSERT_TRUE(device->download(*out, result.data(), instances * 4).ok());
-  EXPECT_EQ(result, (std::vector<float>{0, 1, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                        6}));
+  EXPECT_EQ(result,
+            (std::vector<float>{0, 1, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6}));
   // Every instance ran the entry once; the rounds and launches add up.
   ASSERT_EQ(stats.instancesPerSubroutine.size(), plan.tokens);
   EXPECT_EQ(stats.instancesPerSubroutine[0], instances);
@@ -107,8 +107,7 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   if (GetParam().capacity)
     EXPECT_EQ(stats.capacity, GetParam().capacity);
   if (GetParam().timing)
-    EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds,
-              0.0);
+    EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds, 0.0);
   if (GetParam().compactBelowPercent == 100)
     EXPECT_GT(stats.compactions, 0u);
 }
@@ -143,15 +142,13 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(WavefrontPlanTest, IncompletePlanIsAnError) {
   Status status;
-  std::unique_ptr<Device> device =
-      createVulkanDevice(VulkanOptions(), status);
+  std::unique_ptr<Device> device = createVulkanDevice(VulkanOptions(), status);
   if (!device)
     GTEST_SKIP() << "no usable Vulkan device: " << status.error;
   WavefrontStats stats;
-  status = runWavefront(*device, WavefrontPlan{"f"}, WavefrontOptions(),
-                        {1, 1, 1}, {}, {},
-                        [](std::vector<KernelArg> &, Buffer &, uint64_t) {},
-                        stats);
+  status = runWavefront(
+      *device, WavefrontPlan{"f"}, WavefrontOptions(), {1, 1, 1}, {}, {},
+      [](std::vector<KernelArg> &, Buffer &, uint64_t) {}, stats);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.error.find("plan of 'f' is incomplete"), std::string::npos)
       << status.error;
@@ -159,8 +156,7 @@ TEST(WavefrontPlanTest, IncompletePlanIsAnError) {
 
 TEST(DeviceMemoryTest, TooLargeABufferIsOutOfDeviceMemory) {
   Status status;
-  std::unique_ptr<Device> device =
-      createVulkanDevice(VulkanOptions(), status);
+  std::unique_ptr<Device> device = createVulkanDevice(VulkanOptions(), status);
   if (!device)
     GTEST_SKIP() << "no usable Vulkan device: " << status.error;
   ASSERT_GT(device->getMemoryBytes(), 0u);

@@ -112,8 +112,9 @@ public:
   /// Runs `dispatches` in order, each seeing the memory effects of the
   /// ones before it, as one submission, and waits for the last. With
   /// `gpuMilliseconds`, receives the GPU time of each dispatch.
-  virtual Status launchBatch(const std::vector<Dispatch> &dispatches,
-                             std::vector<double> *gpuMilliseconds = nullptr) = 0;
+  virtual Status
+  launchBatch(const std::vector<Dispatch> &dispatches,
+              std::vector<double> *gpuMilliseconds = nullptr) = 0;
 
   /// Bytes of device memory (the largest heap), to size buffers from.
   virtual uint64_t getMemoryBytes() const = 0;

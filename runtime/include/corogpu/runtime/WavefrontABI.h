@@ -1,4 +1,4 @@
-//===- WavefrontABI.h - what wavefront kernels and their host share -*- C++ -*-===//
+//===- WavefrontABI.h - the wavefront kernels' contract ---------*- C++ -*-===//
 //
 // Part of the CoroGPU project.
 //
@@ -53,24 +53,24 @@ inline constexpr unsigned kNumSchedulerBuffers = 6;
 /// words before the first round; the kernels keep the rest.
 enum StateWord : uint32_t {
   // Configuration, written by the host.
-  kCapacity = 0,        ///< Instance slots.
-  kTotalInstances = 1,  ///< Instances of the grid.
-  kRefillPolicy = 2,    ///< 0: refill free slots every round; 1: only when
-                        ///< fewer than half of the slots are alive.
-  kOrderPolicy = 3,     ///< 0: every non-empty queue each round, in token
-                        ///< order; 1: only the queue with most instances.
-  kCompactPercent = 4,  ///< Compact when the grid is exhausted and fewer
-                        ///< than this % of the active slots are alive; 0: off.
+  kCapacity = 0,       ///< Instance slots.
+  kTotalInstances = 1, ///< Instances of the grid.
+  kRefillPolicy = 2,   ///< 0: refill free slots every round; 1: only when
+                       ///< fewer than half of the slots are alive.
+  kOrderPolicy = 3,    ///< 0: every non-empty queue each round, in token
+                       ///< order; 1: only the queue with most instances.
+  kCompactPercent = 4, ///< Compact when the grid is exhausted and fewer
+                       ///< than this % of the active slots are alive; 0: off.
   // Kept by the kernels.
-  kNextInstance = 5,    ///< The next unstarted instance of the grid.
-  kActiveSlots = 6,     ///< Slots [0, active) are scanned next round.
-  kRoundSlots = 7,      ///< Slots scanned this round (for the scatter).
-  kAlive = 8,           ///< Instances queued this round.
-  kRefill = 9,          ///< Whether the next classify starts instances.
-  kDone = 10,           ///< 1 once every instance has returned.
-  kRounds = 11,         ///< Rounds that ran a subroutine.
-  kLaunches = 12,       ///< Subroutine kernels that had instances.
-  kCompactions = 13,    ///< Compactions done.
+  kNextInstance = 5, ///< The next unstarted instance of the grid.
+  kActiveSlots = 6,  ///< Slots [0, active) are scanned next round.
+  kRoundSlots = 7,   ///< Slots scanned this round (for the scatter).
+  kAlive = 8,        ///< Instances queued this round.
+  kRefill = 9,       ///< Whether the next classify starts instances.
+  kDone = 10,        ///< 1 once every instance has returned.
+  kRounds = 11,      ///< Rounds that ran a subroutine.
+  kLaunches = 12,    ///< Subroutine kernels that had instances.
+  kCompactions = 13, ///< Compactions done.
   // Indirect dispatch arguments (x, y, z workgroups).
   kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
   kScatterGroups = 20,  ///< Scatter of this round.
@@ -80,10 +80,10 @@ enum StateWord : uint32_t {
 
 /// Words of each token, from kFirstTokenWord + kWordsPerToken * token.
 enum TokenWord : uint32_t {
-  kTokenGroups = 0,   ///< Indirect dispatch arguments (3 words).
-  kTokenStart = 4,    ///< Where its instances start in the queue.
-  kTokenCount = 5,    ///< Instances its kernel runs this round.
-  kTokenTotal = 6,    ///< Instances it ran over all rounds.
+  kTokenGroups = 0, ///< Indirect dispatch arguments (3 words).
+  kTokenStart = 4,  ///< Where its instances start in the queue.
+  kTokenCount = 5,  ///< Instances its kernel runs this round.
+  kTokenTotal = 6,  ///< Instances it ran over all rounds.
   kWordsPerToken = 8,
 };
 

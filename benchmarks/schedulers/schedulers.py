@@ -19,6 +19,15 @@ Workloads (--workload; a grid size is a number of pixels):
               3 floats per pixel), rendering a WIDTH x size/WIDTH image at
               --spp samples per pixel (--width: by default the largest divisor
               of the size that keeps the image at most 4:3 wide).
+  cornell     the BVH path tracer (benchmarks/pathtracer/pathtracer.mlir,
+  showcase    `path_trace`: suspensions before each intersection, on a miss,
+              before light sampling and before surface shading; next-event
+              estimation with MIS, Russian roulette) on the Cornell box (36
+              triangles) or on the showcase scene (16,058 triangles, diffuse,
+              conductor, dielectric and emissive materials); --max-depth and
+              --rr-depth (default 10 and 2; the paper also uses 24 and 5),
+              --spp and --width as for sdf. The scene and its BVH are built by
+              benchmarks/pathtracer/make_scene.py into a temporary directory.
 Not a test: it prints a table and, with --json, writes every measurement.
 
 Example (the numbers in README.md):
@@ -27,15 +36,21 @@ Example (the numbers in README.md):
 The SDF renderer at 128x128 and 256x256 pixels, 1 sample per pixel:
   benchmarks/schedulers/schedulers.py --workload sdf --spp 1 \\
       --sizes 16384,65536 --repeats 5
+The BVH path tracer on the Cornell box, the paper's (24, 5) setting:
+  benchmarks/schedulers/schedulers.py --workload cornell --spp 1 \\
+      --max-depth 24 --rr-depth 5 --sizes 16384 --repeats 3
 """
 
 import argparse
+import atexit
 import json
 import math
 import os
 import platform
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
@@ -72,10 +87,51 @@ def sdf_width(size, width):
     return max(w for w in range(1, widest + 1) if size % w == 0)
 
 
+def make_pathtracer_bvh(options):
+    """The BVH path tracer on the scene named by --workload: builds the scene
+    with make_scene.py into a temporary directory (removed at exit)."""
+    scene_dir = tempfile.mkdtemp(prefix="corogpu-pathtracer-")
+    atexit.register(shutil.rmtree, scene_dir, True)
+    subprocess.run([sys.executable, os.path.join(
+        ROOT, "benchmarks", "pathtracer", "make_scene.py"), options.workload,
+        scene_dir, "--quiet"], check=True)
+    with open(os.path.join(scene_dir, options.workload + ".json")) as info:
+        scene = json.load(info)
+    max_depth, rr_depth, spp = options.max_depth, options.rr_depth, options.spp
+
+    def args(size):  # width, height, spp, max depth, RR depth, lights
+        width = sdf_width(size, options.width)
+        return [str(v) for v in (width, size // width, spp, max_depth,
+                                 rr_depth, scene["num_lights"])]
+
+    def image(size):
+        width = sdf_width(size, options.width)
+        return "%dx%d" % (width, size // width)
+    return {
+        "file": os.path.join(ROOT, "benchmarks", "pathtracer",
+                             "pathtracer.mlir"),
+        "coro": "path_trace",
+        "args": args,
+        # The scene buffers, then the image (RGB).
+        "buffers": lambda size: scene["buffers"] + ["f32:%d:zeros" %
+                                                    (3 * size)],
+        "describe": "%s (%d triangles), max depth %d, RR depth %d, %d spp, "
+                    "width %s" % (options.workload, scene["triangles"],
+                                  max_depth, rr_depth, spp,
+                                  options.width or "auto"),
+        "image": image,
+        "params": {"scene": options.workload,
+                   "triangles": scene["triangles"], "max_depth": max_depth,
+                   "rr_depth": rr_depth, "spp": spp,
+                   "width": options.width or "auto"}}
+
+
 def make_workload(options):
     """The workload: its file and coroutine, and per grid size (pixels) its
     scalar arguments and buffer specs (coro-run --arg / --buffer), plus a
     description for the table."""
+    if options.workload in ("cornell", "showcase"):
+        return make_pathtracer_bvh(options)
     if options.workload == "pathtracer":
         bounces = 8 if options.bounces is None else options.bounces
         return {
@@ -132,16 +188,25 @@ def main():
         ROOT, "build", "bin", "coro-run"))
     parser.add_argument("--sizes", default="16384,65536",
                         help="comma-separated grid sizes (pixels)")
-    parser.add_argument("--workload", choices=("pathtracer", "sdf"),
+    parser.add_argument("--workload",
+                        choices=("pathtracer", "sdf", "cornell", "showcase"),
                         default="pathtracer")
     parser.add_argument("--bounces", type=int, default=None,
                         help="bounces per path (default: pathtracer 8, "
                         "sdf 6)")
     parser.add_argument("--spp", type=int, default=1,
-                        help="sdf: samples per pixel (default 1)")
+                        help="sdf, cornell, showcase: samples per pixel "
+                        "(default 1)")
     parser.add_argument("--width", type=int, default=0,
-                        help="sdf: image width; every size must be a "
-                        "multiple (default: at most 4:3 wide)")
+                        help="sdf, cornell, showcase: image width; every "
+                        "size must be a multiple (default: at most 4:3 "
+                        "wide)")
+    parser.add_argument("--max-depth", type=int, default=10,
+                        help="cornell, showcase: bounces per path "
+                        "(default 10)")
+    parser.add_argument("--rr-depth", type=int, default=2,
+                        help="cornell, showcase: first bounce with Russian "
+                        "roulette (default 2)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs per measurement; medians are reported")
     parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),

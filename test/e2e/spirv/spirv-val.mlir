@@ -22,3 +22,11 @@
 // RUN: spirv-dis %t.narrow.spv | FileCheck %s --check-prefix=NARROW
 // NARROW-DAG: OpCapability Float16
 // NARROW-DAG: OpTypeFloat 16
+// The BVH path tracer of the benchmarks, under every scheduler:
+// RUN: for scheduler in megakernel state-machine wavefront; do \
+// RUN:   coro-run %coro_src/benchmarks/pathtracer/pathtracer.mlir --coro=path_trace --scheduler=$scheduler --emit=spirv --emit-to=%t.pt.spv && \
+// RUN:   spirv-val --target-env vulkan1.2 %t.pt.spv && echo "valid $scheduler" || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=PATHTRACER
+// PATHTRACER: valid megakernel
+// PATHTRACER: valid state-machine
+// PATHTRACER: valid wavefront

@@ -1055,9 +1055,15 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    // Coroutines split already (by hand, or by another tool) keep their
+    // split.
+    llvm::StringSet<> split;
+    for (SplitOp op : getOperation().getOps<SplitOp>())
+      split.insert(op.getCoroutine());
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
-      if (failed(CoroutineSplitter(coroutine, {maxRecomputedOps, deferLoads},
+      if (!split.contains(coroutine.getSymName()) &&
+          failed(CoroutineSplitter(coroutine, {maxRecomputedOps, deferLoads},
                                    rewriter)
                      .split()))
         return signalPassFailure();

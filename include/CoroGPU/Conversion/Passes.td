@@ -26,7 +26,9 @@ def CoroMegakernelToFunc : Pass<"coro-megakernel-to-func", "::mlir::ModuleOp"> {
       grid (z outermost) calling `@f` for every instance in order.
 
     Run `coro-inline-awaits` and `coro-expand-yield` first: a remaining
-    `coro.await` or `coro.yield` is reported as an error.
+    `coro.await` or `coro.yield` is reported as an error. `coro.split` ops
+    and their subroutines (a split made by hand, say) are erased: the
+    mega-kernel runs the bodies.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -80,7 +82,9 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
 
     The body must be structured (run `coro-normalize-control-flow` first:
     SPIR-V needs structured control flow), awaits inlined and yields
-    expanded; otherwise the pass reports a located error.
+    expanded; otherwise the pass reports a located error. `coro.split` ops
+    and their subroutines (a split made by hand, say) are erased: the
+    mega-kernel runs the bodies.
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",

@@ -127,6 +127,11 @@ void lowerIndexSwitchToIf(Operation *root, RewriterBase &rewriter);
 InstancePosition delinearizeInstanceId(OpBuilder &builder, Location loc,
                                        Value id, Value nx, Value ny);
 
+/// Erases every `coro.split` of `module` and its subroutines. The
+/// mega-kernel runs the coroutines' bodies, so a split made before (by
+/// coro-split, by hand) has no use there.
+void eraseSplits(ModuleOp module, RewriterBase &rewriter);
+
 } // namespace coro
 } // namespace mlir
 

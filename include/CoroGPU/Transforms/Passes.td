@@ -133,7 +133,9 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     ```
 
     and a `coro.split` op recording them, the frame slot types and the
-    transition graph. A subroutine runs until the instance reaches a
+    transition graph. A coroutine that already has a `coro.split` (split by
+    hand or by another tool; its body stays the mega-kernel reference) is
+    left as it is. A subroutine runs until the instance reaches a
     suspension point or returns; then it stores the live state in the frame,
     sets the target token (-1 on return) and leaves.
 

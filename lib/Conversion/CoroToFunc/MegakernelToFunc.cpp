@@ -77,6 +77,7 @@ struct CoroMegakernelToFuncPass
         return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
+    eraseSplits(module, rewriter);
     module.walk([&](LaunchOp launch) {
       lowerLaunchToLoops(launch, rewriter,
                          [&](OpBuilder &builder, Location loc,

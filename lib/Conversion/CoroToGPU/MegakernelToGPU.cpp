@@ -70,6 +70,7 @@ struct CoroMegakernelToGPUPass
       return;
 
     IRRewriter rewriter(&getContext());
+    eraseSplits(module, rewriter);
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     module.walk([&](LaunchOp launch) {
       lowerLaunchToGPU(launch, workgroupSize, rewriter);

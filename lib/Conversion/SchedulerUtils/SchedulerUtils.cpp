@@ -375,3 +375,13 @@ InstancePosition mlir::coro::delinearizeInstanceId(OpBuilder &builder,
           arith::RemUIOp::create(builder, loc, row, ny),
           arith::DivUIOp::create(builder, loc, row, ny), nx, ny};
 }
+
+void mlir::coro::eraseSplits(ModuleOp module, RewriterBase &rewriter) {
+  SymbolTable symbols(module);
+  for (SplitOp split : llvm::to_vector(module.getOps<SplitOp>())) {
+    for (auto symbol : split.getSubroutines().getAsRange<FlatSymbolRefAttr>())
+      if (Operation *subroutine = symbols.lookup(symbol.getValue()))
+        rewriter.eraseOp(subroutine);
+    rewriter.eraseOp(split);
+  }
+}

@@ -43,6 +43,7 @@ The BVH path tracer on the Cornell box, the paper's (24, 5) setting:
 
 import argparse
 import atexit
+import csv
 import json
 import math
 import os
@@ -54,6 +55,10 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "benchmarks", "sdf"))
+from chart import write_bar_chart  # noqa: E402
+from to_png import read_floats, tone_map, write_png  # noqa: E402
 
 # name -> extra coro-run arguments
 WAVEFRONT_CONFIGS = {
@@ -115,6 +120,12 @@ def make_pathtracer_bvh(options):
         # The scene buffers, then the image (RGB).
         "buffers": lambda size: scene["buffers"] + ["f32:%d:zeros" %
                                                     (3 * size)],
+        "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
+        "width": lambda size: sdf_width(size, options.width),
+        "handsplit": (os.path.join(ROOT, "benchmarks", "pathtracer",
+                                   "handsplit.mlir"), "path_trace_hand")
+        if os.path.exists(os.path.join(ROOT, "benchmarks", "pathtracer",
+                                       "handsplit.mlir")) else None,
         "describe": "%s (%d triangles), max depth %d, RR depth %d, %d spp, "
                     "width %s" % (options.workload, scene["triangles"],
                                   max_depth, rr_depth, spp,
@@ -140,6 +151,9 @@ def make_workload(options):
             "coro": "trace_paths",
             "args": lambda size: [str(bounces)],
             "buffers": lambda size: ["f32:%d:zeros" % size],
+            # A 16-pixel-wide image, one luminance value per pixel.
+            "image_buffer": "buffer0.bin", "channels": 1,
+            "width": lambda size: 16,
             "describe": "%d bounces" % bounces,
             "params": {"bounces": bounces}}
     bounces = 6 if options.bounces is None else options.bounces
@@ -157,6 +171,8 @@ def make_workload(options):
         "coro": "sdf_render",
         "args": args,
         "buffers": lambda size: ["f32:%d:zeros" % (3 * size)],  # RGB
+        "image_buffer": "buffer0.bin",
+        "width": lambda size: sdf_width(size, options.width),
         "describe": "%d bounces, %d spp, width %s" % (
             bounces, spp, options.width or "auto"),
         "image": image,
@@ -164,13 +180,18 @@ def make_workload(options):
                    "width": options.width or "auto"}}
 
 
-def run(coro_run, workload, size, scheduler, extra, repeats, backend):
-    command = [coro_run, workload["file"], "--coro=" + workload["coro"],
-               "--grid=%d" % size]
+def run(coro_run, workload, size, scheduler, extra, repeats, backend,
+        output_dir=None, source=None):
+    """One coro-run measurement, checked against the mega-kernel; `source`
+    (file, coroutine) replaces the workload's (the hand split)."""
+    file, coro = source or (workload["file"], workload["coro"])
+    command = [coro_run, file, "--coro=" + coro, "--grid=%d" % size]
     command += ["--buffer=" + spec for spec in workload["buffers"](size)]
     command += ["--scheduler=" + scheduler, "--backend=" + backend,
                 "--repeat=%d" % repeats, "--check", "--json"]
     command += ["--arg=%s" % arg for arg in workload["args"](size)] + extra
+    if output_dir:
+        command.append("--output-dir=" + output_dir)
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("schedulers.py: %s failed:\n%s%s" %
@@ -179,6 +200,67 @@ def run(coro_run, workload, size, scheduler, extra, repeats, backend):
     if not report.get("check"):
         sys.exit("schedulers.py: %s differs from the mega-kernel" % scheduler)
     return report
+
+
+def find_ptxas(option):
+    if option == "none":
+        return None
+    if option:
+        return option
+    return shutil.which("ptxas") or next(
+        (p for p in ["/usr/local/cuda/bin/ptxas"] if os.path.exists(p)), None)
+
+
+def kernel_registers(coro_run, ptxas, workload, scheduler, extra, source):
+    """{kernel: registers} from ptxas -v on the PTX of `scheduler` (sm_90),
+    or {} without ptxas."""
+    if not ptxas:
+        return {}
+    file, coro = source or (workload["file"], workload["coro"])
+    with tempfile.TemporaryDirectory() as scratch:
+        ptx = os.path.join(scratch, "kernels.ptx")
+        # Math functions need libdevice, which MLIR finds through CUDA_HOME.
+        env = dict(os.environ)
+        env.setdefault("CUDA_HOME", os.path.dirname(os.path.dirname(
+            os.path.realpath(ptxas))))
+        subprocess.run([coro_run, file, "--coro=" + coro,
+                        "--scheduler=" + scheduler, "--emit=ptx",
+                        "--chip=sm_90", "--emit-to=" + ptx] + extra,
+                       check=True, env=env, capture_output=True)
+        log = subprocess.run([ptxas, "-arch=sm_90", "-v", ptx, "-o",
+                              os.devnull], check=True, capture_output=True,
+                             text=True).stderr
+    registers, kernel = {}, None
+    for line in log.splitlines():
+        if "Compiling entry function" in line:
+            kernel = line.split("'")[1]
+        elif "Used" in line and kernel:
+            registers[kernel] = int(line.split("Used")[1].split()[0])
+    return registers
+
+
+def frame_bytes(coro_opt, file, coro):
+    """The frame report's final bytes of `coro` (coro-opt, JSON)."""
+    report = subprocess.run(
+        [coro_opt, file, "--coro-inline-callables", "--coro-inline-awaits",
+         "--coro-expand-yield", "--coro-normalize-control-flow",
+         "--coro-split", "--coro-materialize-frame",
+         "--coro-frame-report=format=json", "-o", os.devnull],
+        check=True, capture_output=True, text=True).stdout
+    for entry in json.loads(report):
+        if entry["coroutine"] == coro:
+            return entry["frame_bytes"]
+    return None
+
+
+def save_image(path, workload, size, output_dir):
+    """The first buffer holding the image as a PNG."""
+    values = read_floats(os.path.join(output_dir, workload["image_buffer"]))
+    channels = workload.get("channels", 3)
+    width = workload.get("width", lambda size: size)(size)
+    height = size // width
+    write_png(path, width, height,
+              tone_map(values[:width * height * channels], channels))
 
 
 def main():
@@ -214,6 +296,14 @@ def main():
                         ", ".join(WAVEFRONT_CONFIGS))
     parser.add_argument("--backend", default="vulkan")
     parser.add_argument("--json", help="write every measurement here")
+    parser.add_argument("--csv", help="write the table as CSV here")
+    parser.add_argument("--images",
+                        help="write each scheduler's image at the largest "
+                        "size as <dir>/<workload>-<scheduler>.png")
+    parser.add_argument("--chart", help="write a bar chart (PNG) here")
+    parser.add_argument("--ptxas",
+                        help="ptxas for the registers column (default: on "
+                        "PATH or /usr/local/cuda/bin; 'none' to skip)")
     options = parser.parse_args()
     if options.spp < 1 or options.width < 0:
         parser.error("--spp must be positive and --width not negative")
@@ -226,19 +316,54 @@ def main():
             sys.exit("schedulers.py: unknown wavefront configuration '%s'"
                      % name)
         configs.append((name, "wavefront", WAVEFRONT_CONFIGS[name]))
+    hand = workload.get("handsplit")
+    if hand:
+        configs.append(("hand-split", "wavefront", [], hand))
+    configs = [c if len(c) == 4 else c + (None,) for c in configs]
+
+    # What does not depend on the size: registers per kernel (sm_90) and
+    # the frame of the split schedulers.
+    ptxas = find_ptxas(options.ptxas)
+    coro_opt = os.path.join(os.path.dirname(options.coro_run), "coro-opt")
+    static = {}
+    for name, scheduler, extra, source in configs:
+        registers = kernel_registers(options.coro_run, ptxas, workload,
+                                     scheduler, extra, source)
+        file, coro = source or (workload["file"], workload["coro"])
+        # The subroutine kernels (wavefront) or the one kernel.
+        mine = {k: v for k, v in registers.items()
+                if k == coro or k[len(coro + "__wf_"):].isdigit()}
+        static[name] = {
+            "registers": registers,
+            "max_registers": max(mine.values()) if mine else None,
+            "frame_bytes": None if scheduler == "megakernel" else
+            frame_bytes(coro_opt, file, coro)}
 
     results, device = [], None
-    for size in [int(s) for s in options.sizes.split(",")]:
-        baseline = None
-        for name, scheduler, extra in configs:
+    sizes = [int(s) for s in options.sizes.split(",")]
+    scratch = tempfile.mkdtemp(prefix="corogpu-schedulers-")
+    atexit.register(shutil.rmtree, scratch, True)
+    if options.images:
+        os.makedirs(options.images, exist_ok=True)
+    for size in sizes:
+        baseline = hand_ms = None
+        for name, scheduler, extra, source in configs:
+            output_dir = None
+            if options.images and size == max(sizes):
+                output_dir = os.path.join(scratch, name)
             report = run(options.coro_run, workload, size, scheduler, extra,
-                         options.repeats, options.backend)
+                         options.repeats, options.backend, output_dir, source)
+            if output_dir:
+                save_image(os.path.join(options.images, "%s-%s.png" % (
+                    options.workload, name)), workload, size, output_dir)
             device = report["device"]
             gpu = report["timing_ms"]["gpu"]
             baseline = baseline if baseline is not None else gpu
             row = {"size": size, "config": name, "gpu_ms": gpu,
                    "runs_gpu_ms": [r["gpu"] for r in report["runs_ms"]],
-                   "vs_megakernel": gpu / baseline if baseline else 0.0}
+                   "vs_megakernel": gpu / baseline if baseline else 0.0,
+                   "frame_bytes": static[name]["frame_bytes"],
+                   "max_registers": static[name]["max_registers"]}
             if "image" in workload:
                 row["image"] = workload["image"](size)
             wavefront = report.get("wavefront")
@@ -251,8 +376,15 @@ def main():
                     "rounds": wavefront["rounds"],
                     "launches": wavefront["launches"],
                     "capacity": wavefront["capacity"],
-                    "kernel_gpu_ms_last_run": wavefront["kernel_gpu_ms"]})
+                    "kernel_gpu_ms": wavefront["kernel_gpu_ms"]})
             results.append(row)
+        # Ratios to the hand split, measured in the same invocation.
+        hand_ms = next((r["gpu_ms"] for r in results
+                        if r["size"] == size and r["config"] == "hand-split"),
+                       None)
+        for row in results:
+            if row["size"] == size and hand_ms:
+                row["vs_hand_split"] = row["gpu_ms"] / hand_ms
 
     print("workload: %s @%s, %s; device: %s; CPU: %s; medians of %d "
           "runs" % (os.path.relpath(workload["file"], ROOT), workload["coro"],
@@ -262,16 +394,31 @@ def main():
         print("images: " + ", ".join(
             "%d pixels = %s" % (size, workload["image"](size))
             for size in sorted(set(row["size"] for row in results))))
-    print("%-8s %-22s %12s %10s %10s %7s" %
-          ("pixels", "scheduler", "GPU ms", "vs mega", "sched %", "rounds"))
+    print("%-8s %-22s %12s %10s %9s %8s %7s %7s %6s" %
+          ("pixels", "scheduler", "GPU ms", "vs mega", "vs hand", "sched %",
+           "rounds", "frame B", "regs"))
     for row in results:
-        print("%-8d %-22s %12.3f %9.2fx %10s %7s" % (
+        print("%-8d %-22s %12.3f %9.2fx %9s %8s %7s %7s %6s" % (
             row["size"], row["config"], row["gpu_ms"], row["vs_megakernel"],
+            "%.2fx" % row["vs_hand_split"] if "vs_hand_split" in row
+            else "-",
             "%.1f" % row["overhead_percent"] if "overhead_percent" in row
-            else "-", row.get("rounds", "-")))
+            else "-", row.get("rounds", "-"),
+            row["frame_bytes"] if row["frame_bytes"] is not None else "-",
+            row["max_registers"] if row["max_registers"] is not None
+            else "-"))
+    if ptxas:
+        print("registers per kernel (ptxas -v, sm_90; regs above: the "
+              "coroutine's kernel, or the largest subroutine kernel):")
+        for name, _, _, _ in configs:
+            print("  %-22s %s" % (name, ", ".join(
+                "%s %d" % (kernel.split("__", 1)[-1] if "__" in kernel
+                           else kernel, regs)
+                for kernel, regs in sorted(
+                    static[name]["registers"].items()))))
     for row in results:
-        if "kernel_gpu_ms_last_run" in row:
-            kernels = row["kernel_gpu_ms_last_run"]
+        if "kernel_gpu_ms" in row:
+            kernels = row["kernel_gpu_ms"]
             print("%-8d %-22s %s" % (row["size"], row["config"], ", ".join(
                 "%s %.2f" % (name.split("__", 1)[1], ms)
                 for name, ms in sorted(kernels.items()))))
@@ -280,8 +427,25 @@ def main():
             summary = {"device": device, "cpu": cpu_name(),
                        "workload": options.workload}
             summary.update(workload["params"])
-            summary.update({"repeats": options.repeats, "results": results})
+            summary.update({"repeats": options.repeats, "results": results,
+                            "kernels": static})
             json.dump(summary, out, indent=2)
+    if options.csv:
+        columns = ["size", "config", "gpu_ms", "vs_megakernel",
+                   "vs_hand_split", "overhead_percent", "rounds",
+                   "frame_bytes", "max_registers"]
+        with open(options.csv, "w", newline="") as out:
+            writer = csv.DictWriter(out, columns, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(results)
+    if options.chart:
+        write_bar_chart(options.chart, "%s: GPU ms on %s" % (
+            options.workload, device), [
+            ("%d pixels" % size, [
+                (row["config"], row["gpu_ms"], "%.1f ms (%.2fx)" % (
+                    row["gpu_ms"], row["vs_megakernel"]))
+                for row in results if row["size"] == size])
+            for size in sizes])
 
 
 if __name__ == "__main__":

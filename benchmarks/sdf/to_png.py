@@ -39,6 +39,42 @@ def to_byte(value, exposure):
     return int(round(255.0 * value ** (1.0 / 2.2)))
 
 
+def write_png(path, width, height, rgb):
+    """Writes `rgb` (height rows of width RGB8 pixels, bytes) as a PNG."""
+    rows = bytearray()
+    stride = 3 * width
+    for y in range(height):
+        rows.append(0)  # Filter type 0 (none) for this scanline.
+        rows.extend(rgb[y * stride:(y + 1) * stride])
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # RGB8
+    with open(path, "wb") as png:
+        png.write(b"\x89PNG\r\n\x1a\n")
+        png.write(chunk(b"IHDR", header))
+        png.write(chunk(b"IDAT", zlib.compress(bytes(rows), 9)))
+        png.write(chunk(b"IEND", b""))
+
+
+def tone_map(values, channels, exposure=1.0):
+    """Linear floats (1 or 3 per pixel) -> RGB8 bytes, gamma 2.2."""
+    rgb = bytearray()
+    if channels == 3:
+        rgb.extend(to_byte(v, exposure) for v in values)
+    else:
+        for v in values:
+            b = to_byte(v, exposure)
+            rgb.extend((b, b, b))
+    return rgb
+
+
+def read_floats(path):
+    values = array.array("f")
+    with open(path, "rb") as data:
+        values.frombytes(data.read())
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -49,36 +85,16 @@ def main():
     parser.add_argument("--exposure", type=float, default=1.0)
     options = parser.parse_args()
 
-    values = array.array("f")
-    with open(options.buffer, "rb") as data:
-        values.frombytes(data.read())
-    if sys.byteorder != "little":
-        values.byteswap()
+    values = read_floats(options.buffer)
     pixels = len(values) // options.channels
     width = options.width
     if width <= 0 or pixels < width:
         sys.exit("to_png.py: %d pixels do not make a row of %d" %
                  (pixels, width))
     height = pixels // width
-
-    rows = bytearray()
-    for y in range(height):
-        rows.append(0)  # Filter type 0 (none) for this scanline.
-        start = y * width * options.channels
-        row = values[start:start + width * options.channels]
-        if options.channels == 3:
-            rows.extend(to_byte(v, options.exposure) for v in row)
-        else:
-            for v in row:
-                b = to_byte(v, options.exposure)
-                rows.extend((b, b, b))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # RGB8
-    with open(options.output, "wb") as png:
-        png.write(b"\x89PNG\r\n\x1a\n")
-        png.write(chunk(b"IHDR", header))
-        png.write(chunk(b"IDAT", zlib.compress(bytes(rows), 9)))
-        png.write(chunk(b"IEND", b""))
+    values = values[:width * height * options.channels]
+    write_png(options.output, width, height,
+              tone_map(values, options.channels, options.exposure))
     print("to_png.py: wrote %s (%d x %d)" % (options.output, width, height))
 
 

@@ -4,32 +4,38 @@
 //
 // This is a FRAGMENT: make_handsplit.py puts pathtracer.mlir's helpers and a
 // copy of @path_trace (renamed @path_trace_hand, the mega-kernel reference
-// for --check) in front of it, inlines the helper calls of the kernels below
-// with `coro-opt --inline` (coro-run inlines callables only into coroutines,
-// not into hand-written subroutines) and writes handsplit.mlir.
+// for --check) in front of it, expands the named frame accesses below,
+// inlines the helper calls of the kernels with `coro-opt --inline` (coro-run
+// inlines callables only into coroutines, not into hand-written subroutines)
+// and writes handsplit.mlir.
 //
 // One kernel per stage of a wavefront path tracer, the same stages as the
 // automatic split (entry, intersect, miss, light, surface), the same random
 // numbers and the same math in the same order. The path state is packed by
-// hand into the frame (words 0 and 1: target token and coro_id):
+// hand into the frame (words 0 and 1: target token and coro_id). Frame
+// fields are scalars, so a vector<3xf32> is three f32 fields NAME_x, _y, _z;
+// `coro.frame.load %frame["NAME"] : T` and `coro.frame.store %v,
+// %frame["NAME"] : T` name a field (or three) of this table, which
+// make_handsplit.py (LAYOUT) turns into field indices and the coro.split's
+// `fields`:
 //
-//   field  name      type           words  live across
-//   [0]    org       vector<3xf32>  2-4    intersect: ray origin; light,
-//                                          surface: the hit point p
-//   [1]    dir       vector<3xf32>  5-7    intersect, surface
-//   [2]    thr       vector<3xf32>  8-10   all
-//   [3]    rad       vector<3xf32>  11-13  all
-//   [4]    acc       vector<3xf32>  14-16  all (the sum of the samples)
-//   [5]    depth     i32            17     intersect, light, surface
-//   [6]    rng       i32            18     intersect, light, surface
-//   [7]    sample    i32            19     all
-//   [8]    bsdf_pdf  f32            20     intersect
-//   [14]   param     f32            20     light, surface (shares bsdf_pdf's word)
-//   [9]    ns        vector<3xf32>  21-23  light, surface
-//   [10]   ng        vector<3xf32>  24-26  light, surface
-//   [11]   albedo    vector<3xf32>  27-29  light, surface
-//   [12]   material  i32 (promise)  30     light, surface (--sort-by=material)
-//   [13]   front     i1             31:0   surface
+//   name      type           words  live across
+//   org       vector<3xf32>  2-4    intersect: the ray origin;
+//                                   light, surface: the hit point p
+//   dir       vector<3xf32>  5-7    intersect, surface
+//   thr       vector<3xf32>  8-10   all but entry
+//   rad       vector<3xf32>  11-13  all but entry
+//   acc       vector<3xf32>  14-16  all but entry (the sum of the samples)
+//   depth     i32            17     intersect, light, surface
+//   rng       i32            18     intersect, light, surface
+//   sample    i32            19     all but entry
+//   bsdf_pdf  f32            20     intersect
+//   param     f32            20     light, surface (bsdf_pdf's word: dead there)
+//   ns        vector<3xf32>  21-23  light, surface
+//   ng        vector<3xf32>  24-26  light, surface
+//   albedo    vector<3xf32>  27-29  light, surface
+//   material  i32, promise   30     light, surface (--sort-by=material)
+//   front     i1             31:0   surface
 //
 // 32 words, 128 bytes. The end of a path (miss, an emissive hit, a path that
 // stops in surface) is handled where it happens: the radiance is added to
@@ -124,15 +130,15 @@ func.func @path_trace_hand__entry(%frame: !coro.frame,
   scf.if %any {
     %cam:3 = func.call @pth_camera_ray(%i0, %pixel, %width, %height, %scene)
         : (i32, i32, i32, i32, memref<?xf32>) -> (vector<3xf32>, vector<3xf32>, i32)
-    coro.frame.store %cam#0, %frame[0] : vector<3xf32>
-    coro.frame.store %cam#1, %frame[1] : vector<3xf32>
-    coro.frame.store %one3, %frame[2] : vector<3xf32>
-    coro.frame.store %zero3, %frame[3] : vector<3xf32>
-    coro.frame.store %zero3, %frame[4] : vector<3xf32>
-    coro.frame.store %i0, %frame[5] : i32
-    coro.frame.store %cam#2, %frame[6] : i32
-    coro.frame.store %i0, %frame[7] : i32
-    coro.frame.store %f0, %frame[8] : f32
+    coro.frame.store %cam#0, %frame["org"] : vector<3xf32>
+    coro.frame.store %cam#1, %frame["dir"] : vector<3xf32>
+    coro.frame.store %one3, %frame["thr"] : vector<3xf32>
+    coro.frame.store %zero3, %frame["rad"] : vector<3xf32>
+    coro.frame.store %zero3, %frame["acc"] : vector<3xf32>
+    coro.frame.store %i0, %frame["depth"] : i32
+    coro.frame.store %cam#2, %frame["rng"] : i32
+    coro.frame.store %i0, %frame["sample"] : i32
+    coro.frame.store %f0, %frame["bsdf_pdf"] : f32
     coro.frame.set_target %frame, 1
   } else {
     func.call @pth_write_pixel(%zero3, %spp, %id, %image)
@@ -164,8 +170,8 @@ func.func @path_trace_hand__intersect(%frame: !coro.frame,
   %false = arith.constant false
   %zero3 = arith.constant dense<0.0> : vector<3xf32>
   %one3 = arith.constant dense<1.0> : vector<3xf32>
-  %org = coro.frame.load %frame[0] : vector<3xf32>
-  %dir = coro.frame.load %frame[1] : vector<3xf32>
+  %org = coro.frame.load %frame["org"] : vector<3xf32>
+  %dir = coro.frame.load %frame["dir"] : vector<3xf32>
   %hit:4 = func.call @traverse(%org, %dir, %far, %false, %nodesf,
                                %nodesi, %tris)
       : (vector<3xf32>, vector<3xf32>, f32, i1, memref<?xf32>,
@@ -204,13 +210,13 @@ func.func @path_trace_hand__intersect(%frame: !coro.frame,
     %matId = memref.load %trimat[%trii] : memref<?xi32>
     %mat:4 = func.call @load_material(%mats, %matId)
         : (memref<?xf32>, i32) -> (i32, vector<3xf32>, vector<3xf32>, f32)
-    coro.frame.store %mat#0, %frame[12] : i32
+    coro.frame.store %mat#0, %frame["material"] : i32
     %emissive = arith.cmpi eq, %mat#0, %i3 : i32
     scf.if %emissive {
       // A light: its emission (front side only), MIS weighted; the path ends.
-      %bsdfPdf = coro.frame.load %frame[8] : f32
-      %thr = coro.frame.load %frame[2] : vector<3xf32>
-      %rad = coro.frame.load %frame[3] : vector<3xf32>
+      %bsdfPdf = coro.frame.load %frame["bsdf_pdf"] : f32
+      %thr = coro.frame.load %frame["thr"] : vector<3xf32>
+      %rad = coro.frame.load %frame["rad"] : vector<3xf32>
       %cosL = arith.negf %cosIn : f32
       %pdfL = func.call @light_pdf(%hit#0, %cosL, %tf#0, %num_lights)
           : (f32, f32, f32, i32) -> f32
@@ -223,9 +229,9 @@ func.func @path_trace_hand__intersect(%frame: !coro.frame,
       %leT = arith.mulf %thr, %leF : vector<3xf32>
       %rad1 = arith.addf %rad, %leT : vector<3xf32>
       // The end of the path.
-      %acc = coro.frame.load %frame[4] : vector<3xf32>
+      %acc = coro.frame.load %frame["acc"] : vector<3xf32>
       %acc1 = arith.addf %acc, %rad1 : vector<3xf32>
-      %s = coro.frame.load %frame[7] : i32
+      %s = coro.frame.load %frame["sample"] : i32
       %s1 = arith.addi %s, %i1 : i32
       %more = arith.cmpi slt, %s1, %spp : i32
       scf.if %more {
@@ -233,15 +239,15 @@ func.func @path_trace_hand__intersect(%frame: !coro.frame,
         %pixel = arith.index_cast %id : index to i32
         %cam:3 = func.call @pth_camera_ray(%s1, %pixel, %width, %height, %scene)
             : (i32, i32, i32, i32, memref<?xf32>) -> (vector<3xf32>, vector<3xf32>, i32)
-        coro.frame.store %cam#0, %frame[0] : vector<3xf32>
-        coro.frame.store %cam#1, %frame[1] : vector<3xf32>
-        coro.frame.store %one3, %frame[2] : vector<3xf32>
-        coro.frame.store %zero3, %frame[3] : vector<3xf32>
-        coro.frame.store %acc1, %frame[4] : vector<3xf32>
-        coro.frame.store %i0, %frame[5] : i32
-        coro.frame.store %cam#2, %frame[6] : i32
-        coro.frame.store %s1, %frame[7] : i32
-        coro.frame.store %f0, %frame[8] : f32
+        coro.frame.store %cam#0, %frame["org"] : vector<3xf32>
+        coro.frame.store %cam#1, %frame["dir"] : vector<3xf32>
+        coro.frame.store %one3, %frame["thr"] : vector<3xf32>
+        coro.frame.store %zero3, %frame["rad"] : vector<3xf32>
+        coro.frame.store %acc1, %frame["acc"] : vector<3xf32>
+        coro.frame.store %i0, %frame["depth"] : i32
+        coro.frame.store %cam#2, %frame["rng"] : i32
+        coro.frame.store %s1, %frame["sample"] : i32
+        coro.frame.store %f0, %frame["bsdf_pdf"] : f32
         coro.frame.set_target %frame, 1
       } else {
         %id = coro.frame.id %frame : index
@@ -251,12 +257,12 @@ func.func @path_trace_hand__intersect(%frame: !coro.frame,
       }
     } else {
       // The hit record.
-      coro.frame.store %p, %frame[0] : vector<3xf32>
-      coro.frame.store %ns, %frame[9] : vector<3xf32>
-      coro.frame.store %ng, %frame[10] : vector<3xf32>
-      coro.frame.store %mat#1, %frame[11] : vector<3xf32>
-      coro.frame.store %front, %frame[13] : i1
-      coro.frame.store %mat#3, %frame[14] : f32
+      coro.frame.store %p, %frame["org"] : vector<3xf32>
+      coro.frame.store %ns, %frame["ns"] : vector<3xf32>
+      coro.frame.store %ng, %frame["ng"] : vector<3xf32>
+      coro.frame.store %mat#1, %frame["albedo"] : vector<3xf32>
+      coro.frame.store %front, %frame["front"] : i1
+      coro.frame.store %mat#3, %frame["param"] : f32
       %diffuse = arith.cmpi eq, %mat#0, %i0 : i32
       scf.if %diffuse {
         coro.frame.set_target %frame, 3
@@ -281,16 +287,16 @@ func.func @path_trace_hand__miss(%frame: !coro.frame,
   %f0 = arith.constant 0.0 : f32
   %zero3 = arith.constant dense<0.0> : vector<3xf32>
   %one3 = arith.constant dense<1.0> : vector<3xf32>
-  %thr = coro.frame.load %frame[2] : vector<3xf32>
-  %rad = coro.frame.load %frame[3] : vector<3xf32>
+  %thr = coro.frame.load %frame["thr"] : vector<3xf32>
+  %rad = coro.frame.load %frame["rad"] : vector<3xf32>
   %sky = func.call @load3(%scene, %c13, %c0)
       : (memref<?xf32>, index, index) -> vector<3xf32>
   %skyT = arith.mulf %thr, %sky : vector<3xf32>
   %rad1 = arith.addf %rad, %skyT : vector<3xf32>
   // The end of the path.
-  %acc = coro.frame.load %frame[4] : vector<3xf32>
+  %acc = coro.frame.load %frame["acc"] : vector<3xf32>
   %acc1 = arith.addf %acc, %rad1 : vector<3xf32>
-  %s = coro.frame.load %frame[7] : i32
+  %s = coro.frame.load %frame["sample"] : i32
   %s1 = arith.addi %s, %i1 : i32
   %more = arith.cmpi slt, %s1, %spp : i32
   scf.if %more {
@@ -298,15 +304,15 @@ func.func @path_trace_hand__miss(%frame: !coro.frame,
     %pixel = arith.index_cast %id : index to i32
     %cam:3 = func.call @pth_camera_ray(%s1, %pixel, %width, %height, %scene)
         : (i32, i32, i32, i32, memref<?xf32>) -> (vector<3xf32>, vector<3xf32>, i32)
-    coro.frame.store %cam#0, %frame[0] : vector<3xf32>
-    coro.frame.store %cam#1, %frame[1] : vector<3xf32>
-    coro.frame.store %one3, %frame[2] : vector<3xf32>
-    coro.frame.store %zero3, %frame[3] : vector<3xf32>
-    coro.frame.store %acc1, %frame[4] : vector<3xf32>
-    coro.frame.store %i0, %frame[5] : i32
-    coro.frame.store %cam#2, %frame[6] : i32
-    coro.frame.store %s1, %frame[7] : i32
-    coro.frame.store %f0, %frame[8] : f32
+    coro.frame.store %cam#0, %frame["org"] : vector<3xf32>
+    coro.frame.store %cam#1, %frame["dir"] : vector<3xf32>
+    coro.frame.store %one3, %frame["thr"] : vector<3xf32>
+    coro.frame.store %zero3, %frame["rad"] : vector<3xf32>
+    coro.frame.store %acc1, %frame["acc"] : vector<3xf32>
+    coro.frame.store %i0, %frame["depth"] : i32
+    coro.frame.store %cam#2, %frame["rng"] : i32
+    coro.frame.store %s1, %frame["sample"] : i32
+    coro.frame.store %f0, %frame["bsdf_pdf"] : f32
     coro.frame.set_target %frame, 1
   } else {
     %id = coro.frame.id %frame : index
@@ -324,11 +330,11 @@ func.func @path_trace_hand__light(%frame: !coro.frame,
     %trimat: memref<?xi32>, %mats: memref<?xf32>, %nodesf: memref<?xf32>,
     %nodesi: memref<?xi32>, %lights: memref<?xi32>, %image: memref<?xf32>) {
   %lift = arith.constant 1.0e-4 : f32
-  %p = coro.frame.load %frame[0] : vector<3xf32>
-  %ns = coro.frame.load %frame[9] : vector<3xf32>
-  %ng = coro.frame.load %frame[10] : vector<3xf32>
-  %albedo = coro.frame.load %frame[11] : vector<3xf32>
-  %rng = coro.frame.load %frame[6] : i32
+  %p = coro.frame.load %frame["org"] : vector<3xf32>
+  %ns = coro.frame.load %frame["ns"] : vector<3xf32>
+  %ng = coro.frame.load %frame["ng"] : vector<3xf32>
+  %albedo = coro.frame.load %frame["albedo"] : vector<3xf32>
+  %rng = coro.frame.load %frame["rng"] : i32
   %pUp = func.call @axpy3(%p, %lift, %ng)
       : (vector<3xf32>, f32, vector<3xf32>) -> vector<3xf32>
   %l:2 = func.call @direct_light(%pUp, %ns, %ng, %albedo, %num_lights, %rng,
@@ -337,12 +343,12 @@ func.func @path_trace_hand__light(%frame: !coro.frame,
       : (vector<3xf32>, vector<3xf32>, vector<3xf32>, vector<3xf32>, i32, i32,
          memref<?xf32>, memref<?xi32>, memref<?xf32>, memref<?xf32>,
          memref<?xi32>, memref<?xi32>) -> (vector<3xf32>, i32)
-  %thr = coro.frame.load %frame[2] : vector<3xf32>
-  %rad = coro.frame.load %frame[3] : vector<3xf32>
+  %thr = coro.frame.load %frame["thr"] : vector<3xf32>
+  %rad = coro.frame.load %frame["rad"] : vector<3xf32>
   %lt = arith.mulf %thr, %l#0 : vector<3xf32>
   %rad1 = arith.addf %rad, %lt : vector<3xf32>
-  coro.frame.store %rad1, %frame[3] : vector<3xf32>
-  coro.frame.store %l#1, %frame[6] : i32
+  coro.frame.store %rad1, %frame["rad"] : vector<3xf32>
+  coro.frame.store %l#1, %frame["rng"] : i32
   coro.frame.set_target %frame, 4
   return
 }
@@ -363,11 +369,11 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
   %true = arith.constant true
   %zero3 = arith.constant dense<0.0> : vector<3xf32>
   %one3 = arith.constant dense<1.0> : vector<3xf32>
-  %matType = coro.frame.load %frame[12] : i32
-  %ns = coro.frame.load %frame[9] : vector<3xf32>
-  %ng = coro.frame.load %frame[10] : vector<3xf32>
-  %albedo = coro.frame.load %frame[11] : vector<3xf32>
-  %rng = coro.frame.load %frame[6] : i32
+  %matType = coro.frame.load %frame["material"] : i32
+  %ns = coro.frame.load %frame["ns"] : vector<3xf32>
+  %ng = coro.frame.load %frame["ng"] : vector<3xf32>
+  %albedo = coro.frame.load %frame["albedo"] : vector<3xf32>
+  %rng = coro.frame.load %frame["rng"] : i32
   %diffuse = arith.cmpi eq, %matType, %i0 : i32
   %conductor = arith.cmpi eq, %matType, %i1 : i32
   %b:4 = scf.if %diffuse -> (vector<3xf32>, vector<3xf32>, f32, i32) {
@@ -376,15 +382,15 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
           -> (vector<3xf32>, vector<3xf32>, f32, i32)
     scf.yield %sd#0, %sd#1, %sd#2, %sd#3 : vector<3xf32>, vector<3xf32>, f32, i32
   } else {
-    %dir = coro.frame.load %frame[1] : vector<3xf32>
-    %param = coro.frame.load %frame[14] : f32
+    %dir = coro.frame.load %frame["dir"] : vector<3xf32>
+    %param = coro.frame.load %frame["param"] : f32
     %sc:4 = scf.if %conductor -> (vector<3xf32>, vector<3xf32>, f32, i32) {
       %sm:4 = func.call @sample_conductor(%dir, %ns, %ng, %albedo, %param, %rng)
           : (vector<3xf32>, vector<3xf32>, vector<3xf32>, vector<3xf32>, f32,
              i32) -> (vector<3xf32>, vector<3xf32>, f32, i32)
       scf.yield %sm#0, %sm#1, %sm#2, %sm#3 : vector<3xf32>, vector<3xf32>, f32, i32
     } else {
-      %front = coro.frame.load %frame[13] : i1
+      %front = coro.frame.load %frame["front"] : i1
       %sdl:4 = func.call @sample_dielectric(%dir, %ns, %front, %albedo, %param,
                                             %rng)
           : (vector<3xf32>, vector<3xf32>, i1, vector<3xf32>, f32, i32)
@@ -393,10 +399,10 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
     }
     scf.yield %sc#0, %sc#1, %sc#2, %sc#3 : vector<3xf32>, vector<3xf32>, f32, i32
   }
-  %thr = coro.frame.load %frame[2] : vector<3xf32>
+  %thr = coro.frame.load %frame["thr"] : vector<3xf32>
   %thr1 = arith.mulf %thr, %b#1 : vector<3xf32>
   // The next ray starts off the surface, on the side it leaves to.
-  %p = coro.frame.load %frame[0] : vector<3xf32>
+  %p = coro.frame.load %frame["org"] : vector<3xf32>
   %side = func.call @dot3(%b#0, %ng) : (vector<3xf32>, vector<3xf32>) -> f32
   %out = arith.cmpf oge, %side, %f0 : f32
   %mlift = arith.negf %lift : f32
@@ -404,7 +410,7 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
   %org1 = func.call @axpy3(%p, %off, %ng)
       : (vector<3xf32>, f32, vector<3xf32>) -> vector<3xf32>
   // Russian roulette.
-  %depth = coro.frame.load %frame[5] : i32
+  %depth = coro.frame.load %frame["depth"] : i32
   %depth1 = arith.addi %depth, %i1 : i32
   %rr:2 = func.call @rand(%b#3) : (i32) -> (f32, i32)
   %tmax = vector.reduction <maximumf>, %thr1 : vector<3xf32> into f32
@@ -424,19 +430,19 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
   %go = arith.andi %go0, %nonZero : i1
   scf.if %go {
     // The next bounce.
-    coro.frame.store %org1, %frame[0] : vector<3xf32>
-    coro.frame.store %b#0, %frame[1] : vector<3xf32>
-    coro.frame.store %thr2, %frame[2] : vector<3xf32>
-    coro.frame.store %depth1, %frame[5] : i32
-    coro.frame.store %rr#1, %frame[6] : i32
-    coro.frame.store %b#2, %frame[8] : f32
+    coro.frame.store %org1, %frame["org"] : vector<3xf32>
+    coro.frame.store %b#0, %frame["dir"] : vector<3xf32>
+    coro.frame.store %thr2, %frame["thr"] : vector<3xf32>
+    coro.frame.store %depth1, %frame["depth"] : i32
+    coro.frame.store %rr#1, %frame["rng"] : i32
+    coro.frame.store %b#2, %frame["bsdf_pdf"] : f32
     coro.frame.set_target %frame, 1
   } else {
     // The end of the path.
-    %rad = coro.frame.load %frame[3] : vector<3xf32>
-    %acc = coro.frame.load %frame[4] : vector<3xf32>
+    %rad = coro.frame.load %frame["rad"] : vector<3xf32>
+    %acc = coro.frame.load %frame["acc"] : vector<3xf32>
     %acc1 = arith.addf %acc, %rad : vector<3xf32>
-    %s = coro.frame.load %frame[7] : i32
+    %s = coro.frame.load %frame["sample"] : i32
     %s1 = arith.addi %s, %i1 : i32
     %more = arith.cmpi slt, %s1, %spp : i32
     scf.if %more {
@@ -444,15 +450,15 @@ func.func @path_trace_hand__surface(%frame: !coro.frame,
       %pixel = arith.index_cast %id : index to i32
       %cam:3 = func.call @pth_camera_ray(%s1, %pixel, %width, %height, %scene)
           : (i32, i32, i32, i32, memref<?xf32>) -> (vector<3xf32>, vector<3xf32>, i32)
-      coro.frame.store %cam#0, %frame[0] : vector<3xf32>
-      coro.frame.store %cam#1, %frame[1] : vector<3xf32>
-      coro.frame.store %one3, %frame[2] : vector<3xf32>
-      coro.frame.store %zero3, %frame[3] : vector<3xf32>
-      coro.frame.store %acc1, %frame[4] : vector<3xf32>
-      coro.frame.store %i0, %frame[5] : i32
-      coro.frame.store %cam#2, %frame[6] : i32
-      coro.frame.store %s1, %frame[7] : i32
-      coro.frame.store %f0, %frame[8] : f32
+      coro.frame.store %cam#0, %frame["org"] : vector<3xf32>
+      coro.frame.store %cam#1, %frame["dir"] : vector<3xf32>
+      coro.frame.store %one3, %frame["thr"] : vector<3xf32>
+      coro.frame.store %zero3, %frame["rad"] : vector<3xf32>
+      coro.frame.store %acc1, %frame["acc"] : vector<3xf32>
+      coro.frame.store %i0, %frame["depth"] : i32
+      coro.frame.store %cam#2, %frame["rng"] : i32
+      coro.frame.store %s1, %frame["sample"] : i32
+      coro.frame.store %f0, %frame["bsdf_pdf"] : f32
       coro.frame.set_target %frame, 1
     } else {
       %id = coro.frame.id %frame : index
@@ -469,21 +475,7 @@ coro.split @path_trace_hand
                  @path_trace_hand__miss, @path_trace_hand__light,
                  @path_trace_hand__surface]
     names ["entry", "intersect", "miss", "light", "surface"]
-    fields [#coro.field<"org" : vector<3xf32> at 2>,
-            #coro.field<"dir" : vector<3xf32> at 5>,
-            #coro.field<"thr" : vector<3xf32> at 8>,
-            #coro.field<"rad" : vector<3xf32> at 11>,
-            #coro.field<"acc" : vector<3xf32> at 14>,
-            #coro.field<"depth" : i32 at 17>,
-            #coro.field<"rng" : i32 at 18>,
-            #coro.field<"sample" : i32 at 19>,
-            #coro.field<"bsdf_pdf" : f32 at 20>,
-            #coro.field<"ns" : vector<3xf32> at 21>,
-            #coro.field<"ng" : vector<3xf32> at 24>,
-            #coro.field<"albedo" : vector<3xf32> at 27>,
-            #coro.field<"material" : i32 at 30, promise>,
-            #coro.field<"front" : i1 at 31:0>,
-            #coro.field<"param" : f32 at 20>]
+    fields @FIELDS@
     transitions [array<i32: 0, 1>, array<i32: 0, -1>,
                  array<i32: 1, 1>, array<i32: 1, 2>, array<i32: 1, 3>,
                  array<i32: 1, 4>, array<i32: 1, -1>,

@@ -5,10 +5,11 @@ handsplit.mlir = pathtracer.mlir's helper callables
                + @path_trace copied as @path_trace_hand (its body is the
                  mega-kernel reference that coro-run --check compares with)
                + handsplit_kernels.mlir (the hand-written kernels and their
-                 coro.split),
-run through `coro-opt --inline`, because coro-run inlines callables only
-into coroutines, not into hand-written subroutines. pathtracer.mlir stays
-the one source of truth for the helpers and the algorithm.
+                 coro.split, with the frame fields named: LAYOUT below),
+run through `coro-opt --inline` so that the generated kernels read as what
+runs (coro-inline-callables would also inline the helpers into the
+hand-written subroutines). pathtracer.mlir stays the one source of truth
+for the helpers and the algorithm.
 
     make_handsplit.py [--coro-opt=build/bin/coro-opt]          # writes it
     make_handsplit.py --check                                  # exit 1 if stale
@@ -16,6 +17,7 @@ the one source of truth for the helpers and the algorithm.
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 
@@ -32,6 +34,83 @@ HEADER = """\
 """
 
 
+# The hand-packed frame: (name, type, first word[:bit], promise). Frame
+# fields are scalars: a vector<3xf32> is the f32 fields NAME_x, NAME_y,
+# NAME_z in consecutive words. Words 0 and 1 are the target token and coro_id.
+LAYOUT = [
+    ("org", "vector<3xf32>", 2, False),
+    ("dir", "vector<3xf32>", 5, False),
+    ("thr", "vector<3xf32>", 8, False),
+    ("rad", "vector<3xf32>", 11, False),
+    ("acc", "vector<3xf32>", 14, False),
+    ("depth", "i32", 17, False),
+    ("rng", "i32", 18, False),
+    ("sample", "i32", 19, False),
+    ("bsdf_pdf", "f32", 20, False),
+    ("param", "f32", 20, False),  # bsdf_pdf is dead across light and surface
+    ("ns", "vector<3xf32>", 21, False),
+    ("ng", "vector<3xf32>", 24, False),
+    ("albedo", "vector<3xf32>", 27, False),
+    ("material", "i32", 30, True),
+    ("front", "i1", "31:0", False),
+]
+
+
+def fields():
+    """The scalar fields in index order, and NAME -> (first index, type)."""
+    scalars, index = [], {}
+    for name, type_, word, promise in LAYOUT:
+        index[name] = (len(scalars), type_)
+        if type_ == "vector<3xf32>":
+            for i, c in enumerate("xyz"):
+                scalars.append((f"{name}_{c}", "f32", word + i, promise))
+        else:
+            scalars.append((name, type_, word, promise))
+    return scalars, index
+
+
+LOAD = re.compile(r'^(\s*)(%[\w#]+) = coro\.frame\.load (%\w+)\["(\w+)"\] : (\S+)$')
+STORE = re.compile(r'^(\s*)coro\.frame\.store ([%\w#]+), (%\w+)\["(\w+)"\] : (\S+)$')
+
+
+def expand(kernels):
+    """Named frame accesses to indexed ones; a vector<3xf32> to three."""
+    scalars, index = fields()
+    out, counter = [], 0
+    for line in kernels.splitlines():
+        load, store = LOAD.match(line), STORE.match(line)
+        match = load or store
+        if not match:
+            out.append(line)
+            continue
+        indent, value, frame, name, type_ = match.groups()
+        first, field_type = index[name]
+        if type_ != field_type:
+            sys.exit(f"make_handsplit.py: {name} is {field_type}, not {type_}")
+        if type_ != "vector<3xf32>":
+            out.append(line.replace(f'["{name}"]', f"[{first}]"))
+            continue
+        counter += 1
+        tmp = f"%hs{counter}"
+        if load:
+            for i in range(3):
+                out.append(f"{indent}{tmp}_{i} = coro.frame.load "
+                           f"{frame}[{first + i}] : f32")
+            out.append(f"{indent}{value} = vector.from_elements {tmp}_0, "
+                       f"{tmp}_1, {tmp}_2 : vector<3xf32>")
+        else:
+            for i in range(3):
+                out.append(f"{indent}{tmp}_{i} = vector.extract {value}[{i}] "
+                           f": f32 from vector<3xf32>")
+                out.append(f"{indent}coro.frame.store {tmp}_{i}, "
+                           f"{frame}[{first + i}] : f32")
+    text = "\n".join(out) + "\n"
+    attrs = ",\n            ".join(
+        f'#coro.field<"{name}" : {type_} at {word}{", promise" if promise else ""}>'
+        for name, type_, word, promise in scalars)
+    return text.replace("@FIELDS@", "[" + attrs + "]")
+
+
 def source():
     with open(os.path.join(HERE, "pathtracer.mlir")) as f:
         tracer = f.read()
@@ -42,7 +121,7 @@ def source():
         sys.exit("make_handsplit.py: expected one @path_trace in pathtracer.mlir")
     tracer = tracer[:start] + "coro.func @path_trace_hand(" + \
         tracer[start + len("coro.func @path_trace("):]
-    return tracer + "\n" + kernels
+    return tracer + "\n" + expand(kernels)
 
 
 def generate(coro_opt):

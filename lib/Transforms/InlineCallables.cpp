@@ -110,15 +110,24 @@ struct CoroInlineCallablesPass
   void runOnOperation() override {
     SymbolTableCollection symbolTable;
     IRRewriter rewriter(&getContext());
-    for (auto coroutine : getOperation().getOps<FuncOp>()) {
-      if (failed(RecursionChecker(symbolTable).check(coroutine)))
+    // The coroutines, and the subroutines of splits written by hand.
+    SmallVector<Operation *> roots;
+    for (auto coroutine : getOperation().getOps<FuncOp>())
+      roots.push_back(coroutine);
+    for (auto split : getOperation().getOps<SplitOp>())
+      for (auto symbol : split.getSubroutines().getAsRange<FlatSymbolRefAttr>())
+        if (Operation *subroutine = symbolTable.lookupNearestSymbolFrom(
+                getOperation(), symbol))
+          roots.push_back(subroutine);
+    for (Operation *root : roots) {
+      if (failed(RecursionChecker(symbolTable).check(root)))
         return signalPassFailure();
       // Each round inlines the calls present at its start; cloned bodies may
       // bring the next level of calls.
       SmallVector<std::pair<func::CallOp, func::FuncOp>> calls;
       do {
         calls.clear();
-        coroutine.walk([&](func::CallOp call) {
+        root->walk([&](func::CallOp call) {
           if (func::FuncOp callee = getInlinableCallee(call, symbolTable))
             calls.emplace_back(call, callee);
         });

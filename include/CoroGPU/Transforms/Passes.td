@@ -45,7 +45,9 @@ def CoroInlineCallables : Pass<"coro-inline-callables", "::mlir::ModuleOp"> {
     subroutine is an ordinary function that is easier to optimize without
     calls. This pass replaces every `func.call` in a `coro.func` (at any
     depth) whose callee is a `func.func` with a body by the callee's body,
-    recursively, until no such call is left.
+    recursively, until no such call is left. It does the same in the
+    subroutines of a `coro.split` already present (a split written by
+    hand), since GPU kernels make no calls.
 
     A single-block callee is cloned in place of the call. A callee with
     several blocks (`cf` control flow, early returns) is cloned into an

@@ -517,3 +517,17 @@ func.func @k__entry(%frame: !coro.frame, %x: f32) {
   return
 }
 coro.split @k subroutines [@k__entry] names ["entry"] fields [#coro.field<"v0" : i32 at 2>] transitions []
+
+// -----
+
+coro.func @m(%x: f32) {
+  coro.return
+}
+func.func private @use_frame(!coro.frame) -> f32
+func.func @m__entry(%frame: !coro.frame, %x: f32) {
+  // expected-error @+1 {{'func.call' op uses the frame of subroutine @m__entry; only coro.frame.load, coro.frame.store, coro.frame.set_target and coro.frame.id may}}
+  %v = func.call @use_frame(%frame) : (!coro.frame) -> f32
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @m subroutines [@m__entry] names ["entry"] fields [] transitions []

@@ -544,6 +544,15 @@ LogicalResult SplitOp::verifyFrameAccesses(FunctionOpInterface subroutine) {
              << fields[slot].getType();
     return success();
   };
+  // Schedulers rewrite the frame's uses in place: only the frame ops may
+  // use it (not a call, say, into a function they would not see).
+  if (subroutine.getNumArguments() != 0)
+    for (Operation *user : subroutine.getArgument(0).getUsers())
+      if (!isa<FrameLoadOp, FrameStoreOp, FrameSetTargetOp, FrameIdOp>(user))
+        return user->emitOpError()
+               << "uses the frame of subroutine @" << subroutine.getName()
+               << "; only coro.frame.load, coro.frame.store, "
+                  "coro.frame.set_target and coro.frame.id may";
   WalkResult result = subroutine.walk([&](Operation *op) {
     LogicalResult checked = success();
     if (auto load = dyn_cast<FrameLoadOp>(op))

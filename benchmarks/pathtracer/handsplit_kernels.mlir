@@ -5,9 +5,8 @@
 // This is a FRAGMENT: make_handsplit.py puts pathtracer.mlir's helpers and a
 // copy of @path_trace (renamed @path_trace_hand, the mega-kernel reference
 // for --check) in front of it, expands the named frame accesses below,
-// inlines the helper calls of the kernels with `coro-opt --inline` (coro-run
-// inlines callables only into coroutines, not into hand-written subroutines)
-// and writes handsplit.mlir.
+// inlines the helper calls of the kernels with `coro-opt --inline` (so the
+// kernels read as what runs) and writes handsplit.mlir.
 //
 // One kernel per stage of a wavefront path tracer, the same stages as the
 // automatic split (entry, intersect, miss, light, surface), the same random

@@ -254,6 +254,17 @@ def bounds_of(boxes):
     return lo, hi
 
 
+def grow(acc, boxes):
+    """`acc` (lo, hi, or None) grown by the bounds of `boxes`."""
+    if not boxes:
+        return acc
+    lo, hi = bounds_of(boxes)
+    if acc is None:
+        return lo, hi
+    return ([min(acc[0][k], lo[k]) for k in range(3)],
+            [max(acc[1][k], hi[k]) for k in range(3)])
+
+
 def area(lo, hi):
     d = [max(hi[k] - lo[k], 0.0) for k in range(3)]
     return 2.0 * (d[0] * d[1] + d[1] * d[2] + d[2] * d[0])
@@ -288,21 +299,13 @@ def build_bvh(triangles):
             left_areas, left_counts, acc = [], [], None
             count = 0
             for b in range(BINS - 1):
-                if bins[b]:
-                    lo, hi = bounds_of([boxes[i] for i in bins[b]])
-                    acc = (lo, hi) if acc is None else (
-                        [min(acc[0][k], lo[k]) for k in range(3)],
-                        [max(acc[1][k], hi[k]) for k in range(3)])
+                acc = grow(acc, [boxes[i] for i in bins[b]])
                 count += len(bins[b])
                 left_areas.append(area(*acc) if acc else 0.0)
                 left_counts.append(count)
             acc, count = None, 0
             for b in range(BINS - 1, 0, -1):
-                if bins[b]:
-                    lo, hi = bounds_of([boxes[i] for i in bins[b]])
-                    acc = (lo, hi) if acc is None else (
-                        [min(acc[0][k], lo[k]) for k in range(3)],
-                        [max(acc[1][k], hi[k]) for k in range(3)])
+                acc = grow(acc, [boxes[i] for i in bins[b]])
                 count += len(bins[b])
                 lc = left_counts[b - 1]
                 if lc == 0 or count == 0:

@@ -5,10 +5,14 @@ For each grid size, runs the workload under the mega-kernel, the state
 machine and the wavefront scheduler (in the configurations given by
 --wavefront) with `coro-run --repeat=R --check --json`: every run is checked
 against the mega-kernel reference (a differing image fails the benchmark),
-and the medians of the R runs are reported: GPU time, its ratio to the
-mega-kernel measured in the same invocation, and for the wavefront scheduler
+and the run with the median GPU time of the R runs is reported: GPU time,
+its ratio to the mega-kernel (and to the hand split, for the workloads that
+have one) measured in the same invocation, and for the wavefront scheduler
 the share of GPU time spent in the scheduling kernels (classify, scan,
-scatter, compaction) and the time of each kernel.
+scatter, compaction) and the time of each kernel; with ptxas, the registers
+of each kernel (sm_90), and the frame bytes of the split. --csv, --json,
+--images and --chart write the results (benchmarks/run-all.sh runs every
+workload with all of them).
 
 Workloads (--workload; a grid size is a number of pixels):
   pathtracer  the path tracer of the e2e tests (test/e2e/cpu/path-tracer.mlir,

@@ -1,4 +1,13 @@
 // RUN: coro-run %s --list | FileCheck %s
+// --help lists coro-run's options, not the hundreds libLLVM registers:
+// RUN: coro-run --help | FileCheck %s --check-prefix=HELP
+// HELP-NOT: --aarch64
+// HELP: Wavefront scheduler options (--scheduler=wavefront):
+// HELP: --capacity=
+// HELP: coro-run options
+// HELP: --check
+// HELP: --scheduler=<value>
+// HELP-NOT: --aarch64
 // Bad input: each a one-line error and a non-zero exit.
 // RUN: not coro-run %s --coro=missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=NONAME

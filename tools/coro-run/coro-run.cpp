@@ -53,27 +53,35 @@
 using namespace mlir;
 namespace rt = corogpu::runtime;
 
+static llvm::cl::OptionCategory
+    coroRunCategory("coro-run options (see also the wavefront options)");
+
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                                 llvm::cl::desc("<input.mlir>"),
-                                                llvm::cl::Required);
+                                                llvm::cl::Required,
+                                                llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     listCoroutines("list",
                    llvm::cl::desc("Describe every coroutine of the module: "
-                                  "signature, suspension points, promises"));
+                                  "signature, suspension points, promises"),
+                   llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     coroutineName("coro", llvm::cl::desc("Name of the coroutine to run"),
-                  llvm::cl::value_desc("symbol"));
+                  llvm::cl::value_desc("symbol"),
+                  llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     gridSpec("grid", llvm::cl::desc("Grid of instances: X[,Y[,Z]]"),
-             llvm::cl::init("1"));
+             llvm::cl::init("1"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string>
     scalarArgs("arg",
-               llvm::cl::desc("Value of the next scalar argument, in order"));
+               llvm::cl::desc("Value of the next scalar argument, in order"),
+               llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string> bufferSpecs(
     "buffer",
     llvm::cl::desc("The next memref argument, in order: TYPE:COUNT:INIT with "
                    "TYPE f32|f64|i32|i64, INIT zeros|iota|const=V|random=SEED|"
-                   "file=PATH (raw little-endian elements)"));
+                   "file=PATH (raw little-endian elements)"),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<coro::GPUScheduler>
     scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
               llvm::cl::init(coro::GPUScheduler::StateMachine),
@@ -84,7 +92,8 @@ static llvm::cl::opt<coro::GPUScheduler>
                              "one instance per thread, loop over the token"),
                   clEnumValN(coro::GPUScheduler::Wavefront, "wavefront",
                              "one kernel per subroutine, queues built on the "
-                             "GPU (options below)")));
+                             "GPU (see the wavefront options)")),
+              llvm::cl::cat(coroRunCategory));
 
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
 // and run time (the rest).
@@ -155,34 +164,40 @@ static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
                            "lavapipe included) or cuda (NVIDIA driver)"),
-            llvm::cl::init("vulkan"));
+            llvm::cl::init("vulkan"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
-    deviceName("device", llvm::cl::desc("Vulkan device whose name contains "
-                                        "this text (default: the first)"));
+    deviceName("device",
+               llvm::cl::desc("Vulkan device whose name contains "
+                              "this text (default: the first)"),
+               llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     validation("validate",
                llvm::cl::desc("Enable the Khronos Vulkan validation layer; "
-                              "any message is an error"));
+                              "any message is an error"),
+               llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     check("check",
           llvm::cl::desc("Also run the mega-kernel reference and compare "
-                         "every buffer (exit code 1 on mismatch)"));
+                         "every buffer (exit code 1 on mismatch)"),
+          llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double> tolerance(
     "tolerance",
     llvm::cl::desc("Largest relative difference accepted between floats "
                    "with --check (integers must be equal)"),
-    llvm::cl::init(1e-5));
+    llvm::cl::init(1e-5), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool> timing("timing",
                                   llvm::cl::desc("Print the time of each "
-                                                 "phase"));
+                                                 "phase"),
+                                  llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<unsigned>
     repeat("repeat",
            llvm::cl::desc("Run the scheduler this many times (compiled "
                           "kernels kept) and report the run with the median "
                           "GPU time"),
-           llvm::cl::init(1));
+           llvm::cl::init(1), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool> quiet("quiet",
-                                 llvm::cl::desc("Do not print the buffers"));
+                                 llvm::cl::desc("Do not print the buffers"),
+                                 llvm::cl::cat(coroRunCategory));
 
 namespace {
 enum class EmitKind { None, MLIR, SPIRV, PTX };
@@ -194,19 +209,22 @@ static llvm::cl::opt<EmitKind> emit(
         clEnumValN(EmitKind::MLIR, "mlir",
                    "the module after the scheduler and the SPIR-V lowering"),
         clEnumValN(EmitKind::SPIRV, "spirv", "the SPIR-V binary (--emit-to)"),
-        clEnumValN(EmitKind::PTX, "ptx", "PTX text for --chip")));
+        clEnumValN(EmitKind::PTX, "ptx", "PTX text for --chip")),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     emitTo("emit-to", llvm::cl::desc("File for --emit (default: stdout)"),
-           llvm::cl::init("-"));
+           llvm::cl::init("-"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     chip("chip", llvm::cl::desc("Target GPU of --emit=ptx"),
-         llvm::cl::init("sm_90"));
+         llvm::cl::init("sm_90"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
-    json("json", llvm::cl::desc("Print the results as one JSON object"));
+    json("json", llvm::cl::desc("Print the results as one JSON object"),
+         llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string> outputDir(
     "output-dir",
     llvm::cl::desc("Also write each buffer as buffer<i>.bin (raw "
-                   "little-endian) and buffer<i>.npy into this directory"));
+                   "little-endian) and buffer<i>.npy into this directory"),
+    llvm::cl::cat(coroRunCategory));
 
 /// Prints a one-line error and returns the exit code for it.
 static int fail(const llvm::Twine &message) {
@@ -832,6 +850,8 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // libLLVM registers hundreds of options; --help shows coro-run's.
+  llvm::cl::HideUnrelatedOptions({&coroRunCategory, &wavefrontCategory});
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "coro-run: run a coro.func from a .mlir file\n");
 

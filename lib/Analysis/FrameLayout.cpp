@@ -31,11 +31,17 @@ FrameInterference::fromLiveness(const FrameLiveness &liveness) {
   for (int32_t token = 0, e = liveness.getNumSubroutines(); token < e;
        ++token) {
     addAll(graph, liveness.getLiveIn(token), liveness.getLiveIn(token));
-    if (liveness.loadsPrecedeStores(token))
-      continue;
-    for (int32_t successor : liveness.getSuccessors(token))
-      addAll(graph, liveness.getLoadOnResume(token),
-             liveness.getWritten(token, successor));
+    // A field loaded on resumption and one stored where that load may still
+    // follow cannot share storage.
+    FrameLiveness::FieldSet loads = liveness.getLoadOnResume(token);
+    for (unsigned loaded : loads.set_bits())
+      for (int32_t successor : liveness.getSuccessors(token)) {
+        FrameLiveness::FieldSet stored = liveness.getWritten(token, successor);
+        stored &= liveness.getStoredBeforeLoad(token, loaded);
+        for (unsigned field : stored.set_bits())
+          if (field != loaded)
+            graph.add(loaded, field);
+      }
   }
   return graph;
 }

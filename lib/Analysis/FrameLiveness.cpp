@@ -6,10 +6,43 @@
 
 #include "CoroGPU/Analysis/FrameLiveness.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::coro;
+
+/// Whether some op around `block`, inside `function`, is a loop.
+static bool isInLoop(Block *block, Operation *function) {
+  for (Operation *op = block->getParentOp(); op && op != function;
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      return true;
+  return false;
+}
+
+/// Whether `a` may run before `b` in one run of `function`. In structured
+/// control flow: within their deepest common block, `a`'s op comes first,
+/// or a loop around that block repeats both; two regions of one `scf.if` or
+/// `scf.index_switch` exclude each other.
+static bool mayRunBefore(Operation *a, Operation *b, Operation *function) {
+  llvm::DenseMap<Block *, Operation *> enclosingB;
+  for (Operation *op = b; op && op != function; op = op->getParentOp())
+    enclosingB[op->getBlock()] = op;
+  for (Operation *x = a; x && x != function; x = x->getParentOp()) {
+    auto it = enclosingB.find(x->getBlock());
+    if (it == enclosingB.end())
+      continue;
+    Operation *y = it->second;
+    if (isInLoop(x->getBlock(), function))
+      return true;
+    if (x != y)
+      return x->isBeforeInBlock(y);
+    return !isa<scf::IfOp, scf::IndexSwitchOp>(x);
+  }
+  return true; // Different blocks of one region: anything goes.
+}
 
 FrameLiveness::FrameLiveness(SplitOp split, ArrayRef<func::FuncOp> subroutines)
     : numFields(split.getFields().size()), promises(numFields),
@@ -92,19 +125,23 @@ void FrameLiveness::analyzeSubroutine(int32_t token, func::FuncOp subroutine) {
       killed = killedHere;
     seen[exit.getToken()] = true;
   }
-  // Loads first: all in the entry block, before the ops holding stores.
-  Block &entry = subroutine.getBody().front();
-  for (FrameLoadOp load : loads) {
-    if (load->getBlock() != &entry) {
-      node.loadsFirst = false;
-      break;
-    }
-    for (FrameStoreOp store : stores) {
-      Operation *holder = entry.findAncestorOpInBlock(*store);
-      if (!holder || !load->isBeforeInBlock(holder))
+  // For each loaded field, the fields stored where the load may still
+  // follow: those may not share its storage.
+  for (FrameLoadOp load : loads)
+    for (FrameStoreOp store : stores)
+      if (mayRunBefore(store, load, subroutine)) {
+        auto [it, inserted] =
+            node.storedBeforeLoad.try_emplace(load.getSlot(), numFields);
+        it->second.set(store.getSlot());
         node.loadsFirst = false;
-    }
-  }
+      }
+}
+
+FrameLiveness::FieldSet
+FrameLiveness::getStoredBeforeLoad(int32_t token, unsigned field) const {
+  auto it = nodes[token].storedBeforeLoad.find(field);
+  return it == nodes[token].storedBeforeLoad.end() ? FieldSet(numFields)
+                                                   : it->second;
 }
 
 const FrameLiveness::FieldSet &FrameLiveness::getLiveIn(int32_t token) const {

@@ -24,8 +24,10 @@ class FrameInterference {
 public:
   explicit FrameInterference(unsigned numFields);
   /// Two fields interfere when both are live when some subroutine starts
-  /// (or after termination), or when a subroutine that may load after
-  /// storing loads one and stores the other.
+  /// (or after termination), or when a subroutine loads one on resumption
+  /// and may store the other before that load (in program order, or in an
+  /// earlier iteration of a loop around both; the two regions of an scf.if
+  /// exclude each other).
   static FrameInterference fromLiveness(const FrameLiveness &liveness);
 
   void add(unsigned a, unsigned b) {

@@ -65,6 +65,9 @@ public:
   bool loadsPrecedeStores(int32_t token) const {
     return nodes[token].loadsFirst;
   }
+  /// The fields subroutine `token` may store before it loads `field`
+  /// (which then may not share storage with them).
+  FieldSet getStoredBeforeLoad(int32_t token, unsigned field) const;
 
   /// The token of the `coro.frame.set_target` that follows `op` in its
   /// block, if any: control then leaves the subroutine there.
@@ -79,6 +82,7 @@ private:
     SmallVector<int32_t> successors;
     FieldSet external, touched, liveIn;
     llvm::DenseMap<int32_t, FieldSet> killed, written;
+    llvm::DenseMap<unsigned, FieldSet> storedBeforeLoad;
     bool loadsFirst = true;
   };
 

@@ -142,3 +142,107 @@ coro.func @sharing(%out: memref<?xf32>) {
   memref.store %b, %out[%c1] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// A field loaded in one branch and a field stored in the other branch of the
+// same scf.if never meet: they share a word (a split written by hand, kept
+// by coro-split).
+// CHECK-LABEL: coro.split @exclusive
+// CHECK-SAME:    fields [#coro.field<"p" : f32 at 2>, #coro.field<"q" : f32 at 2>]
+// CHECK-SAME:    bit_packing = 12
+coro.func @exclusive(%out: memref<?xf32>) {
+  %id = coro.id : index
+  %i = arith.index_cast %id : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  coro.suspend "s"
+  %c2 = arith.constant 2 : i32
+  %c0 = arith.constant 0 : i32
+  %r = arith.remui %i, %c2 : i32
+  %even = arith.cmpi eq, %r, %c0 : i32
+  scf.if %even {
+    memref.store %f, %out[%id] : memref<?xf32>
+  } else {
+    %two = arith.constant 2.0 : f32
+    %q = arith.mulf %f, %two : f32
+    coro.suspend "t"
+    memref.store %q, %out[%id] : memref<?xf32>
+  }
+  coro.return
+}
+func.func @exclusive__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  %i = arith.index_cast %id : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  coro.frame.store %f, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @exclusive__s(%frame: !coro.frame, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  %i = arith.index_cast %id : index to i32
+  %c2 = arith.constant 2 : i32
+  %c0 = arith.constant 0 : i32
+  %r = arith.remui %i, %c2 : i32
+  %even = arith.cmpi eq, %r, %c0 : i32
+  scf.if %even {
+    %p = coro.frame.load %frame[0] : f32
+    memref.store %p, %out[%id] : memref<?xf32>
+    coro.frame.set_target %frame, -1
+  } else {
+    %f = arith.sitofp %i : i32 to f32
+    %two = arith.constant 2.0 : f32
+    %q = arith.mulf %f, %two : f32
+    coro.frame.store %q, %frame[1] : f32
+    coro.frame.set_target %frame, 2
+  }
+  return
+}
+func.func @exclusive__t(%frame: !coro.frame, %out: memref<?xf32>) {
+  %q = coro.frame.load %frame[1] : f32
+  %id = coro.frame.id %frame : index
+  memref.store %q, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @exclusive subroutines [@exclusive__entry, @exclusive__s, @exclusive__t]
+    names ["entry", "s", "t"]
+    fields [#coro.field<"p" : f32 at 2>, #coro.field<"q" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>, array<i32: 1, 2>, array<i32: 2, -1>]
+
+// -----
+
+// Stored before the other is loaded: no sharing.
+// CHECK-LABEL: coro.split @ordered
+// CHECK-SAME:    fields [#coro.field<"p" : f32 at 2>, #coro.field<"q" : f32 at 3>]
+coro.func @ordered(%out: memref<?xf32>) {
+  coro.return
+}
+func.func @ordered__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  %i = arith.index_cast %id : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  coro.frame.store %f, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @ordered__s(%frame: !coro.frame, %out: memref<?xf32>) {
+  %two = arith.constant 2.0 : f32
+  coro.frame.store %two, %frame[1] : f32
+  %p = coro.frame.load %frame[0] : f32
+  %id = coro.frame.id %frame : index
+  memref.store %p, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, 2
+  return
+}
+func.func @ordered__t(%frame: !coro.frame, %out: memref<?xf32>) {
+  %q = coro.frame.load %frame[1] : f32
+  %id = coro.frame.id %frame : index
+  memref.store %q, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @ordered subroutines [@ordered__entry, @ordered__s, @ordered__t]
+    names ["entry", "s", "t"]
+    fields [#coro.field<"p" : f32 at 2>, #coro.field<"q" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, 2>, array<i32: 2, -1>]

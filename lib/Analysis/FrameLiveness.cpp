@@ -130,10 +130,8 @@ void FrameLiveness::analyzeSubroutine(int32_t token, func::FuncOp subroutine) {
   for (FrameLoadOp load : loads)
     for (FrameStoreOp store : stores)
       if (mayRunBefore(store, load, subroutine)) {
-        auto [it, inserted] =
-            node.storedBeforeLoad.try_emplace(load.getSlot(), numFields);
-        it->second.set(store.getSlot());
-        node.loadsFirst = false;
+        node.storedBeforeLoad.try_emplace(load.getSlot(), numFields)
+            .first->second.set(store.getSlot());
       }
 }
 

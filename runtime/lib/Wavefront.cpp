@@ -14,16 +14,15 @@ namespace wf = corogpu::runtime::wavefront;
 
 namespace {
 
-/// The scheduler's device buffers, in kernel-argument order.
-struct SchedulerBuffers {
-  std::unique_ptr<Buffer> frames, queue, ranks, blocks, state, scratch;
-  uint64_t words[wf::kNumSchedulerBuffers] = {};
-
-  Buffer *get(unsigned index) const {
-    const std::unique_ptr<Buffer> *all[] = {&frames, &queue, &ranks,
-                                            &blocks, &state, &scratch};
-    return all[index]->get();
-  }
+/// The scheduler's device buffers, in kernel-argument order
+/// (WavefrontABI.h).
+enum SchedulerBuffer : unsigned {
+  kFramesBuffer,
+  kQueueBuffer,
+  kRanksBuffer,
+  kBlocksBuffer,
+  kStateBuffer,
+  kScratchBuffer,
 };
 
 uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
@@ -87,25 +86,22 @@ Status corogpu::runtime::runWavefront(
   uint32_t stateWords = wf::getStateWords(plan.tokens, plan.categories);
 
   // Buffers, in kernel-argument order.
-  SchedulerBuffers buffers;
-  uint64_t words[wf::kNumSchedulerBuffers] = {
+  std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
+  const uint64_t words[wf::kNumSchedulerBuffers] = {
       capacity * plan.frameWords,
       capacity,
       capacity,
       uint64_t(plan.categories) * maxGroups,
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
-  std::unique_ptr<Buffer> *ordered[] = {&buffers.frames, &buffers.queue,
-                                        &buffers.ranks,  &buffers.blocks,
-                                        &buffers.state,  &buffers.scratch};
   for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i) {
     Status status;
-    *ordered[i] = device.createBuffer(words[i] * 4, status);
+    buffers[i] = device.createBuffer(words[i] * 4, status);
     if (!status.ok())
       return Status::failure("wavefront buffers (" + std::to_string(capacity) +
                              " slots): " + status.error);
-    buffers.words[i] = words[i];
   }
+  Buffer &stateBuffer = *buffers[kStateBuffer];
 
   std::vector<uint32_t> state(stateWords, 0);
   state[wf::kCapacity] = capacity;
@@ -120,13 +116,13 @@ Status corogpu::runtime::runWavefront(
     state[word + 1] = state[word + 2] = 1;
   }
   if (Status status =
-          device.upload(*buffers.state, state.data(), state.size() * 4);
+          device.upload(stateBuffer, state.data(), state.size() * 4);
       !status.ok())
     return status;
 
   std::vector<KernelArg> args = gridArgs;
   for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i)
-    passBuffer(args, *buffers.get(i), buffers.words[i]);
+    passBuffer(args, *buffers[i], words[i]);
   args.insert(args.end(), coroutineArgs.begin(), coroutineArgs.end());
 
   // A dispatch of `kernel` whose workgroup count the state word `word`
@@ -139,7 +135,7 @@ Status corogpu::runtime::runWavefront(
     d.workgroup = {workgroup, 1, 1};
     d.args = args;
     if (word) {
-      d.indirect = buffers.state.get();
+      d.indirect = &stateBuffer;
       d.indirectOffset = word * 4;
     }
     return d;
@@ -199,7 +195,7 @@ Status corogpu::runtime::runWavefront(
     }
     ++stats.submissions;
     if (Status status =
-            device.download(*buffers.state, state.data(), state.size() * 4);
+            device.download(stateBuffer, state.data(), state.size() * 4);
         !status.ok())
       return status;
     if (state[wf::kDone])

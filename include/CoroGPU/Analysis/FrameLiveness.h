@@ -63,7 +63,7 @@ public:
   /// Whether every load of subroutine `token` runs before any of its
   /// stores, so that a field it loads may share storage with one it stores.
   bool loadsPrecedeStores(int32_t token) const {
-    return nodes[token].loadsFirst;
+    return nodes[token].storedBeforeLoad.empty();
   }
   /// The fields subroutine `token` may store before it loads `field`
   /// (which then may not share storage with them).
@@ -83,7 +83,6 @@ private:
     FieldSet external, touched, liveIn;
     llvm::DenseMap<int32_t, FieldSet> killed, written;
     llvm::DenseMap<unsigned, FieldSet> storedBeforeLoad;
-    bool loadsFirst = true;
   };
 
   void analyzeSubroutine(int32_t token, func::FuncOp subroutine);

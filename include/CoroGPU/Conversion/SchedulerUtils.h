@@ -95,6 +95,13 @@ void lowerFrameAccesses(Value frame, SplitOp split, const FrameStorage &storage,
                         const InstancePosition &position,
                         RewriterBase &rewriter);
 
+/// Clones the body of `subroutine` (one block, less its return) at the
+/// builder's position with its coroutine arguments bound to `args`. The
+/// clones keep using the subroutine's frame argument, for
+/// `lowerFrameAccesses` to rewrite onto the scheduler's frame storage.
+void cloneSubroutineBody(OpBuilder &builder, func::FuncOp subroutine,
+                         ValueRange args);
+
 /// Builds the state machine of one instance (paper Sec. 6.1): the token
 /// starts at the entry, and while it is not "returned", an `scf.index_switch`
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to

@@ -20,8 +20,6 @@
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
 
-#include "mlir/IR/IRMapping.h"
-
 namespace mlir {
 namespace coro {
 #define GEN_PASS_DEF_COROSTATEMACHINETOGPU
@@ -78,15 +76,10 @@ struct CoroStateMachineToGPUPass
     FrameStorage storage = FrameStorage::allocate(rewriter, loc, split);
     buildStateMachineLoop(rewriter, loc, storage, subroutines.size(),
                           [&](OpBuilder &builder, Location, unsigned token) {
-                            // The subroutine's body, with its arguments bound
-                            // to the kernel's; its frame accesses are lowered
-                            // below, copies included.
-                            Block &body = subroutines[token].getBody().front();
-                            IRMapping mapping;
-                            mapping.map(body.getArguments().drop_front(),
-                                        kernel.args);
-                            for (Operation &op : body.without_terminator())
-                              builder.clone(op, mapping);
+                            // Its frame accesses are lowered below, copies
+                            // included.
+                            cloneSubroutineBody(builder, subroutines[token],
+                                                kernel.args);
                           });
     for (func::FuncOp subroutine : subroutines) {
       lowerFrameAccesses(subroutine.getArgument(0), split, storage,

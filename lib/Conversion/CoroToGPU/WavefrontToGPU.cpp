@@ -24,7 +24,6 @@
 #include "CoroGPU/Conversion/Passes.h"
 #include "corogpu/runtime/WavefrontABI.h"
 
-#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -115,11 +114,7 @@ public:
     InstancePosition position =
         delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
 
-    Block &body = subroutine.getBody().front();
-    IRMapping mapping;
-    mapping.map(body.getArguments().drop_front(), args.coroutineArgs);
-    for (Operation &op : body.without_terminator())
-      rewriter.clone(op, mapping);
+    cloneSubroutineBody(rewriter, subroutine, args.coroutineArgs);
     // The clones still use the subroutine's frame argument: lower them
     // (and the originals, which the caller erases) onto this slot's frame.
     lowerFrameAccesses(subroutine.getArgument(0), split, frame, position,

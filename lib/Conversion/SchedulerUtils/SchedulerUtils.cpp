@@ -10,6 +10,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -304,6 +305,15 @@ void mlir::coro::lowerFrameAccesses(Value frame, SplitOp split,
       rewriter.replaceOp(id, position.getId(rewriter, loc, id.getDim()));
     }
   }
+}
+
+void mlir::coro::cloneSubroutineBody(OpBuilder &builder,
+                                     func::FuncOp subroutine, ValueRange args) {
+  Block &body = subroutine.getBody().front();
+  IRMapping mapping;
+  mapping.map(body.getArguments().drop_front(), args);
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
 }
 
 void mlir::coro::buildStateMachineLoop(

@@ -136,7 +136,6 @@ private:
   /// The compute pipeline of one kernel of the loaded module, created on
   /// its first launch.
   struct Pipeline {
-    uint32_t bindings = 0;
     VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     VkPipeline pipeline = VK_NULL_HANDLE;
@@ -288,8 +287,6 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
       std::min<uint64_t>(memoryBytes, maintenance.maxMemoryAllocationSize);
   maxBufferBytes = std::min<uint64_t>(
       maxAllocationBytes, properties.properties.limits.maxStorageBufferRange);
-  if (Status status = ensureTimestamps(2); !status.ok())
-    return status;
   return takeValidationMessages();
 }
 
@@ -412,7 +409,6 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
                            "' in the loaded module (kernels: " + known + ")");
   }
   Pipeline created;
-  created.bindings = bindings;
   std::vector<VkDescriptorSetLayoutBinding> layoutBindings(bindings);
   for (uint32_t i = 0; i < bindings; ++i) {
     layoutBindings[i].binding = i;

@@ -709,6 +709,19 @@ static bool runOnce(rt::Device &device, const std::string &image,
   return true;
 }
 
+/// An integer element, exactly.
+static int64_t getInteger(const HostBuffer &buffer, size_t index) {
+  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+  if (buffer.elementType.isInteger(32)) {
+    int32_t v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  int64_t v;
+  std::memcpy(&v, at, 8);
+  return v;
+}
+
 static double getElement(const HostBuffer &buffer, size_t index) {
   const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
   if (buffer.elementType.isF32()) {
@@ -721,27 +734,7 @@ static double getElement(const HostBuffer &buffer, size_t index) {
     std::memcpy(&v, at, 8);
     return v;
   }
-  if (buffer.elementType.isInteger(32)) {
-    int32_t v;
-    std::memcpy(&v, at, 4);
-    return v;
-  }
-  int64_t v;
-  std::memcpy(&v, at, 8);
-  return static_cast<double>(v);
-}
-
-/// An integer element, exactly.
-static int64_t getInteger(const HostBuffer &buffer, size_t index) {
-  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-  if (buffer.elementType.isInteger(32)) {
-    int32_t v;
-    std::memcpy(&v, at, 4);
-    return v;
-  }
-  int64_t v;
-  std::memcpy(&v, at, 8);
-  return v;
+  return static_cast<double>(getInteger(buffer, index));
 }
 
 static void printBuffer(unsigned index, const HostBuffer &buffer) {

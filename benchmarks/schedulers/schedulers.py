@@ -223,14 +223,10 @@ def kernel_registers(coro_run, ptxas, workload, scheduler, extra, source):
     file, coro = source or (workload["file"], workload["coro"])
     with tempfile.TemporaryDirectory() as scratch:
         ptx = os.path.join(scratch, "kernels.ptx")
-        # Math functions need libdevice, which MLIR finds through CUDA_HOME.
-        env = dict(os.environ)
-        env.setdefault("CUDA_HOME", os.path.dirname(os.path.dirname(
-            os.path.realpath(ptxas))))
         subprocess.run([coro_run, file, "--coro=" + coro,
                         "--scheduler=" + scheduler, "--emit=ptx",
                         "--chip=sm_90", "--emit-to=" + ptx] + extra,
-                       check=True, env=env, capture_output=True)
+                       check=True, capture_output=True)
         log = subprocess.run([ptxas, "-arch=sm_90", "-v", ptx, "-o",
                               os.devnull], check=True, capture_output=True,
                              text=True).stderr

@@ -60,27 +60,19 @@ def read_manifest(path):
     return entries
 
 
-def run(command, env=None):
+def run(command):
     """Runs `command`; returns (exit code, stdout and stderr together)."""
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT,
-                                universal_newlines=True, env=env)
+                                universal_newlines=True)
     except OSError as error:
         return 127, "%s: %s\n" % (command[0], error)
     return result.returncode, result.stdout
 
 
 def coro_run(options, path, args):
-    """Runs coro-run. PTX kernels that call math functions need libdevice,
-    which MLIR finds through CUDA_HOME (or CUDA_ROOT, CUDA_PATH): where none
-    is set (lit clears them), point CUDA_HOME at the toolkit of --ptxas."""
-    env = None
-    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(options.ptxas)))
-    if not any(v in os.environ for v in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")) \
-            and os.path.isdir(os.path.join(toolkit, "nvvm", "libdevice")):
-        env = dict(os.environ, CUDA_HOME=toolkit)
-    return run([options.coro_run, path] + args, env)
+    return run([options.coro_run, path] + args)
 
 
 def check(options, path, coro, args, output):

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
@@ -54,11 +55,19 @@ void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
 
 /// The same to PTX for NVIDIA GPUs: gpu to NVVM for `chip` (sm_75 to sm_90
 /// with CUDA 13's ptxas; PTX 8.0) and gpu-module-to-binary with the PTX text
-/// embedded in a gpu.binary. Registered as
-/// `coro-to-ptx{scheduler=... chip=sm_90}`.
+/// embedded in a gpu.binary. Math ops without a PTX instruction (`sin`,
+/// `exp`, ...) are calls into the libdevice of the CUDA toolkit at
+/// `cudaToolkit` (empty: `findCUDAToolkit()`); with no toolkit they are
+/// errors. Registered as `coro-to-ptx{scheduler=... chip=sm_90}`.
 void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                         StringRef chip,
-                        const WavefrontCompileOptions &wavefront = {});
+                        const WavefrontCompileOptions &wavefront = {},
+                        StringRef cudaToolkit = {});
+
+/// The first of $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, the toolkit of the
+/// `ptxas` on PATH and /usr/local/cuda that holds
+/// nvvm/libdevice/libdevice.10.bc; empty when none does.
+std::string findCUDAToolkit();
 
 /// Registers the named pipelines above with the pass registry.
 void registerCoroPipelines();

@@ -234,6 +234,36 @@ def CoroSPIRVRelaxedAtomics
   }];
 }
 
+def CoroNVVMNativeMath : Pass<"coro-nvvm-native-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Replace the libdevice calls PTX has instructions for with "
+                "LLVM intrinsics, so that only the others need libdevice";
+  let description = [{
+    `convert-gpu-to-nvvm` turns `math` ops into calls into libdevice
+    (`math.sqrt` into `__nv_sqrtf`), which `gpu-module-to-binary` links only
+    where it finds a CUDA toolkit; without one the PTX calls undefined
+    functions and ptxas rejects it. Square roots, absolute values, rounding,
+    fused multiply-add and copysign are single PTX instructions, so run
+    after `convert-gpu-to-nvvm`, this pass replaces the calls to
+    `__nv_sqrt[f]`, `fabs`, `floor`, `ceil`, `trunc`, `rint`, `fma` and
+    `copysign` with the LLVM intrinsics the NVPTX backend selects them from
+    (`sqrt.rn`, `abs`, `cvt.rmi`, ...) and erases the declarations left
+    unused. Kernels that use only these ops need no CUDA installation.
+    Square roots are correctly rounded, as CUDA compiles `sqrtf` by default
+    (libdevice linked by MLIR would take the approximate `sqrt.approx`).
+
+    The other libdevice calls (`__nv_sinf`, `__nv_expf`, ...) are left. With
+    `libdevice=false` (the pipelines set it when no toolkit was found) each
+    of them is an error at the location of the math op it came from,
+    instead of PTX that ptxas rejects.
+  }];
+  let options = [
+    Option<"libdevice", "libdevice", "bool", /*default=*/"true",
+           "libdevice is linked; when false, the remaining libdevice calls "
+           "are errors">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let summary = "Place the local arrays of GPU kernels in SPIR-V Function "
                 "storage";

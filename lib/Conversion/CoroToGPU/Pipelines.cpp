@@ -20,6 +20,11 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
 using namespace mlir;
 using namespace mlir::coro;
 
@@ -94,9 +99,44 @@ void mlir::coro::buildToSPIRVPipeline(
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 
+/// Whether the CUDA toolkit at `toolkit` has the libdevice MLIR links.
+static bool hasLibdevice(StringRef toolkit) {
+  SmallString<128> path(toolkit);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return !toolkit.empty() && llvm::sys::fs::is_regular_file(path);
+}
+
+std::string mlir::coro::findCUDAToolkit() {
+  SmallVector<std::string> candidates;
+  for (const char *variable : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (std::optional<std::string> value = llvm::sys::Process::GetEnv(variable))
+      candidates.push_back(*value);
+  // ptxas in <toolkit>/bin, perhaps through a symbolic link.
+  if (llvm::ErrorOr<std::string> ptxas =
+          llvm::sys::findProgramByName("ptxas")) {
+    SmallString<128> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      candidates.push_back(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real))
+              .str());
+  }
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &candidate : candidates)
+    if (hasLibdevice(candidate))
+      return candidate;
+  return {};
+}
+
 void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                                     StringRef chip,
-                                    const WavefrontCompileOptions &wavefront) {
+                                    const WavefrontCompileOptions &wavefront,
+                                    StringRef cudaToolkit) {
+  std::string toolkit =
+      cudaToolkit.empty() ? findCUDAToolkit() : cudaToolkit.str();
+  // Without libdevice, coro-nvvm-native-math reports the math ops that need
+  // it (gpu-module-to-binary would report only a missing file).
+  if (!hasLibdevice(toolkit))
+    toolkit.clear();
   buildToGPUKernels(pm, scheduler, wavefront);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
@@ -107,9 +147,13 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  CoroNVVMNativeMathOptions math;
+  math.libdevice = !toolkit.empty();
+  kernels.addPass(createCoroNVVMNativeMath(math));
   kernels.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa"; // PTX text: needs no CUDA installation.
+  binary.toolkitPath = toolkit;     // Where libdevice is linked from.
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
@@ -161,6 +205,10 @@ struct PTXPipelineOptions : PassPipelineOptions<PTXPipelineOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target GPU, sm_75 to sm_90"),
                            llvm::cl::init("sm_90")};
+  Option<std::string> cudaToolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit whose libdevice math ops call (default: "
+                     "$CUDA_HOME, the ptxas on PATH, /usr/local/cuda)")};
 };
 
 #undef CORO_SCHEDULER_OPTION
@@ -184,6 +232,6 @@ void mlir::coro::registerCoroPipelines() {
       "coro-write-kernels to write the .ptx files",
       [](OpPassManager &pm, const PTXPipelineOptions &options) {
         buildToPTXPipeline(pm, options.scheduler, options.chip,
-                           getWavefrontOptions(options));
+                           getWavefrontOptions(options), options.cudaToolkit);
       });
 }

@@ -81,6 +81,15 @@ static bool isOnlyRead(Value buffer) {
   return true;
 }
 
+/// Whether `op` may run again after a suspension point on the operands it
+/// had: it has no memory effects. Speculatability is not needed: the op ran
+/// before the suspension (it dominates every suspension its result is live
+/// across) on the same operands, so a division that did not trap then does
+/// not trap again.
+static bool isRerunnable(Operation *op) {
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
 RecomputeAnalysis::RecomputeAnalysis(FunctionOpInterface coroutine,
                                      Options options)
     : coroutine(coroutine), options(options) {
@@ -135,8 +144,8 @@ RecomputeAnalysis::Decision RecomputeAnalysis::decide(Value value,
     atHand.recompute = true;
     return atHand;
   }
-  if (depth >= kMaxDepth || def->getNumRegions() != 0 ||
-      !(isPure(def) || (options.deferLoads && isDeferrableLoad(def))))
+  if (depth >= kMaxDepth ||
+      !(isRerunnable(def) || (options.deferLoads && isDeferrableLoad(def))))
     return stored;
 
   Decision recomputed;
@@ -182,8 +191,7 @@ void RecomputeAnalysis::addFrameInputs(Value value,
 bool RecomputeAnalysis::canRecompute(Operation *op) const {
   if (isa<IdOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
     return true;
-  return op->getNumRegions() == 0 &&
-         (isPure(op) || (options.deferLoads && isDeferrableLoad(op)));
+  return isRerunnable(op) || (options.deferLoads && isDeferrableLoad(op));
 }
 
 /// Values at hand after any suspension point at no frame cost.

@@ -48,6 +48,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -410,8 +411,9 @@ namespace {
 class ExitLowering {
 public:
   ExitLowering(func::FuncOp subroutine, ArrayRef<SmallVector<int64_t>> slots,
-               RewriterBase &rewriter)
-      : subroutine(subroutine), liveSlots(slots), rewriter(rewriter) {}
+               ArrayRef<FrameFieldAttr> fields, RewriterBase &rewriter)
+      : subroutine(subroutine), liveSlots(slots), fields(fields),
+        rewriter(rewriter) {}
 
   void run() {
     Block &entry = subroutine.getBody().front();
@@ -502,8 +504,10 @@ private:
     Location loc = checkpoint.getLoc();
     rewriter.setInsertionPoint(checkpoint);
     ArrayRef<int64_t> slots = liveSlots[checkpoint.getToken()];
+    // A value kept in a promise field is there already.
     for (auto [value, field] : llvm::zip_equal(checkpoint.getLive(), slots))
-      storeToFrame(rewriter, loc, value, frame, field);
+      if (!fields[field].getPromise())
+        storeToFrame(rewriter, loc, value, frame, field);
     FrameSetTargetOp::create(rewriter, loc, frame, checkpoint.getToken());
     if (exited) {
       Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
@@ -615,6 +619,7 @@ private:
 
   func::FuncOp subroutine;
   ArrayRef<SmallVector<int64_t>> liveSlots;
+  ArrayRef<FrameFieldAttr> fields;
   RewriterBase &rewriter;
   Value frame;
   Value exited;
@@ -653,7 +658,7 @@ public:
     for (int32_t token = 0, e = checkpoints.size() + 1; token < e; ++token)
       subroutines.push_back(buildSubroutine(token));
     for (func::FuncOp subroutine : subroutines) {
-      ExitLowering(subroutine, liveSlotsByToken, rewriter).run();
+      ExitLowering(subroutine, liveSlotsByToken, fields, rewriter).run();
       lowerCoroutineOps(subroutine);
       // Drop what the copies left dead (e.g. values only the code before the
       // suspension point used).
@@ -802,12 +807,27 @@ private:
   /// One field per scalar, vector lane and local-array element live across
   /// any suspension point, in order of appearance, and the promise fields;
   /// each in words of its own (coro-materialize-frame packs them).
+  ///
+  /// A value that a promise field holds at a suspension point is read from
+  /// there instead (a material id promised for sorting and used after the
+  /// suspension, say).
   void assignFields() {
+    llvm::DenseMap<CheckpointOp, llvm::DenseMap<Value, PromiseOp>> held =
+        findPromisedValues();
+    // Promise fields for the held values are created below, after the
+    // others: the slots point at them once they exist.
+    SmallVector<std::tuple<int32_t, size_t, PromiseOp>> promised;
     liveSlotsByToken.resize(checkpoints.size() + 1);
     for (CheckpointOp checkpoint : checkpoints) {
       SmallVector<int64_t> &slots = liveSlotsByToken[checkpoint.getToken()];
-      for (Value value : checkpoint.getLive())
+      for (Value value : checkpoint.getLive()) {
+        if (PromiseOp promise = held.lookup(checkpoint).lookup(value)) {
+          promised.emplace_back(checkpoint.getToken(), slots.size(), promise);
+          slots.push_back(-1);
+          continue;
+        }
         slots.push_back(getOrCreateFields(value));
+      }
     }
     work.walk([&](PromiseOp promise) {
       auto [it, inserted] =
@@ -816,7 +836,37 @@ private:
         appendFields(promise.getName(), promise.getValue().getType(),
                      /*promise=*/true);
     });
+    for (auto [token, index, promise] : promised)
+      liveSlotsByToken[token][index] = promiseSlots.lookup(promise.getName());
     fields = layOutUnpacked(fields);
+  }
+
+  /// For each checkpoint, the live values a promise field holds there: the
+  /// value of the only `coro.promise` of its name, which runs before the
+  /// checkpoint on every path (it dominates it) and in the block that
+  /// defines the value, so no newer value of it reaches the checkpoint
+  /// without the promise op storing it again.
+  llvm::DenseMap<CheckpointOp, llvm::DenseMap<Value, PromiseOp>>
+  findPromisedValues() {
+    llvm::StringMap<SmallVector<PromiseOp, 1>> promisesByName;
+    work.walk([&](PromiseOp promise) {
+      promisesByName[promise.getName()].push_back(promise);
+    });
+    DominanceInfo dominance(work);
+    llvm::DenseMap<CheckpointOp, llvm::DenseMap<Value, PromiseOp>> held;
+    for (auto &entry : promisesByName) {
+      if (entry.second.size() != 1)
+        continue;
+      PromiseOp promise = entry.second.front();
+      Value value = promise.getValue();
+      if (value.getParentBlock() != promise->getBlock())
+        continue;
+      for (CheckpointOp checkpoint : checkpoints)
+        if (llvm::is_contained(checkpoint.getLive(), value) &&
+            dominance.properlyDominates(promise.getOperation(), checkpoint))
+          held[checkpoint].try_emplace(value, promise);
+    }
+    return held;
   }
 
   /// The first of the fields that hold `value`.

@@ -41,9 +41,9 @@ Type getFrameFieldType(Type type);
 /// point, whether the frame keeps the value or what it is recomputed from:
 ///
 /// - arguments of the coroutine, constants and `coro.id` are always at hand;
-/// - a pure, region-free op is recomputed when its chain of recomputed ops
-///   is at most `maxOps` long and the values it then needs from the frame
-///   take fewer bits than the value itself (nothing, for a chain that starts
+/// - a region-free op without memory effects is recomputed when its chain of
+///   recomputed ops is at most `maxOps` long and the values it then needs
+///   from the frame take fewer bits than the value itself (nothing, for a chain that starts
 ///   at arguments and constants);
 /// - a deferred load: `memref.load` / `vector.load` of a buffer argument the
 ///   coroutine never writes is redone after the suspension when its indices
@@ -51,6 +51,9 @@ Type getFrameFieldType(Type type);
 ///   whole record at a pointer-sized cause). This assumes that distinct
 ///   buffer arguments do not alias, as with distinct Vulkan bindings;
 /// - memref values cannot be stored and are recomputed whenever possible.
+///
+/// The ops need not be speculatable (a division by an argument): an op reruns
+/// on the operands it had, after it ran on them before the suspension.
 class RecomputeAnalysis {
 public:
   struct Options {

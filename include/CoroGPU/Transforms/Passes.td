@@ -156,7 +156,9 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     local arrays move down to their first use (so an array used only after
     a suspension point does not cross it), and values are recomputed
     instead of stored when that is cheap: arguments, constants, `coro.id`,
-    pure chains of at most `max-recomputed-ops` ops (default 16: a frame
+    chains of at most `max-recomputed-ops` ops without memory effects
+    (speculatable or not: an op reruns on the operands it ran on before the
+    suspension; default 16: a frame
     word costs a store and a load of global memory per instance and
     suspension under the wavefront scheduler, a dozen ALU ops cost a dozen
     cycles) whose inputs take fewer bits than the value, and (with
@@ -184,7 +186,7 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
   let options = [
     Option<"maxRecomputedOps", "max-recomputed-ops", "unsigned",
            /*default=*/"16",
-           "Longest chain of pure ops recomputed after a suspension point "
+           "Longest chain of ops recomputed after a suspension point "
            "instead of storing its result">,
     Option<"deferLoads", "defer-loads", "bool", /*default=*/"true",
            "Redo loads of read-only buffer arguments after a suspension "

@@ -220,3 +220,74 @@ coro.func @sink_array(%x: f32, %out: memref<?xf32>) {
   memref.store %v, %out[%c0] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// A division by an argument is recomputed after the suspension point: it is
+// not speculatable, but it reruns on the operands it ran on before.
+// CHECK-LABEL: func.func @divide__after(
+// CHECK-NOT:     coro.frame.load
+// CHECK:         %[[ID:.*]] = coro.frame.id
+// CHECK:         arith.divui %{{.*}}, %arg1 : i32
+// CHECK:       coro.split @divide {{.*}} fields [] transitions
+coro.func @divide(%width: i32, %out: memref<?xf32>) {
+  %id = coro.id : index
+  %pixel = arith.index_cast %id : index to i32
+  %row = arith.divui %pixel, %width : i32
+  %rowf = arith.uitofp %row : i32 to f32
+  coro.suspend "after"
+  memref.store %rowf, %out[%id] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A value promised before a suspension point is read back from its promise
+// field after it, not saved again: %m is stored once, by the promise.
+// CHECK-LABEL: func.func @promised__entry(
+// CHECK:         %[[M:.*]] = memref.load
+// CHECK:         coro.frame.store %[[M]], %arg0[0] : i32
+// CHECK-NOT:     coro.frame.store
+// CHECK:         coro.frame.set_target %arg0, 1
+// CHECK-LABEL: func.func @promised__shade(
+// CHECK:         %[[LOADED:.*]] = coro.frame.load %arg0[0] : i32
+// CHECK:         arith.sitofp %[[LOADED]]
+// CHECK:       coro.split @promised {{.*}} fields [#coro.field<"material" : i32 at 2, promise>] transitions
+coro.func @promised(%mats: memref<?xi32>, %out: memref<?xf32>) {
+  %id = coro.id : index
+  %m = memref.load %mats[%id] : memref<?xi32>
+  memref.store %m, %mats[%id] : memref<?xi32>
+  coro.promise "material", %m : i32
+  coro.suspend "shade"
+  %f = arith.sitofp %m : i32 to f32
+  memref.store %f, %out[%id] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A promise field does not hold the value when another promise of that name
+// may have overwritten it (%a, %b), nor when the promise runs in another block
+// than the one defining the value (%c, promised in a branch only): those get
+// fields of their own.
+// CHECK-LABEL: func.func @not_promised__entry(
+// CHECK:       coro.split @not_promised {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"v1" : i32 at 3>, #coro.field<"v2" : i32 at 4>, #coro.field<"twice" : i32 at 5, promise>, #coro.field<"branch" : i32 at 6, promise>] transitions
+coro.func @not_promised(%in: memref<?xi32>, %flag: i1, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %a = memref.load %in[%id] : memref<?xi32>
+  %c2 = arith.constant 2 : index
+  %b = memref.load %in[%c1] : memref<?xi32>
+  %c = memref.load %in[%c2] : memref<?xi32>
+  memref.store %c, %in[%id] : memref<?xi32>
+  coro.promise "twice", %a : i32
+  coro.promise "twice", %b : i32
+  scf.if %flag {
+    coro.promise "branch", %c : i32
+  }
+  coro.suspend "after"
+  %s = arith.addi %a, %b : i32
+  %t = arith.muli %s, %c : i32
+  memref.store %t, %out[%id] : memref<?xi32>
+  coro.return
+}

@@ -246,10 +246,11 @@ def CoroNVVMNativeMath : Pass<"coro-nvvm-native-math", "::mlir::gpu::GPUModuleOp
     after `convert-gpu-to-nvvm`, this pass replaces the calls to
     `__nv_sqrt[f]`, `fabs`, `floor`, `ceil`, `trunc`, `rint`, `fma` and
     `copysign` with the LLVM intrinsics the NVPTX backend selects them from
-    (`sqrt.rn`, `abs`, `cvt.rmi`, ...) and erases the declarations left
-    unused. Kernels that use only these ops need no CUDA installation.
-    Square roots are correctly rounded, as CUDA compiles `sqrtf` by default
-    (libdevice linked by MLIR would take the approximate `sqrt.approx`).
+    (`sqrt`, `abs`, `cvt.rmi`, ...) and erases the declarations left
+    unused. Kernels that use only these ops need no CUDA installation, and
+    the PTX is what linking libdevice gives: f32 square roots are
+    `sqrt.approx.f32` (libdevice's choice when the module does not ask for
+    precise ones, and MLIR's NVVM target does not), f64 ones `sqrt.rn.f64`.
 
     The other libdevice calls (`__nv_sinf`, `__nv_expf`, ...) are left. With
     `libdevice=false` (the pipelines set it when no toolkit was found) each

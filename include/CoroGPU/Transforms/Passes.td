@@ -158,16 +158,19 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     instead of stored when that is cheap: arguments, constants, `coro.id`,
     chains of at most `max-recomputed-ops` ops without memory effects
     (speculatable or not: an op reruns on the operands it ran on before the
-    suspension; default 16: a frame
-    word costs a store and a load of global memory per instance and
-    suspension under the wavefront scheduler, a dozen ALU ops cost a dozen
-    cycles) whose inputs take fewer bits than the value, and (with
+    suspension; default 16: a frame word costs a store and a load of global
+    memory per instance and suspension under the wavefront scheduler, a
+    dozen ALU ops cost a dozen cycles) whose inputs take fewer bits than the value, and (with
     `defer-loads`) loads of buffer arguments the coroutine never writes,
     when the index is smaller than the loaded value. Then each live set is
     shrunk with what it holds anyway: a value recomputable from the other
-    values of the set (plus a few bits fewer than its own) leaves it. Deferring loads assumes that distinct buffer arguments do not
-    alias. `coro.id` becomes `coro.frame.id` and `coro.promise` a store to
-    the promise's fields. Leaving a subroutine from inside nested control
+    values of the set (plus a few bits fewer than its own) leaves it.
+    Deferring loads assumes that distinct buffer arguments do not alias. A
+    value that a promise field holds at a suspension point (the value of
+    the only `coro.promise` of that name, which dominates the suspension
+    point and is in the block defining the value) is read back from the
+    promise field instead of getting fields of its own. `coro.id` becomes
+    `coro.frame.id` and `coro.promise` a store to the promise's fields. Leaving a subroutine from inside nested control
     flow is structured with an "exited" flag that guards the rest of each
     block and stops loops. The `coro.split` op records the frame size of
     the naive frame (every value live across a suspension point stored) and

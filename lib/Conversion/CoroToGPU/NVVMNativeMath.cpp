@@ -50,6 +50,13 @@ static Operation *buildIntrinsic(OpBuilder &builder, Location loc,
                       .Case("fma", make(LLVM::FMAOp()))
                       .Case("copysign", make(LLVM::CopySignOp()))
                       .Default(nullptr);
+  // libdevice's sqrtf is the approximate square root unless the module asks
+  // for a precise one (__CUDA_PREC_SQRT), which MLIR's NVVM target does not:
+  // keep its results and its speed. f64 square roots are sqrt.rn either way.
+  if (name == "sqrt" && type.isF32())
+    return LLVM::CallIntrinsicOp::create(
+        builder, loc, type, builder.getStringAttr("llvm.nvvm.sqrt.approx.f"),
+        operands);
   return build ? build(builder, loc, type, operands) : nullptr;
 }
 

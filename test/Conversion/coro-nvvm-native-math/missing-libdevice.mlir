@@ -3,7 +3,7 @@
 // Without libdevice, the calls PTX has instructions for are still replaced.
 // CHECK-LABEL: gpu.module @native_only
 // CHECK-NOT:     __nv_
-// CHECK:         llvm.intr.sqrt
+// CHECK:         llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"
 gpu.module @native_only {
   llvm.func @__nv_sqrtf(f32) -> f32
   llvm.func @kernel(%a: f32) -> f32 {

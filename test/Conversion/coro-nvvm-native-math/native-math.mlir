@@ -1,14 +1,16 @@
 // RUN: coro-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(coro-nvvm-native-math))' | FileCheck %s
 
 // The libdevice calls PTX has an instruction for become LLVM intrinsics, in
-// f32 (`f` suffix) and f64; their declarations go. The others stay.
+// f32 (`f` suffix) and f64 (the f32 square root the approximate one, as
+// libdevice has it); their declarations go. The others stay.
 // CHECK-LABEL: gpu.module @native
 // CHECK-NOT:     llvm.func @__nv_sqrtf
 // CHECK:         llvm.func @__nv_sinf(f32) -> f32
 // CHECK-NOT:     llvm.func @__nv_
 // CHECK-LABEL:   llvm.func @kernel
-// CHECK:           %[[S:.*]] = llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+// CHECK:           %[[S:.*]] = llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%{{.*}}) : (f32) -> f32
 // CHECK:           llvm.intr.fabs(%{{.*}}) : (f64) -> f64
+// CHECK:           llvm.intr.sqrt(%{{.*}}) : (f64) -> f64
 // CHECK:           llvm.intr.floor(%[[S]]) : (f32) -> f32
 // CHECK:           llvm.intr.ceil({{.*}}) : (f64) -> f64
 // CHECK:           llvm.intr.trunc
@@ -19,6 +21,7 @@
 gpu.module @native {
   llvm.func @__nv_sqrtf(f32) -> f32
   llvm.func @__nv_fabs(f64) -> f64
+  llvm.func @__nv_sqrt(f64) -> f64
   llvm.func @__nv_floorf(f32) -> f32
   llvm.func @__nv_ceil(f64) -> f64
   llvm.func @__nv_truncf(f32) -> f32
@@ -28,7 +31,8 @@ gpu.module @native {
   llvm.func @__nv_sinf(f32) -> f32
   llvm.func @kernel(%a: f32, %b: f64) -> f32 {
     %0 = llvm.call @__nv_sqrtf(%a) : (f32) -> f32
-    %1 = llvm.call @__nv_fabs(%b) : (f64) -> f64
+    %abs = llvm.call @__nv_fabs(%b) : (f64) -> f64
+    %1 = llvm.call @__nv_sqrt(%abs) : (f64) -> f64
     %2 = llvm.call @__nv_floorf(%0) : (f32) -> f32
     %3 = llvm.call @__nv_ceil(%1) : (f64) -> f64
     %4 = llvm.call @__nv_truncf(%2) : (f32) -> f32

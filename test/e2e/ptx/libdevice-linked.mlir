@@ -7,7 +7,7 @@
 // RUN: %ptxas -arch=sm_75 %t/coro_kernels.sm_75.ptx -o /dev/null
 // CHECK-NOT: .extern .func
 // CHECK: .entry waves(
-// CHECK: sqrt.rn.f32
+// CHECK: sqrt.approx.f32
 // CHECK-NOT: .extern .func
 
 coro.func @waves(%out: memref<?xf32>) {

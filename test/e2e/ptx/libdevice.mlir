@@ -6,11 +6,13 @@
 // RUN: FileCheck %s --check-prefix=NATIVE < %t/native/coro_kernels.sm_75.ptx
 // NATIVE: .entry roots(
 // NATIVE-NOT: __nv_
-// NATIVE: sqrt.rn.f32
+// NATIVE: sqrt.approx.f32
 // NATIVE-NOT: __nv_
 // NATIVE: abs.f32
 // NATIVE-NOT: __nv_
 // NATIVE: cvt.rmi.f32.f32
+// NATIVE-NOT: __nv_
+// NATIVE: sqrt.rn.f64
 // NATIVE-NOT: __nv_
 
 coro.func @roots(%out: memref<?xf32>) {
@@ -22,7 +24,10 @@ coro.func @roots(%out: memref<?xf32>) {
   %neg = arith.negf %root : f32
   %abs = math.absf %neg : f32
   %floor = math.floor %abs : f32
-  memref.store %floor, %out[%i] : memref<?xf32>
+  %wide = arith.extf %floor : f32 to f64
+  %wideRoot = math.sqrt %wide : f64
+  %narrow = arith.truncf %wideRoot : f64 to f32
+  memref.store %narrow, %out[%i] : memref<?xf32>
   coro.return
 }
 

@@ -22,6 +22,7 @@
 // RUN: for layout in soa aos; do \
 // RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --filter material-sort -- --scheduler=wavefront --validate --layout=$layout --capacity=17 --sort-by=material --hint-buckets=8 && \
 // RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --filter promises -- --scheduler=wavefront --validate --layout=$layout --sort-by=steps --hint-buckets=4 && \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --filter promised-values -- --scheduler=wavefront --validate --layout=$layout --capacity=9 --sort-by=kind --hint-buckets=16 && \
 // RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --filter generator -- --scheduler=wavefront --validate --layout=$layout --capacity=30 --sort-by=__yielded_value || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=SORT
-// SORT-COUNT-6: corpus: 1 passed, 0 failed
+// SORT-COUNT-8: corpus: 1 passed, 0 failed

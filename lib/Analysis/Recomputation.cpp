@@ -7,6 +7,7 @@
 #include "CoroGPU/Analysis/Recomputation.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -82,12 +83,25 @@ static bool isOnlyRead(Value buffer) {
 }
 
 /// Whether `op` may run again after a suspension point on the operands it
-/// had: it has no memory effects. Speculatability is not needed: the op ran
-/// before the suspension (it dominates every suspension its result is live
-/// across) on the same operands, so a division that did not trap then does
-/// not trap again.
+/// had, in whatever thread the instance resumes in: it is pure, or it is an
+/// integer division, which is not speculatable only because it may trap, and
+/// it did not trap when it ran on these operands before the suspension (it
+/// dominates every suspension its result is live across). Ops that read
+/// which thread runs them or which threads run with it (`gpu.thread_id`,
+/// `gpu.subgroup_broadcast`, NVVM special registers, inline assembly) give
+/// another result there, so their results stay in the frame.
 static bool isRerunnable(Operation *op) {
-  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+  if (op->getNumRegions() != 0)
+    return false;
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect == "gpu" || dialect == "nvvm" || dialect == "rocdl" ||
+      op->getName().getStringRef() == "llvm.inline_asm")
+    return false;
+  if (isPure(op))
+    return true;
+  return isMemoryEffectFree(op) &&
+         isa<arith::DivUIOp, arith::DivSIOp, arith::RemUIOp, arith::RemSIOp,
+             arith::CeilDivUIOp, arith::CeilDivSIOp, arith::FloorDivSIOp>(op);
 }
 
 RecomputeAnalysis::RecomputeAnalysis(FunctionOpInterface coroutine,

@@ -41,10 +41,10 @@ Type getFrameFieldType(Type type);
 /// point, whether the frame keeps the value or what it is recomputed from:
 ///
 /// - arguments of the coroutine, constants and `coro.id` are always at hand;
-/// - a region-free op without memory effects is recomputed when its chain of
+/// - a pure op, or an integer division, is recomputed when its chain of
 ///   recomputed ops is at most `maxOps` long and the values it then needs
-///   from the frame take fewer bits than the value itself (nothing, for a chain that starts
-///   at arguments and constants);
+///   from the frame take fewer bits than the value itself (nothing, for a
+///   chain that starts at arguments and constants);
 /// - a deferred load: `memref.load` / `vector.load` of a buffer argument the
 ///   coroutine never writes is redone after the suspension when its indices
 ///   are smaller than the loaded value (a `vector<4xf32>` at an index, a
@@ -52,8 +52,11 @@ Type getFrameFieldType(Type type);
 ///   buffer arguments do not alias, as with distinct Vulkan bindings;
 /// - memref values cannot be stored and are recomputed whenever possible.
 ///
-/// The ops need not be speculatable (a division by an argument): an op reruns
-/// on the operands it had, after it ran on them before the suspension.
+/// A division need not be speculatable (by an argument, say): it reruns on
+/// the operands it had, after it ran on them before the suspension without
+/// trapping. Ops that read the thread they run in (`gpu.thread_id`, NVVM
+/// special registers, inline assembly) are never recomputed: an instance
+/// may resume in another thread.
 class RecomputeAnalysis {
 public:
   struct Options {

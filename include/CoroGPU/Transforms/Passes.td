@@ -156,11 +156,13 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     local arrays move down to their first use (so an array used only after
     a suspension point does not cross it), and values are recomputed
     instead of stored when that is cheap: arguments, constants, `coro.id`,
-    chains of at most `max-recomputed-ops` ops without memory effects
-    (speculatable or not: an op reruns on the operands it ran on before the
-    suspension; default 16: a frame word costs a store and a load of global
-    memory per instance and suspension under the wavefront scheduler, a
-    dozen ALU ops cost a dozen cycles) whose inputs take fewer bits than the value, and (with
+    chains of at most `max-recomputed-ops` pure ops or integer divisions
+    (which rerun on the operands they ran on before the suspension, so do
+    not trap; not ops that read the thread they run in, such as
+    `gpu.thread_id`; default 16: a frame word costs a store and a load of
+    global memory per instance and suspension under the wavefront
+    scheduler, a dozen ALU ops cost a dozen cycles) whose inputs take fewer
+    bits than the value, and (with
     `defer-loads`) loads of buffer arguments the coroutine never writes,
     when the index is smaller than the loaded value. Then each live set is
     shrunk with what it holds anyway: a value recomputable from the other

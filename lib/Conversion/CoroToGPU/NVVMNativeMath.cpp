@@ -68,19 +68,21 @@ struct CoroNVVMNativeMathPass
     bool missing = false;
     getOperation()->walk([&](LLVM::CallOp call) {
       std::optional<StringRef> callee = call.getCallee();
-      if (!callee || !callee->starts_with(kLibdevicePrefix) ||
-          call.getNumResults() != 1)
+      if (!callee || !callee->starts_with(kLibdevicePrefix))
         return;
-      Type type = call.getResult().getType();
+      // Functions of one f32 or f64 result (not sincos, which returns
+      // through pointers).
       StringRef name = callee->drop_front(kLibdevicePrefix.size());
-      if (type.isF32() && !name.consume_back("f"))
-        return;
-      OpBuilder builder(call);
-      if (Operation *intrinsic = buildIntrinsic(builder, call.getLoc(), name,
-                                                type, call.getArgOperands())) {
-        call.getResult().replaceAllUsesWith(intrinsic->getResult(0));
-        call.erase();
-        return;
+      Type type =
+          call.getNumResults() == 1 ? call.getResult().getType() : Type();
+      if (type && (type.isF64() || (type.isF32() && name.consume_back("f")))) {
+        OpBuilder builder(call);
+        if (Operation *intrinsic = buildIntrinsic(
+                builder, call.getLoc(), name, type, call.getArgOperands())) {
+          call.getResult().replaceAllUsesWith(intrinsic->getResult(0));
+          call.erase();
+          return;
+        }
       }
       if (libdevice)
         return;

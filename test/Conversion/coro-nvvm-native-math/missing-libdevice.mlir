@@ -19,11 +19,14 @@ gpu.module @native_only {
 gpu.module @needs_libdevice {
   llvm.func @__nv_sinf(f32) -> f32
   llvm.func @__nv_exp(f64) -> f64
-  llvm.func @kernel(%a: f32, %b: f64) -> f64 {
+  llvm.func @__nv_sincosf(f32, !llvm.ptr, !llvm.ptr)
+  llvm.func @kernel(%a: f32, %b: f64, %sin: !llvm.ptr, %cos: !llvm.ptr) -> f64 {
     // expected-error @below {{math function '__nv_sinf' is in libdevice, and no CUDA toolkit with nvvm/libdevice/libdevice.10.bc was found (set CUDA_HOME to one)}}
     %0 = llvm.call @__nv_sinf(%a) : (f32) -> f32
     // expected-error @below {{math function '__nv_exp' is in libdevice}}
     %1 = llvm.call @__nv_exp(%b) : (f64) -> f64
+    // expected-error @below {{math function '__nv_sincosf' is in libdevice}}
+    llvm.call @__nv_sincosf(%a, %sin, %cos) : (f32, !llvm.ptr, !llvm.ptr) -> ()
     llvm.return %1 : f64
   }
 }

@@ -50,6 +50,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
@@ -141,6 +142,16 @@ static bool runsAtLeastOnce(scf::ForOp loop) {
   return lower && upper && *lower < *upper;
 }
 
+/// True if `loop` is known to run its body at least once: its condition is
+/// one of the before region's arguments, passed on unchanged, that starts
+/// as `true` (`while (alive)` with `alive = true`).
+static bool runsAtLeastOnce(scf::WhileOp loop) {
+  auto condition =
+      dyn_cast<BlockArgument>(loop.getConditionOp().getCondition());
+  return condition && condition.getOwner() == loop.getBeforeBody() &&
+         matchPattern(loop.getInits()[condition.getArgNumber()], m_One());
+}
+
 //===----------------------------------------------------------------------===//
 // Where control must suspend
 //===----------------------------------------------------------------------===//
@@ -162,6 +173,12 @@ public:
   }
 
   bool mustSuspendIn(Operation *op) const { return mustSuspend.contains(op); }
+
+  /// Whether every iteration of `loop` that starts its after region suspends
+  /// before it ends, whatever the loop started from.
+  bool mustSuspendInBody(scf::WhileOp loop) const {
+    return regionMustSuspend(loop.getAfter());
+  }
 
 private:
   bool blockMustSuspend(Block &block) const {
@@ -236,7 +253,16 @@ private:
   std::optional<SmallVector<Value>> cloneTail(Block *block, Operation *from) {
     auto it = from ? std::next(from->getIterator()) : block->begin();
     for (; &*it != block->getTerminator(); ++it) {
-      cloneFresh(&*it);
+      auto loop = dyn_cast<scf::WhileOp>(&*it);
+      if (loop && analysis.mustSuspendInBody(loop)) {
+        SmallVector<Value> inits =
+            llvm::map_to_vector(loop.getInits(), [&](Value v) {
+              return mapping.lookupOrDefault(v);
+            });
+        mapping.map(loop.getResults(), cloneLoopFrom(loop, inits));
+      } else {
+        cloneFresh(&*it);
+      }
       if (analysis.mustSuspendIn(&*it))
         return std::nullopt;
     }
@@ -254,8 +280,14 @@ private:
       return SmallVector<Value>(yielded);
     if (region == &loop.getAfter())
       return cloneLoopFrom(loop, yielded);
+    return replayCondition(loop, yielded);
+  }
 
-    // Replay the condition the before region computed.
+  /// The results of `loop` once its before region has yielded `yielded` (the
+  /// condition, then the after region's arguments): the after region and
+  /// the rest of the loop if the condition holds.
+  SmallVector<Value> replayCondition(scf::WhileOp loop,
+                                     ArrayRef<Value> yielded) {
     Location loc = loop.getLoc();
     Value condition = yielded.front();
     ArrayRef<Value> args = yielded.drop_front();
@@ -270,11 +302,8 @@ private:
         scf::YieldOp::create(builder, loc, cloneLoopFrom(loop, *next));
       } else {
         // Suspends inside the after region; the results are never used.
-        SmallVector<Value> poison =
-            llvm::map_to_vector(loop.getResultTypes(), [&](Type type) {
-              return Value(ub::PoisonOp::create(builder, loc, type));
-            });
-        scf::YieldOp::create(builder, loc, poison);
+        scf::YieldOp::create(builder, loc,
+                             createPoison(loc, loop.getResultTypes()));
       }
       builder.setInsertionPointToStart(replay.elseBlock());
       scf::YieldOp::create(builder, loc, args);
@@ -282,11 +311,29 @@ private:
     return replay.getResults();
   }
 
-  /// A copy of `loop` that starts from `inits`.
+  /// `loop` run from `inits`. When every iteration suspends in the after
+  /// region, no iteration ends in this subroutine: the copy is the before
+  /// region and, if the condition holds, the after region up to its
+  /// suspension (no loop, no exit flag to stop it).
   SmallVector<Value> cloneLoopFrom(scf::WhileOp loop, ArrayRef<Value> inits) {
+    if (analysis.mustSuspendInBody(loop)) {
+      Block *before = loop.getBeforeBody();
+      mapping.map(before->getArguments(), inits);
+      if (std::optional<SmallVector<Value>> yielded =
+              cloneTail(before, nullptr))
+        return replayCondition(loop, *yielded);
+      return createPoison(loop.getLoc(), loop.getResultTypes());
+    }
     Operation *copy = cloneFresh(loop);
     copy->setOperands(inits);
     return copy->getResults();
+  }
+
+  /// Values for results that are never used: control has suspended.
+  SmallVector<Value> createPoison(Location loc, TypeRange types) {
+    return llvm::map_to_vector(types, [&](Type type) {
+      return Value(ub::PoisonOp::create(builder, loc, type));
+    });
   }
 
   /// Clones `op` with fresh block arguments. Region cloning omits the block
@@ -685,6 +732,10 @@ private:
       if (nonEmpty)
         nonEmptyLoops.insert(whileOp);
     }
+    work.walk([&](scf::WhileOp loop) {
+      if (runsAtLeastOnce(loop))
+        nonEmptyLoops.insert(loop);
+    });
 
     names.push_back("entry");
     llvm::StringSet<> usedNames = {"entry"};

@@ -147,7 +147,13 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     resumes, with its condition replayed when the suspension was in the
     before region, then a copy of the loop); code that cannot run after the
     suspension is never copied. Suspension points inside loops are
-    reached again through the copied loop, so no loop is unrolled.
+    reached again through the copied loop, so no loop is unrolled. A loop
+    whose every iteration suspends (its body must reach a suspension point)
+    is not copied at all: no iteration can end in the same subroutine, so
+    its copy is the condition and, if it holds, the body up to the
+    suspension. An `scf.for` with constant bounds and a `while (alive)` that
+    starts with `alive = true` run at least once; a suspension that such a
+    loop's body must reach is one its enclosing code must reach too.
 
     Values live across a suspension point get frame fields, one per
     scalar, vector lane and local-array element, each in words of its own

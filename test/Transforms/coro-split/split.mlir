@@ -38,26 +38,35 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // -----
 
 // A suspension in a for loop with iter_args: the loop becomes a while; the
-// continuation finishes the current iteration, then runs a copy of the loop
-// from the next induction value (no unrolling). Leaving from inside the loop
-// goes through the "exited" flag, which stops the loop and guards the rest.
+// continuation finishes the current iteration, then checks the loop
+// condition for the next one. Every iteration suspends, so no iteration ends
+// in the same subroutine and no loop is copied: the next iteration's check
+// either suspends again or leaves the loop. Leaving from inside the scf.if
+// goes through the "exited" flag, which guards the rest.
 // CHECK-LABEL: func.func @for_iter_args__entry(
-// CHECK:         scf.while (%[[I:.*]] = %{{.*}}, %[[ACC:.*]] = %{{.*}}) : (index, f32) -> (index, f32) {
-// CHECK:         } do {
-// CHECK:           coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-NOT:     scf.while
+// CHECK:         %[[MORE0:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : index
+// CHECK:         %[[FIRST:.*]]:2 = scf.if %[[MORE0]] -> (index, f32) {
+// CHECK-NEXT:      coro.frame.store %{{.*}}, %arg0[0] : f32
 // CHECK-NEXT:      coro.frame.store %{{.*}}, %arg0[1] : index
 // CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK:         memref.store %[[FIRST]]#1, %arg2
+// CHECK-NEXT:    coro.frame.set_target %arg0, -1
 // CHECK-LABEL: func.func @for_iter_args__iter(
+// CHECK-NOT:     scf.while
 // CHECK-DAG:     %[[ACC0:.*]] = coro.frame.load %arg0[0] : f32
 // CHECK-DAG:     %[[I0:.*]] = coro.frame.load %arg0[1] : index
 // CHECK:         %[[ACC1:.*]] = arith.addf %[[ACC0]]
 // CHECK:         %[[I1:.*]] = arith.addi %[[I0]]
-// CHECK:         %[[LOOP:.*]]:2 = scf.while (%{{.*}} = %[[I1]], %{{.*}} = %[[ACC1]])
-// CHECK:           arith.select
-// CHECK:           scf.condition
-// CHECK:           coro.frame.set_target %arg0, 1
+// CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I1]], %arg1 : index
+// CHECK:         %[[NEXT:.*]]:2 = scf.if %[[MORE]] -> (index, f32) {
+// CHECK-NEXT:      coro.frame.store %[[ACC1]], %arg0[0] : f32
+// CHECK-NEXT:      coro.frame.store %[[I1]], %arg0[1] : index
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[I1]], %[[ACC1]] : index, f32
 // CHECK:         scf.if
-// CHECK-NEXT:      memref.store %[[LOOP]]#1
+// CHECK-NEXT:      memref.store %[[NEXT]]#1
 // CHECK-NEXT:      coro.frame.set_target %arg0, -1
 // CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : index at 3>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
 coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
@@ -104,6 +113,78 @@ coro.func @while_before(%n: index) {
     %next = arith.addi %i, %c1 : index
     scf.yield %next : index
   }
+  coro.return
+}
+
+// -----
+
+// A loop whose iterations do not all suspend is copied whole after the
+// iteration the continuation finishes; leaving from inside the copy sets the
+// "exited" flag, which makes its condition false and guards the rest.
+// CHECK-LABEL: func.func @some_iterations__odd(
+// CHECK:         %[[FLAG:.*]] = memref.alloca() : memref<1xi32>
+// CHECK:         scf.while
+// CHECK:           scf.condition
+// CHECK:         } do {
+// CHECK:           scf.if
+// CHECK:             coro.frame.set_target %arg0, 1
+// CHECK:             memref.store %{{.*}}, %[[FLAG]]
+// CHECK:         memref.load %[[FLAG]]
+// CHECK:         coro.frame.set_target %arg0, -1
+coro.func @some_iterations(%n: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+    %parity = arith.remui %i, %c2 : index
+    %odd = arith.cmpi eq, %parity, %c1 : index
+    scf.if %odd {
+      coro.suspend "odd"
+    }
+    %a = arith.addf %acc, %one : f32
+    scf.yield %a : f32
+  }
+  memref.store %r, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// `while (alive)` that starts with alive = true runs at least once, so with a
+// suspension at the top of its body the loop must suspend: the entry stops
+// there, and the continuation checks the condition for the next iteration
+// instead of copying the loop; code after the loop is not copied into the
+// entry.
+// CHECK-LABEL: func.func @while_alive__entry(
+// CHECK-NOT:     scf.while
+// CHECK-NOT:     memref.store %{{.*}}, %arg2
+// CHECK:         coro.frame.set_target %arg0, 1
+// CHECK-NOT:     memref.store %{{.*}}, %arg2
+// CHECK:         return
+// CHECK-LABEL: func.func @while_alive__step(
+// CHECK-NOT:     scf.while
+// CHECK:         %[[GO:.*]] = arith.cmpi slt
+// CHECK:         scf.if %[[GO]]
+// CHECK:           coro.frame.set_target %arg0, 1
+// CHECK:         memref.store
+// CHECK:         coro.frame.set_target %arg0, -1
+coro.func @while_alive(%n: i32, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %true = arith.constant true
+  %r:2 = scf.while (%k = %i0, %alive = %true) : (i32, i1) -> (i32, i1) {
+    scf.condition(%alive) %k, %alive : i32, i1
+  } do {
+  ^bb0(%k: i32, %alive: i1):
+    coro.suspend "step"
+    %k1 = arith.addi %k, %i1 : i32
+    %go = arith.cmpi slt, %k1, %n : i32
+    scf.yield %k1, %go : i32, i1
+  }
+  memref.store %r#0, %out[%c0] : memref<?xi32>
   coro.return
 }
 

@@ -52,6 +52,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/ControlFlowSinkUtils.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -67,6 +68,9 @@ namespace coro {
 
 using namespace mlir;
 using namespace mlir::coro;
+
+/// Marks the ops a subroutine recomputes, while the split sinks them.
+static constexpr llvm::StringLiteral kRecomputedAttrName = "coro.recomputed";
 
 //===----------------------------------------------------------------------===//
 // Preconditions and preparation
@@ -706,6 +710,7 @@ public:
       subroutines.push_back(buildSubroutine(token));
     for (func::FuncOp subroutine : subroutines) {
       ExitLowering(subroutine, liveSlotsByToken, fields, rewriter).run();
+      sinkRecomputedValues(subroutine);
       lowerCoroutineOps(subroutine);
       // Drop what the copies left dead (e.g. values only the code before the
       // suspension point used).
@@ -1065,7 +1070,8 @@ private:
              "a value is neither in the frame nor recomputable");
       for (Value operand : def->getOperands())
         materialize(operand);
-      builder.clone(*def, loaded);
+      Operation *copy = builder.clone(*def, loaded);
+      copy->setAttr(kRecomputedAttrName, builder.getUnitAttr());
       return loaded.lookup(value);
     };
     for (Value value : collectExternalValues(function)) {
@@ -1077,6 +1083,30 @@ private:
         return function->isProperAncestor(use.getOwner());
       });
     }
+  }
+
+  /// Moves the recomputed ops (made at the start of `function`) into the
+  /// branches that use them, so that a value only one path needs is
+  /// computed on that path and does not occupy a register until then (the
+  /// path tracer's camera, needed only when a path ends and the next sample
+  /// starts). Delaying them is safe: they are pure, integer divisions that
+  /// ran on the same operands before, or loads of buffers no instance
+  /// writes.
+  void sinkRecomputedValues(func::FuncOp function) {
+    SmallVector<Region *> regions;
+    function.walk([&](RegionBranchOpInterface branch) {
+      getSinglyExecutedRegionsToSink(branch, regions);
+    });
+    DominanceInfo dominance(function);
+    controlFlowSink(
+        regions, dominance,
+        [](Operation *op, Region *) {
+          return op->hasAttr(kRecomputedAttrName);
+        },
+        [](Operation *op, Region *region) {
+          op->moveBefore(&region->front(), region->front().begin());
+        });
+    function.walk([](Operation *op) { op->removeAttr(kRecomputedAttrName); });
   }
 
   /// coro.id -> coro.frame.id, coro.promise -> a store to its slot.

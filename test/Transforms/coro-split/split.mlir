@@ -66,7 +66,7 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // CHECK:         } else {
 // CHECK-NEXT:      scf.yield %[[I1]], %[[ACC1]] : index, f32
 // CHECK:         scf.if
-// CHECK-NEXT:      memref.store %[[NEXT]]#1
+// CHECK:           memref.store %[[NEXT]]#1
 // CHECK-NEXT:      coro.frame.set_target %arg0, -1
 // CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : index at 3>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
 coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
@@ -97,7 +97,7 @@ coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
 // CHECK:         %[[I:.*]] = coro.frame.load %arg0[0] : index
 // CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I]], %arg1
 // CHECK-NEXT:    scf.if %[[MORE]] -> (index) {
-// CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[I]]
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[I]]
 // CHECK-NEXT:      scf.while (%{{.*}} = %[[NEXT]])
 // CHECK:         } else {
 // CHECK-NEXT:      scf.yield %[[I]] : index
@@ -387,5 +387,37 @@ coro.func @not_promised(%in: memref<?xi32>, %flag: i1, %out: memref<?xi32>) {
   %s = arith.addi %a, %b : i32
   %t = arith.muli %s, %c : i32
   memref.store %t, %out[%id] : memref<?xi32>
+  coro.return
+}
+
+// -----
+
+// A recomputed value that one branch needs is recomputed in that branch:
+// the reload of %cam (a buffer the coroutine never writes) and the division
+// are not done, and do not hold registers, on the path that skips them.
+// CHECK-LABEL: func.func @sink_recomputed__after(
+// CHECK:         %[[FLAG:.*]] = coro.frame.load %arg0[0] : i1
+// CHECK-NEXT:    scf.if %[[FLAG]] {
+// CHECK-DAG:       memref.load %arg3
+// CHECK-DAG:       arith.divui
+// CHECK:           memref.store
+// CHECK-NEXT:    }
+coro.func @sink_recomputed(%w: i32, %in: memref<?xi32>, %cam: memref<?xf32>,
+                           %out: memref<?xf32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : i32
+  %scale = memref.load %cam[%c0] : memref<?xf32>
+  %id32 = arith.index_cast %id : index to i32
+  %row = arith.divui %id32, %w : i32
+  %v = memref.load %in[%id] : memref<?xi32>
+  memref.store %c1, %in[%id] : memref<?xi32>
+  %odd = arith.trunci %v : i32 to i1
+  coro.suspend "after"
+  scf.if %odd {
+    %rowf = arith.uitofp %row : i32 to f32
+    %y = arith.mulf %rowf, %scale : f32
+    memref.store %y, %out[%id] : memref<?xf32>
+  }
   coro.return
 }

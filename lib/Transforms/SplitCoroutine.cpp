@@ -69,8 +69,9 @@ namespace coro {
 using namespace mlir;
 using namespace mlir::coro;
 
-/// Marks the ops a subroutine recomputes, while the split sinks them.
-static constexpr llvm::StringLiteral kRecomputedAttrName = "coro.recomputed";
+/// Marks the frame loads and recomputed ops of a subroutine, while the split
+/// sinks them to their uses.
+static constexpr llvm::StringLiteral kSinkableAttrName = "coro.sinkable";
 
 //===----------------------------------------------------------------------===//
 // Preconditions and preparation
@@ -710,7 +711,7 @@ public:
       subroutines.push_back(buildSubroutine(token));
     for (func::FuncOp subroutine : subroutines) {
       ExitLowering(subroutine, liveSlotsByToken, fields, rewriter).run();
-      sinkRecomputedValues(subroutine);
+      sinkLoadsAndRecomputedValues(subroutine);
       lowerCoroutineOps(subroutine);
       // Drop what the copies left dead (e.g. values only the code before the
       // suspension point used).
@@ -1035,8 +1036,13 @@ private:
       for (auto [value, first] :
            llvm::zip_equal(checkpoint.getLive(), liveSlotsByToken[token])) {
         int64_t field = first;
-        mapping.map(value, loadFromFrame(builder, value.getLoc(),
-                                         value.getType(), frame, field));
+        Value loaded = loadFromFrame(builder, value.getLoc(), value.getType(),
+                                     frame, field);
+        mapping.map(value, loaded);
+        // Loads of a promise field stay first: the subroutine may promise
+        // a new value later. Other fields only change when it leaves.
+        if (!fields[first].getPromise() && !isa<MemRefType>(value.getType()))
+          markSinkable(loaded);
       }
       recomputeInputs = mapping;
       lastLoad = entry.empty() ? nullptr : &entry.back();
@@ -1071,7 +1077,7 @@ private:
       for (Value operand : def->getOperands())
         materialize(operand);
       Operation *copy = builder.clone(*def, loaded);
-      copy->setAttr(kRecomputedAttrName, builder.getUnitAttr());
+      copy->setAttr(kSinkableAttrName, builder.getUnitAttr());
       return loaded.lookup(value);
     };
     for (Value value : collectExternalValues(function)) {
@@ -1085,14 +1091,43 @@ private:
     }
   }
 
-  /// Moves the recomputed ops (made at the start of `function`) into the
-  /// branches that use them, so that a value only one path needs is
-  /// computed on that path and does not occupy a register until then (the
-  /// path tracer's camera, needed only when a path ends and the next sample
-  /// starts). Delaying them is safe: they are pure, integer divisions that
-  /// ran on the same operands before, or loads of buffers no instance
-  /// writes.
-  void sinkRecomputedValues(func::FuncOp function) {
+  /// Marks the ops that load `value` from the frame (the frame loads, and
+  /// the vector built from them) as sinkable.
+  static void markSinkable(Value value) {
+    Operation *def = value.getDefiningOp();
+    def->setAttr(kSinkableAttrName, UnitAttr::get(def->getContext()));
+    if (isa<vector::FromElementsOp>(def))
+      for (Value lane : def->getOperands())
+        markSinkable(lane);
+  }
+
+  /// Moves the frame loads and recomputed ops made at the start of
+  /// `function` down to their first use, and into the branches that use
+  /// them, so that a value only one path needs is loaded or computed on that
+  /// path and occupies no register before (a hit record across the BVH
+  /// traversal, the path tracer's camera, needed only when a path ends).
+  /// Delaying them is safe: the recomputed ops are pure, integer divisions
+  /// that ran on the same operands before, or loads of buffers no instance
+  /// writes; the frame fields loaded change only when the subroutine stores
+  /// its live state at a suspension point and leaves (promise fields, which
+  /// it may store earlier, are not moved).
+  void sinkLoadsAndRecomputedValues(func::FuncOp function) {
+    Block &entry = function.getBody().front();
+    SmallVector<Operation *> sinkable;
+    for (Operation &op : entry)
+      if (op.hasAttr(kSinkableAttrName))
+        sinkable.push_back(&op);
+    // Users first, so that their operands follow them down.
+    for (Operation *op : llvm::reverse(sinkable)) {
+      Operation *first = nullptr;
+      for (Operation *user : op->getUsers()) {
+        Operation *holder = entry.findAncestorOpInBlock(*user);
+        if (holder && (!first || holder->isBeforeInBlock(first)))
+          first = holder;
+      }
+      if (first && op->isBeforeInBlock(first))
+        op->moveBefore(first);
+    }
     SmallVector<Region *> regions;
     function.walk([&](RegionBranchOpInterface branch) {
       getSinglyExecutedRegionsToSink(branch, regions);
@@ -1100,13 +1135,11 @@ private:
     DominanceInfo dominance(function);
     controlFlowSink(
         regions, dominance,
-        [](Operation *op, Region *) {
-          return op->hasAttr(kRecomputedAttrName);
-        },
+        [](Operation *op, Region *) { return op->hasAttr(kSinkableAttrName); },
         [](Operation *op, Region *region) {
           op->moveBefore(&region->front(), region->front().begin());
         });
-    function.walk([](Operation *op) { op->removeAttr(kRecomputedAttrName); });
+    function.walk([](Operation *op) { op->removeAttr(kSinkableAttrName); });
   }
 
   /// coro.id -> coro.frame.id, coro.promise -> a store to its slot.

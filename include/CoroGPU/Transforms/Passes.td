@@ -177,10 +177,12 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     value that a promise field holds at a suspension point (the value of
     the only `coro.promise` of that name, which dominates the suspension
     point and is in the block defining the value) is read back from the
-    promise field instead of getting fields of its own. Recomputed values
-    are computed in the branch that needs them (control-flow sinking), not
-    at the start of the subroutine where they would hold registers on every
-    path. `coro.id` becomes
+    promise field instead of getting fields of its own. Frame loads and
+    recomputed values move down to their first use and into the branch
+    that needs them (control-flow sinking), rather than staying at the start
+    of the subroutine, where they would hold registers on every path and
+    across loops that do not use them (promise fields are loaded first: the
+    subroutine may promise a new value). `coro.id` becomes
     `coro.frame.id` and `coro.promise` a store to the promise's fields. Leaving a subroutine from inside nested control
     flow is structured with an "exited" flag that guards the rest of each
     block and stops loops. The `coro.split` op records the frame size of

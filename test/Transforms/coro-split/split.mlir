@@ -38,11 +38,12 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // -----
 
 // A suspension in a for loop with iter_args: the loop becomes a while; the
-// continuation finishes the current iteration, then checks the loop
-// condition for the next one. Every iteration suspends, so no iteration ends
-// in the same subroutine and no loop is copied: the next iteration's check
-// either suspends again or leaves the loop. Leaving from inside the scf.if
-// goes through the "exited" flag, which guards the rest.
+// continuation loads each value where it first needs it, finishes the
+// current iteration, then checks the loop condition for the next one. Every
+// iteration suspends, so no iteration ends in the same subroutine and no
+// loop is copied: the next iteration's check either suspends again or
+// leaves the loop. Leaving from inside the scf.if goes through the "exited"
+// flag, which guards the rest.
 // CHECK-LABEL: func.func @for_iter_args__entry(
 // CHECK-NOT:     scf.while
 // CHECK:         %[[MORE0:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : index
@@ -54,10 +55,10 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // CHECK-NEXT:    coro.frame.set_target %arg0, -1
 // CHECK-LABEL: func.func @for_iter_args__iter(
 // CHECK-NOT:     scf.while
-// CHECK-DAG:     %[[ACC0:.*]] = coro.frame.load %arg0[0] : f32
-// CHECK-DAG:     %[[I0:.*]] = coro.frame.load %arg0[1] : index
-// CHECK:         %[[ACC1:.*]] = arith.addf %[[ACC0]]
-// CHECK:         %[[I1:.*]] = arith.addi %[[I0]]
+// CHECK:         %[[ACC0:.*]] = coro.frame.load %arg0[0] : f32
+// CHECK-NEXT:    %[[ACC1:.*]] = arith.addf %[[ACC0]]
+// CHECK:         %[[I0:.*]] = coro.frame.load %arg0[1] : index
+// CHECK-NEXT:    %[[I1:.*]] = arith.addi %[[I0]]
 // CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I1]], %arg1 : index
 // CHECK:         %[[NEXT:.*]]:2 = scf.if %[[MORE]] -> (index, f32) {
 // CHECK-NEXT:      coro.frame.store %[[ACC1]], %arg0[0] : f32
@@ -419,5 +420,56 @@ coro.func @sink_recomputed(%w: i32, %in: memref<?xi32>, %cam: memref<?xf32>,
     %y = arith.mulf %rowf, %scale : f32
     memref.store %y, %out[%id] : memref<?xf32>
   }
+  coro.return
+}
+
+// -----
+
+// Frame loads move down to their first use, past a loop that does not need
+// them (%b is loaded after the loop, %c only in the branch that uses it), so
+// they hold no register across it. A promise field (%m, read back from
+// "kind") is loaded first: a subroutine may promise a new value later.
+// CHECK-LABEL: func.func @sink_loads__after(
+// CHECK:         %[[M:.*]] = coro.frame.load %arg0[3] : i32
+// CHECK:         %[[A:.*]] = coro.frame.load %arg0[0] : i32
+// CHECK-NEXT:    %[[LOOP:.*]] = scf.while
+// CHECK:         %[[B:.*]] = coro.frame.load %arg0[1] : i32
+// CHECK-NEXT:    arith.addi %[[LOOP]], %[[B]]
+// CHECK:         scf.if
+// CHECK-NEXT:      coro.frame.load %arg0[2] : i32
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[M]]
+// CHECK:       coro.split @sink_loads {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"v1" : i32 at 3>, #coro.field<"v2" : i32 at 4>, #coro.field<"kind" : i32 at 5, promise>]
+coro.func @sink_loads(%in: memref<?xi32>, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %m = memref.load %in[%id] : memref<?xi32>
+  %a = memref.load %in[%c1] : memref<?xi32>
+  %b = memref.load %in[%c2] : memref<?xi32>
+  %c = memref.load %in[%c3] : memref<?xi32>
+  memref.store %i0, %in[%id] : memref<?xi32>
+  coro.promise "kind", %m : i32
+  coro.suspend "after"
+  %r = scf.while (%k = %i0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %k, %a : i32
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k: i32):
+    %k1 = arith.addi %k, %i1 : i32
+    scf.yield %k1 : i32
+  }
+  %s = arith.addi %r, %b : i32
+  %odd = arith.trunci %s : i32 to i1
+  %t = scf.if %odd -> (i32) {
+    %u = arith.addi %s, %c : i32
+    scf.yield %u : i32
+  } else {
+    scf.yield %m : i32
+  }
+  memref.store %t, %out[%id] : memref<?xi32>
   coro.return
 }

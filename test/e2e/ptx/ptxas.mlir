@@ -28,10 +28,10 @@
 // WAVEFRONT: corpus: {{[0-9]+}} passed, 0 failed
 // WAVEFRONT: corpus: 1 passed, 0 failed
 // The BVH path tracer of the benchmarks, under every scheduler (Table-2
-// style: the mega-kernel's registers next to each subroutine's). Its math
-// functions need libdevice, which MLIR finds through CUDA_HOME:
+// style: the mega-kernel's registers next to each subroutine's). Its sin and
+// cos are libdevice calls, linked from the CUDA toolkit the pipeline finds:
 // RUN: for scheduler in megakernel state-machine wavefront; do \
-// RUN:   CUDA_HOME=$(dirname $(dirname %ptxas)) coro-run %coro_src/benchmarks/pathtracer/pathtracer.mlir --coro=path_trace --scheduler=$scheduler --emit=ptx --chip=sm_90 --emit-to=%t.pt.$scheduler.ptx && \
+// RUN:   coro-run %coro_src/benchmarks/pathtracer/pathtracer.mlir --coro=path_trace --scheduler=$scheduler --emit=ptx --chip=sm_90 --emit-to=%t.pt.$scheduler.ptx && \
 // RUN:   %ptxas -arch=sm_90 -v %t.pt.$scheduler.ptx -o /dev/null 2>&1 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=PATHTRACER
 // PATHTRACER: Compiling entry function 'path_trace' for 'sm_90'

@@ -8,8 +8,12 @@
 // atomic count of each instance's resumptions is as expected) and the split
 // and frame IR of the resumed subroutine were checked by hand; the same
 // subroutine body passes under the state machine. Found by a random
-// program generator; to be checked on a GPU's Vulkan driver and on CUDA. If
-// this test starts passing (XPASS), the problem is gone: drop the XFAIL.
+// program generator. divergent-while-megakernel.mlir has the resumed
+// subroutine's loop alone, with no suspension: the mega-kernel, which runs
+// it as written, is wrong there too, so the fault is below the coroutine
+// passes (lavapipe, or LLVM 22's SCF to SPIR-V conversion). To be checked
+// on a GPU's Vulkan driver and on CUDA. If this test starts passing (XPASS),
+// the problem is gone: drop the XFAIL.
 // REQUIRES: vulkan
 // XFAIL: *
 // RUN: coro-run %s --coro=g --grid=8 --arg=3 --buffer=i32:16:iota --buffer=i32:64:zeros --scheduler=wavefront --check --quiet

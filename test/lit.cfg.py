@@ -42,6 +42,19 @@ import glob
 if any(glob.glob(os.path.join(d, "*.json")) for d in
        ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]):
     config.available_features.add("vulkan")
+    # Which device coro-run picks: tests that record lavapipe's problems
+    # (test/e2e/known) only apply to it.
+    import json, subprocess
+    try:
+        probe = subprocess.run(
+            [os.path.join(config.coro_tools_dir, "coro-run"),
+             os.path.join(config.coro_src_root, "examples", "shade.mlir"),
+             "--coro=shade", "--grid=1", "--arg=1", "--buffer=f32:1:zeros",
+             "--json"], capture_output=True, text=True, timeout=60)
+        if "llvmpipe" in json.loads(probe.stdout).get("device", ""):
+            config.available_features.add("lavapipe")
+    except (OSError, ValueError, subprocess.SubprocessError):
+        pass
 # An NVIDIA driver runs the CUDA backend.
 import ctypes
 try:

@@ -10,7 +10,7 @@
 // the SPIR-V. Either lavapipe or LLVM 22's SCF to SPIR-V conversion is at
 // fault, not the coroutine passes (there are none to run here). If this
 // passes (XPASS), drop the XFAIL.
-// REQUIRES: vulkan
+// REQUIRES: lavapipe
 // XFAIL: *
 // RUN: %python -c "import struct; open('%t.bin', 'wb').write(struct.pack('<32i', 527858757, 1038467225, 1904202612, 1, 1721854523, -1661267722, -1088461400, 1, 317574981, -1216636254, -947116003, 4, 1276236631, 504454731, -1603314586, 1, -2124663886, 1175076011, -1432438260, 3, 1982032882, -1267962325, 818800919, 4, -864195088, -596184694, -1521698716, 1, -722179479, 369973903, 891962283, 1))"
 // RUN: coro-run %s --coro=inner --grid=8 --buffer=i32:16:iota --buffer=i32:32:file=%t.bin --buffer=i32:32:zeros --scheduler=megakernel | FileCheck %s

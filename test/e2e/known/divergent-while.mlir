@@ -14,7 +14,7 @@
 // passes (lavapipe, or LLVM 22's SCF to SPIR-V conversion). To be checked
 // on a GPU's Vulkan driver and on CUDA. If this test starts passing (XPASS),
 // the problem is gone: drop the XFAIL.
-// REQUIRES: vulkan
+// REQUIRES: lavapipe
 // XFAIL: *
 // RUN: coro-run %s --coro=g --grid=8 --arg=3 --buffer=i32:16:iota --buffer=i32:64:zeros --scheduler=wavefront --check --quiet
 coro.func @g(%w: i32, %table: memref<?xi32>, %out: memref<?xi32>) {

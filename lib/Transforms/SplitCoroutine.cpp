@@ -53,6 +53,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/ControlFlowSinkUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -518,14 +519,18 @@ private:
       case Exit::Must:
         eraseRestOfBlock(block, next);
         return Exit::Must;
-      case Exit::May:
+      case Exit::May: {
         if (auto loop = dyn_cast<scf::WhileOp>(op))
           stopLoopOnExit(loop);
+        if (next == block->getTerminator())
+          return Exit::May;
         // The rest of the block runs only if nothing exited; it may have
         // exits of its own.
-        if (next != block->getTerminator())
-          lowerBlock(guardFrom(next).thenBlock());
+        scf::IfOp guard = guardFrom(next);
+        guardByBranch(op, guard);
+        lowerBlock(guard.thenBlock());
         return Exit::May;
+      }
       }
     }
     return Exit::Never;
@@ -538,6 +543,7 @@ private:
     for (Region &region : op->getRegions())
       for (Block &block : region)
         exits.push_back(lowerBlock(&block));
+    regionExits[op] = exits;
     if (llvm::all_of(exits, [](Exit e) { return e == Exit::Never; }))
       return Exit::Never;
     bool allMust = llvm::all_of(exits, [](Exit e) { return e == Exit::Must; });
@@ -640,6 +646,30 @@ private:
     return guard;
   }
 
+  /// After an scf.if with one branch that must exit and one that never does,
+  /// "nothing exited" means "the other branch ran": `guard` tests the
+  /// branch condition instead of the flag, so that the canonicalizer merges
+  /// the two ifs and the rest of the block lands in the branch it follows.
+  void guardByBranch(Operation *op, scf::IfOp guard) {
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!ifOp || ifOp.getElseRegion().empty())
+      return;
+    ArrayRef<Exit> exits = regionExits.lookup(op);
+    bool thenStays = exits[0] == Exit::Never && exits[1] == Exit::Must;
+    bool elseStays = exits[0] == Exit::Must && exits[1] == Exit::Never;
+    if (!thenStays && !elseStays)
+      return;
+    Value condition = ifOp.getCondition();
+    if (elseStays) {
+      rewriter.setInsertionPoint(guard);
+      Value yes = arith::ConstantIntOp::create(rewriter, guard.getLoc(), 1, 1);
+      condition =
+          arith::XOrIOp::create(rewriter, guard.getLoc(), condition, yes);
+    }
+    rewriter.modifyOpInPlace(
+        guard, [&] { guard.getConditionMutable().assign(condition); });
+  }
+
   /// Once the flag is set the loop must not run its before region again
   /// nor continue: guard the before region and make its condition false.
   void stopLoopOnExit(scf::WhileOp loop) {
@@ -675,6 +705,8 @@ private:
   RewriterBase &rewriter;
   Value frame;
   Value exited;
+  /// The exits of each region of the ops lowered so far.
+  llvm::DenseMap<Operation *, SmallVector<Exit>> regionExits;
 };
 
 } // namespace
@@ -711,6 +743,7 @@ public:
       subroutines.push_back(buildSubroutine(token));
     for (func::FuncOp subroutine : subroutines) {
       ExitLowering(subroutine, liveSlotsByToken, fields, rewriter).run();
+      mergeIfs(subroutine);
       sinkLoadsAndRecomputedValues(subroutine);
       lowerCoroutineOps(subroutine);
       // Drop what the copies left dead (e.g. values only the code before the
@@ -1088,6 +1121,28 @@ private:
       value.replaceUsesWithIf(replacement, [&](OpOperand &use) {
         return function->isProperAncestor(use.getOwner());
       });
+    }
+  }
+
+  /// Merges the ifs that test the same condition (the "nothing exited"
+  /// guards that test a branch condition), so the code after a branch that
+  /// may not exit lands in that branch.
+  void mergeIfs(func::FuncOp function) {
+    RewritePatternSet patterns(function.getContext());
+    scf::IfOp::getCanonicalizationPatterns(patterns, function.getContext());
+    (void)applyPatternsGreedily(function, std::move(patterns));
+    // An "exited" flag that no guard reads any more goes with its stores.
+    SmallVector<memref::AllocaOp> unread;
+    function.walk([&](memref::AllocaOp alloca) {
+      if (llvm::all_of(alloca->getUsers(), [](Operation *user) {
+            return isa<memref::StoreOp>(user);
+          }))
+        unread.push_back(alloca);
+    });
+    for (memref::AllocaOp alloca : unread) {
+      for (Operation *user : llvm::make_early_inc_range(alloca->getUsers()))
+        rewriter.eraseOp(user);
+      rewriter.eraseOp(alloca);
     }
   }
 

@@ -182,12 +182,14 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     that needs them (control-flow sinking), rather than staying at the start
     of the subroutine, where they would hold registers on every path and
     across loops that do not use them (promise fields are loaded first: the
-    subroutine may promise a new value). `coro.id` becomes
-    `coro.frame.id` and `coro.promise` a store to the promise's fields. Leaving a subroutine from inside nested control
-    flow is structured with an "exited" flag that guards the rest of each
-    block and stops loops. The `coro.split` op records the frame size of
-    the naive frame (every value live across a suspension point stored) and
-    of this one.
+    subroutine may promise a new value). `coro.id` becomes `coro.frame.id`
+    and `coro.promise` a store to the promise's fields. Leaving a subroutine
+    from inside nested control flow is structured with an "exited" flag
+    that guards the rest of each block and stops loops; after an `scf.if`
+    with one branch that must leave and one that never does, the rest of
+    the block moves into the latter instead (no flag). The `coro.split` op
+    records the frame size of the naive frame (every value live across a
+    suspension point stored) and of this one.
 
     Expects the output of the front half of the pipeline: one block, no
     `coro.await` / `coro.yield`, suspension points only under scf.if / for /

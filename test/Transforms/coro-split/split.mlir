@@ -42,32 +42,33 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // current iteration, then checks the loop condition for the next one. Every
 // iteration suspends, so no iteration ends in the same subroutine and no
 // loop is copied: the next iteration's check either suspends again or
-// leaves the loop. Leaving from inside the scf.if goes through the "exited"
-// flag, which guards the rest.
+// leaves the loop. The code after the loop runs only where the check did
+// not suspend, so it moves into that branch (no "exited" flag is left).
 // CHECK-LABEL: func.func @for_iter_args__entry(
 // CHECK-NOT:     scf.while
-// CHECK:         %[[MORE0:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : index
-// CHECK:         %[[FIRST:.*]]:2 = scf.if %[[MORE0]] -> (index, f32) {
+// CHECK-NOT:     memref.alloca
+// CHECK:         %[[MORE0:.*]] = arith.cmpi sgt, %arg1, %{{.*}} : index
+// CHECK:         scf.if %[[MORE0]] {
 // CHECK-NEXT:      coro.frame.store %{{.*}}, %arg0[0] : f32
 // CHECK-NEXT:      coro.frame.store %{{.*}}, %arg0[1] : index
 // CHECK-NEXT:      coro.frame.set_target %arg0, 1
-// CHECK:         memref.store %[[FIRST]]#1, %arg2
-// CHECK-NEXT:    coro.frame.set_target %arg0, -1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.store %{{.*}}, %arg2
+// CHECK-NEXT:      coro.frame.set_target %arg0, -1
 // CHECK-LABEL: func.func @for_iter_args__iter(
 // CHECK-NOT:     scf.while
+// CHECK-NOT:     memref.alloca
 // CHECK:         %[[ACC0:.*]] = coro.frame.load %arg0[0] : f32
-// CHECK-NEXT:    %[[ACC1:.*]] = arith.addf %[[ACC0]]
+// CHECK:         %[[ACC1:.*]] = arith.addf %[[ACC0]]
 // CHECK:         %[[I0:.*]] = coro.frame.load %arg0[1] : index
-// CHECK-NEXT:    %[[I1:.*]] = arith.addi %[[I0]]
+// CHECK:         %[[I1:.*]] = arith.addi %[[I0]]
 // CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I1]], %arg1 : index
-// CHECK:         %[[NEXT:.*]]:2 = scf.if %[[MORE]] -> (index, f32) {
+// CHECK:         scf.if %[[MORE]] {
 // CHECK-NEXT:      coro.frame.store %[[ACC1]], %arg0[0] : f32
 // CHECK-NEXT:      coro.frame.store %[[I1]], %arg0[1] : index
 // CHECK-NEXT:      coro.frame.set_target %arg0, 1
-// CHECK:         } else {
-// CHECK-NEXT:      scf.yield %[[I1]], %[[ACC1]] : index, f32
-// CHECK:         scf.if
-// CHECK:           memref.store %[[NEXT]]#1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.store %[[ACC1]], %arg2
 // CHECK-NEXT:      coro.frame.set_target %arg0, -1
 // CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : index at 3>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
 coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
@@ -90,18 +91,18 @@ coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
 // condition, runs the after region once if it holds, then a copy of the loop.
 // In the entry the loop must leave at the suspension: its condition is false.
 // CHECK-LABEL: func.func @while_before__entry(
+// CHECK:         %[[FALSE:.*]] = arith.constant false
 // CHECK:         scf.while
 // CHECK:           coro.frame.set_target %arg0, 1
-// CHECK-NEXT:      %[[FALSE:.*]] = arith.constant false
 // CHECK-NEXT:      scf.condition(%[[FALSE]])
 // CHECK-LABEL: func.func @while_before__cond(
 // CHECK:         %[[I:.*]] = coro.frame.load %arg0[0] : index
 // CHECK:         %[[MORE:.*]] = arith.cmpi slt, %[[I]], %arg1
-// CHECK-NEXT:    scf.if %[[MORE]] -> (index) {
+// CHECK-NEXT:    scf.if %[[MORE]] {
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[I]]
 // CHECK-NEXT:      scf.while (%{{.*}} = %[[NEXT]])
 // CHECK:         } else {
-// CHECK-NEXT:      scf.yield %[[I]] : index
+// CHECK-NEXT:      coro.frame.set_target %arg0, -1
 coro.func @while_before(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -432,7 +433,7 @@ coro.func @sink_recomputed(%w: i32, %in: memref<?xi32>, %cam: memref<?xf32>,
 // CHECK-LABEL: func.func @sink_loads__after(
 // CHECK:         %[[M:.*]] = coro.frame.load %arg0[3] : i32
 // CHECK:         %[[A:.*]] = coro.frame.load %arg0[0] : i32
-// CHECK-NEXT:    %[[LOOP:.*]] = scf.while
+// CHECK:         %[[LOOP:.*]] = scf.while
 // CHECK:         %[[B:.*]] = coro.frame.load %arg0[1] : i32
 // CHECK-NEXT:    arith.addi %[[LOOP]], %[[B]]
 // CHECK:         scf.if

@@ -488,8 +488,13 @@ public:
       memref::StoreOp::create(rewriter, loc, no, exited, flagIndex(loc));
     }
     lowerBlock(&entry);
-    // A flag nobody reads (every nested exit ended its whole block chain) is
-    // dropped with its stores.
+    // Merge the guards that test a branch condition (guardByBranch) with the
+    // scf.if of that branch, so the rest of the block lands in it.
+    RewritePatternSet patterns(subroutine.getContext());
+    scf::IfOp::getCanonicalizationPatterns(patterns, subroutine.getContext());
+    (void)applyPatternsGreedily(subroutine, std::move(patterns));
+    // A flag nobody reads (every nested exit ended its whole block chain, or
+    // its guards merged away) is dropped with its stores.
     if (exited && llvm::none_of(exited.getUsers(), [](Operation *user) {
           return isa<memref::LoadOp>(user);
         })) {
@@ -743,7 +748,6 @@ public:
       subroutines.push_back(buildSubroutine(token));
     for (func::FuncOp subroutine : subroutines) {
       ExitLowering(subroutine, liveSlotsByToken, fields, rewriter).run();
-      mergeIfs(subroutine);
       sinkLoadsAndRecomputedValues(subroutine);
       lowerCoroutineOps(subroutine);
       // Drop what the copies left dead (e.g. values only the code before the
@@ -1121,28 +1125,6 @@ private:
       value.replaceUsesWithIf(replacement, [&](OpOperand &use) {
         return function->isProperAncestor(use.getOwner());
       });
-    }
-  }
-
-  /// Merges the ifs that test the same condition (the "nothing exited"
-  /// guards that test a branch condition), so the code after a branch that
-  /// may not exit lands in that branch.
-  void mergeIfs(func::FuncOp function) {
-    RewritePatternSet patterns(function.getContext());
-    scf::IfOp::getCanonicalizationPatterns(patterns, function.getContext());
-    (void)applyPatternsGreedily(function, std::move(patterns));
-    // An "exited" flag that no guard reads any more goes with its stores.
-    SmallVector<memref::AllocaOp> unread;
-    function.walk([&](memref::AllocaOp alloca) {
-      if (llvm::all_of(alloca->getUsers(), [](Operation *user) {
-            return isa<memref::StoreOp>(user);
-          }))
-        unread.push_back(alloca);
-    });
-    for (memref::AllocaOp alloca : unread) {
-      for (Operation *user : llvm::make_early_inc_range(alloca->getUsers()))
-        rewriter.eraseOp(user);
-      rewriter.eraseOp(alloca);
     }
   }
 

@@ -9,33 +9,21 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeTest.h"
 #include "corogpu/runtime/Device.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
-
 using namespace corogpu::runtime;
+using namespace corogpu::runtime::test;
 
 namespace {
-
-std::vector<uint32_t> readSPIRV(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
-                          std::istreambuf_iterator<char>());
-  std::vector<uint32_t> words(bytes.size() / sizeof(uint32_t));
-  std::memcpy(words.data(), bytes.data(), words.size() * sizeof(uint32_t));
-  return words;
-}
 
 class VulkanDeviceTest : public ::testing::TestWithParam<const char *> {
 protected:
   void SetUp() override {
     Status status;
-    VulkanOptions options;
-    options.validation = true;
-    device = createVulkanDevice(options, status);
+    device = createValidatedVulkanDevice(status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
   }
@@ -45,10 +33,9 @@ protected:
 TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
   std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
                      "/__spv__coro_kernels.spv";
-  std::vector<uint32_t> binary = readSPIRV(path);
+  std::string binary = readFile(path);
   ASSERT_FALSE(binary.empty()) << "missing " << path;
-  Status status =
-      device->loadModule(binary.data(), binary.size() * sizeof(uint32_t));
+  Status status = device->loadModule(binary.data(), binary.size());
   ASSERT_TRUE(status.ok()) << status.error;
 
   // partial_sums(n = 4, out) over a grid of 6: instance id sums 0..min(id, 3).
@@ -78,9 +65,8 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
 TEST_P(VulkanDeviceTest, UnknownKernelIsAnError) {
   std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
                      "/__spv__coro_kernels.spv";
-  std::vector<uint32_t> binary = readSPIRV(path);
-  ASSERT_TRUE(
-      device->loadModule(binary.data(), binary.size() * sizeof(uint32_t)).ok());
+  std::string binary = readFile(path);
+  ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
   Status status = device->launch("no_such_kernel", {1, 1, 1}, {64, 1, 1}, {});
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.error.find("no kernel 'no_such_kernel'"), std::string::npos)

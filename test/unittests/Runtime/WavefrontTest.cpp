@@ -10,23 +10,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "corogpu/runtime/Wavefront.h"
+#include "RuntimeTest.h"
 #include "corogpu/runtime/Device.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <regex>
 
 using namespace corogpu::runtime;
+using namespace corogpu::runtime::test;
 
 namespace {
-
-std::string readFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(file)),
-                     std::istreambuf_iterator<char>());
-}
 
 /// The plan of `coroutine` from the `coro.wavefront` attribute of the
 /// compiled module's text.
@@ -55,9 +49,7 @@ class WavefrontTest : public ::testing::TestWithParam<WavefrontOptions> {
 protected:
   void SetUp() override {
     Status status;
-    VulkanOptions options;
-    options.validation = true;
-    device = createVulkanDevice(options, status);
+    device = createValidatedVulkanDevice(status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
     std::string binary =

@@ -110,15 +110,16 @@ def ptxas(options, path, coro, args, output):
         elif kernel and (stack or used):
             kernels[kernel]["stack" if stack else "registers"] = int(
                 (stack or used).group(1))
-    # The coroutine's kernel, or with the wavefront scheduler its kernels
-    # <coro>__wf_<name>.
+    # The coroutine's kernel, with the wavefront scheduler its kernels
+    # <coro>__wf_<name>, with the persistent-threads one <coro>__pt.
     mine = sorted(k for k in kernels
-                  if k == coro or k.startswith(coro + "__wf_"))
+                  if k in (coro, coro + "__pt") or k.startswith(coro + "__wf_"))
     if not mine or any("registers" not in kernels[k] for k in mine):
         return 1, log + "no register count for kernel '%s'\n" % coro
     return 0, "%s: %s" % (options.chip, ", ".join(
         "%s%d registers, %d bytes stack" % (
-            "" if k == coro else k[len(coro + "__wf_"):] + " ",
+            "" if k == coro else "persistent " if k == coro + "__pt"
+            else k[len(coro + "__wf_"):] + " ",
             kernels[k]["registers"], kernels[k].get("stack", 0))
         for k in mine))
 

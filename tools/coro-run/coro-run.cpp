@@ -16,6 +16,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/Persistent.h"
 #include "corogpu/runtime/Wavefront.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -54,7 +55,7 @@ using namespace mlir;
 namespace rt = corogpu::runtime;
 
 static llvm::cl::OptionCategory
-    coroRunCategory("coro-run options (see also the wavefront options)");
+    coroRunCategory("coro-run options (see also the scheduler options)");
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                                 llvm::cl::desc("<input.mlir>"),
@@ -92,7 +93,10 @@ static llvm::cl::opt<coro::GPUScheduler>
                              "one instance per thread, loop over the token"),
                   clEnumValN(coro::GPUScheduler::Wavefront, "wavefront",
                              "one kernel per subroutine, queues built on the "
-                             "GPU (see the wavefront options)")),
+                             "GPU (see the wavefront options)"),
+                  clEnumValN(coro::GPUScheduler::Persistent, "persistent",
+                             "resident workgroups run block-wise state "
+                             "machines (see the persistent options)")),
               llvm::cl::cat(coroRunCategory));
 
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
@@ -100,7 +104,9 @@ static llvm::cl::opt<coro::GPUScheduler>
 static llvm::cl::OptionCategory
     wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
 static llvm::cl::opt<coro::FrameArrayLayout>
-    frameLayout("layout", llvm::cl::desc("Frame buffer layout"),
+    frameLayout("layout",
+                llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
+                               "persistent slots)"),
                 llvm::cl::init(coro::FrameArrayLayout::SoA),
                 llvm::cl::values(clEnumValN(coro::FrameArrayLayout::SoA, "soa",
                                             "structure of arrays"),
@@ -156,10 +162,36 @@ static llvm::cl::opt<unsigned> roundsPerCheck(
     llvm::cl::init(8), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<bool>
     printStats("scheduler-stats",
-               llvm::cl::desc("Print the scheduler's statistics (rounds, "
-                              "launches, instances per subroutine, GPU time "
-                              "in scheduling vs subroutine kernels)"),
+               llvm::cl::desc("Print the scheduler's statistics (wavefront: "
+                              "rounds, launches, instances per subroutine, GPU "
+                              "time in scheduling vs subroutine kernels; "
+                              "persistent: workgroups, steps, batches, "
+                              "instances per subroutine)"),
                llvm::cl::cat(wavefrontCategory));
+
+// Persistent-threads scheduler options: compile time, then run time.
+static llvm::cl::OptionCategory persistentCategory(
+    "Persistent-threads scheduler options (--scheduler=persistent; also "
+    "--layout, --scheduler-stats)");
+static llvm::cl::opt<int64_t> persistentWorkgroupSize(
+    "persistent-workgroup-size",
+    llvm::cl::desc("Threads per workgroup of the persistent kernel"),
+    llvm::cl::init(64), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<int64_t>
+    persistentBatch("persistent-batch",
+                    llvm::cl::desc("Instance slots per workgroup"),
+                    llvm::cl::init(256), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<int64_t> persistentSharedMemory(
+    "persistent-shared-memory",
+    llvm::cl::desc("Bytes of workgroup memory for the slots and their frames; "
+                   "the frames that do not fit go to a global memory "
+                   "extension"),
+    llvm::cl::init(16384), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<uint64_t> persistentThreads(
+    "persistent-threads",
+    llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
+                   "the grid's batches)"),
+    llvm::cl::init(0), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -466,13 +498,23 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
 
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
 /// if given, receives the compiled module.
-static coro::WavefrontCompileOptions getWavefrontCompileOptions() {
-  return {frameLayout, sortBy, hintBuckets, wavefrontWorkgroupSize};
+static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
+  coro::SchedulerCompileOptions options;
+  options.wavefront = {frameLayout, sortBy, hintBuckets,
+                       wavefrontWorkgroupSize};
+  options.persistent = {frameLayout, persistentWorkgroupSize, persistentBatch,
+                        persistentSharedMemory};
+  return options;
 }
 
-/// The wavefront plans (`coro.wavefront`) of a compiled module, if any.
-static DictionaryAttr getWavefrontPlans(ModuleOp module) {
-  return module->getAttrOfType<DictionaryAttr>(coro::kWavefrontPlanAttrName);
+/// The plans of `scheduler` in a compiled module (`coro.wavefront`,
+/// `coro.persistent`), if any.
+static DictionaryAttr getSchedulerPlans(ModuleOp module,
+                                        coro::GPUScheduler scheduler) {
+  StringRef name = scheduler == coro::GPUScheduler::Persistent
+                       ? coro::kPersistentPlanAttrName
+                       : coro::kWavefrontPlanAttrName;
+  return module->getAttrOfType<DictionaryAttr>(name);
 }
 
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
@@ -483,11 +525,11 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
                            DictionaryAttr *plans = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
-  coro::buildToSPIRVPipeline(pm, scheduler, getWavefrontCompileOptions());
+  coro::buildToSPIRVPipeline(pm, scheduler, getSchedulerCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
   if (plans)
-    *plans = getWavefrontPlans(*copy);
+    *plans = getSchedulerPlans(*copy, scheduler);
   llvm::scope_exit keep([&] {
     if (lowered)
       *lowered = std::move(copy);
@@ -509,11 +551,11 @@ static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
   coro::buildToPTXPipeline(pm, scheduler, chipName,
-                           getWavefrontCompileOptions());
+                           getSchedulerCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
   if (plans)
-    *plans = getWavefrontPlans(*copy);
+    *plans = getSchedulerPlans(*copy, scheduler);
   for (auto binary : copy->getOps<gpu::BinaryOp>())
     for (Attribute object : binary.getObjects())
       ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
@@ -630,14 +672,22 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
   return args;
 }
 
+/// The host side of the scheduler that runs: the plan the compiler left
+/// for it (wavefront, persistent), and what a run did.
+struct SchedulerRun {
+  std::optional<rt::WavefrontPlan> wavefront;
+  std::optional<rt::PersistentPlan> persistent;
+  rt::WavefrontStats wavefrontStats;
+  rt::PersistentStats persistentStats;
+};
+
 static bool runOnce(rt::Device &device, const std::string &image,
                     StringRef kernel, std::array<uint32_t, 3> grid,
                     ArrayRef<Type> argumentTypes,
                     const std::vector<rt::KernelArg> &scalars,
                     std::vector<HostBuffer> buffers, const char *label,
                     std::vector<HostBuffer> &results, RunTiming &timings,
-                    const rt::WavefrontPlan *plan = nullptr,
-                    rt::WavefrontStats *stats = nullptr) {
+                    SchedulerRun *scheduled = nullptr) {
   auto error = [&](const std::string &message) {
     fail(llvm::Twine(label) + ": " + message);
     return false;
@@ -663,7 +713,13 @@ static bool runOnce(rt::Device &device, const std::string &image,
       ptxABI, grid, argumentTypes, scalars, deviceBuffers, buffers);
   double gpuMs = 0;
   start = Clock::now();
-  if (plan) {
+  auto passBuffer = [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
+                        uint64_t words) {
+    appendMemRefArg(out, ptxABI, buffer, {int64_t(words)});
+  };
+  std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
+  std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
+  if (scheduled && scheduled->wavefront) {
     rt::WavefrontOptions options;
     options.capacity = capacity;
     options.refill = refill;
@@ -671,16 +727,18 @@ static bool runOnce(rt::Device &device, const std::string &image,
     options.compactBelowPercent = compactBelow;
     options.roundsPerCheck = roundsPerCheck;
     options.timing = timing || printStats || json;
-    std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
-    std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
-    status = rt::runWavefront(
-        device, *plan, options, grid, gridArgs, coroutineArgs,
-        [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
-            uint64_t words) {
-          appendMemRefArg(out, ptxABI, buffer, {int64_t(words)});
-        },
-        *stats);
-    gpuMs = stats->schedulingMilliseconds + stats->subroutineMilliseconds;
+    rt::WavefrontStats &stats = scheduled->wavefrontStats;
+    status = rt::runWavefront(device, *scheduled->wavefront, options, grid,
+                              gridArgs, coroutineArgs, passBuffer, stats);
+    gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds;
+  } else if (scheduled && scheduled->persistent) {
+    rt::PersistentOptions options;
+    options.threads = persistentThreads;
+    options.timing = true;
+    rt::PersistentStats &stats = scheduled->persistentStats;
+    status = rt::runPersistent(device, *scheduled->persistent, options, grid,
+                               gridArgs, coroutineArgs, passBuffer, stats);
+    gpuMs = stats.gpuMilliseconds;
   } else {
     constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
     std::array<uint32_t, 3> groups = {
@@ -815,6 +873,18 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
   llvm::outs() << "\n";
 }
 
+/// --stats: what the persistent-threads scheduler did.
+static void printPersistentStats(const rt::PersistentStats &stats) {
+  llvm::outs() << "persistent: " << stats.workgroups << " workgroups, "
+               << stats.steps << " steps, " << stats.acquisitions
+               << " batches, global memory extension " << stats.extensionBytes
+               << " bytes\n";
+  llvm::outs() << "persistent: instances per subroutine:";
+  for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
+    llvm::outs() << " " << token << ":" << count;
+  llvm::outs() << "\n";
+}
+
 /// Compares every element; prints the first differing indices.
 static bool compareBuffers(ArrayRef<HostBuffer> actual,
                            ArrayRef<HostBuffer> expected) {
@@ -844,7 +914,8 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libLLVM registers hundreds of options; --help shows coro-run's.
-  llvm::cl::HideUnrelatedOptions({&coroRunCategory, &wavefrontCategory});
+  llvm::cl::HideUnrelatedOptions(
+      {&coroRunCategory, &wavefrontCategory, &persistentCategory});
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "coro-run: run a coro.func from a .mlir file\n");
 
@@ -956,18 +1027,26 @@ int main(int argc, char **argv) {
   DictionaryAttr plans;
   if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plans))
     return fail("compiling @" + coroutineName + " failed (see above)");
-  std::optional<rt::WavefrontPlan> plan;
-  if (scheduler == coro::GPUScheduler::Wavefront) {
+  SchedulerRun scheduled;
+  if (scheduler == coro::GPUScheduler::Wavefront ||
+      scheduler == coro::GPUScheduler::Persistent) {
     auto entry =
         plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
     if (!entry)
-      return fail("the wavefront pipeline left no plan for @" + coroutineName);
+      return fail("the scheduler's pipeline left no plan for @" +
+                  coroutineName);
     auto get = [&](StringRef key) -> uint32_t {
       auto value = entry.getAs<IntegerAttr>(key);
       return value ? value.getInt() : 0;
     };
-    plan = rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
-                             get("frame_words"), get("workgroup_size")};
+    if (scheduler == coro::GPUScheduler::Wavefront)
+      scheduled.wavefront = rt::WavefrontPlan{
+          coroutineName, get("tokens"), get("categories"), get("frame_words"),
+          get("workgroup_size")};
+    else
+      scheduled.persistent = rt::PersistentPlan{
+          coroutineName,        get("tokens"), get("frame_words"),
+          get("workgroup_size"), get("batch"), get("shared_slots")};
   }
   if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
                                  device->getTarget(), reference))
@@ -981,22 +1060,22 @@ int main(int argc, char **argv) {
   const char *label = scheduler == coro::GPUScheduler::Megakernel ? "megakernel"
                       : scheduler == coro::GPUScheduler::StateMachine
                           ? "state-machine"
-                          : "wavefront";
-  rt::WavefrontStats stats;
+                      : scheduler == coro::GPUScheduler::Wavefront
+                          ? "wavefront"
+                          : "persistent";
   // Repeated runs: the kernels stay compiled, every run starts from the
   // same buffers; medians are reported (the first run pays for compiling
   // the kernels on drivers that do it lazily).
   if (repeat == 0)
     return fail("--repeat must be at least 1");
   std::vector<RunTiming> runs;
-  std::vector<rt::WavefrontStats> runStats;
+  std::vector<SchedulerRun> runStats;
   for (unsigned i = 0; i < repeat; ++i) {
     if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-                 buffers, label, results, runTiming, plan ? &*plan : nullptr,
-                 &stats))
+                 buffers, label, results, runTiming, &scheduled))
       return 1;
     runs.push_back(runTiming);
-    runStats.push_back(stats);
+    runStats.push_back(scheduled);
   }
   if (repeat > 1) {
     // Report the run with the median GPU time (the lower one of the two
@@ -1009,14 +1088,19 @@ int main(int argc, char **argv) {
               [&](size_t a, size_t b) { return runs[a].gpu < runs[b].gpu; });
     size_t median = order[(order.size() - 1) / 2];
     runTiming = runs[median];
-    stats = runStats[median];
+    scheduled = runStats[median];
     if (timing && !json)
       llvm::outs() << llvm::format(
           "%s: median of %u runs: run %.3f ms (GPU %.3f ms)\n", label,
           unsigned(repeat), runTiming.run, runTiming.gpu);
   }
-  if (plan && printStats && !json)
-    printWavefrontStats(stats, runTiming.gpu);
+  const rt::WavefrontStats &stats = scheduled.wavefrontStats;
+  if (printStats && !json) {
+    if (scheduled.wavefront)
+      printWavefrontStats(stats, runTiming.gpu);
+    if (scheduled.persistent)
+      printPersistentStats(scheduled.persistentStats);
+  }
   std::optional<bool> matches;
   if (check) {
     if (!runOnce(*device, reference, coroutineName, grid, argumentTypes,
@@ -1053,14 +1137,30 @@ int main(int argc, char **argv) {
     llvm::json::Array perRun;
     for (auto [i, run] : llvm::enumerate(runs)) {
       llvm::json::Object entry{{"run", run.run}, {"gpu", run.gpu}};
-      if (plan) {
-        entry["scheduling_gpu_ms"] = runStats[i].schedulingMilliseconds;
-        entry["subroutine_gpu_ms"] = runStats[i].subroutineMilliseconds;
+      if (scheduled.wavefront) {
+        entry["scheduling_gpu_ms"] =
+            runStats[i].wavefrontStats.schedulingMilliseconds;
+        entry["subroutine_gpu_ms"] =
+            runStats[i].wavefrontStats.subroutineMilliseconds;
       }
       perRun.push_back(std::move(entry));
     }
     result["runs_ms"] = std::move(perRun);
-    if (plan) {
+    if (scheduled.persistent) {
+      const rt::PersistentStats &persistent = scheduled.persistentStats;
+      llvm::json::Array perSubroutine;
+      for (uint64_t count : persistent.instancesPerSubroutine)
+        perSubroutine.push_back(count);
+      result["persistent"] = llvm::json::Object{
+          {"workgroups", persistent.workgroups},
+          {"batch", scheduled.persistent->batch},
+          {"shared_slots", scheduled.persistent->sharedSlots},
+          {"extension_bytes", persistent.extensionBytes},
+          {"steps", persistent.steps},
+          {"batches", persistent.acquisitions},
+          {"instances_per_subroutine", std::move(perSubroutine)}};
+    }
+    if (scheduled.wavefront) {
       llvm::json::Array perSubroutine;
       for (uint64_t count : stats.instancesPerSubroutine)
         perSubroutine.push_back(count);

@@ -30,7 +30,7 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 
 /// The schedulers the GPU pipelines can materialize.
-enum class GPUScheduler { Megakernel, StateMachine, Wavefront };
+enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 
 /// Options of the wavefront scheduler's materialization (see
 /// `coro-wavefront-to-gpu`).
@@ -45,13 +45,33 @@ struct WavefrontCompileOptions {
 /// the kernels of each coroutine to the host loop.
 inline constexpr llvm::StringLiteral kWavefrontPlanAttrName = "coro.wavefront";
 
+/// Options of the persistent-threads scheduler's materialization (see
+/// `coro-persistent-to-gpu`).
+struct PersistentCompileOptions {
+  FrameArrayLayout layout = FrameArrayLayout::SoA;
+  int64_t workgroupSize = 64;
+  int64_t batch = 256;
+  int64_t sharedMemory = 16384;
+};
+
+/// Name of the module attribute in which `coro-persistent-to-gpu` describes
+/// the kernel of each coroutine to the runtime.
+inline constexpr llvm::StringLiteral kPersistentPlanAttrName =
+    "coro.persistent";
+
+/// The options of every scheduler a GPU pipeline can materialize.
+struct SchedulerCompileOptions {
+  WavefrontCompileOptions wavefront;
+  PersistentCompileOptions persistent;
+};
+
 /// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield
 /// expansion, control-flow normalization), the scheduler (the mega-kernel,
 /// or coro-split + the state machine), and the upstream GPU to SPIR-V
 /// conversion for a Vulkan 1.2 target. `coro-write-kernels` then writes the
 /// binaries. Registered as `coro-to-spirv{scheduler=...}`.
 void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
-                          const WavefrontCompileOptions &wavefront = {});
+                          const SchedulerCompileOptions &options = {});
 
 /// The same to PTX for NVIDIA GPUs: gpu to NVVM for `chip` (sm_75 to sm_90
 /// with CUDA 13's ptxas; PTX 8.0) and gpu-module-to-binary with the PTX text
@@ -61,7 +81,7 @@ void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
 /// errors. Registered as `coro-to-ptx{scheduler=... chip=sm_90}`.
 void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                         StringRef chip,
-                        const WavefrontCompileOptions &wavefront = {},
+                        const SchedulerCompileOptions &options = {},
                         StringRef cudaToolkit = {});
 
 /// The first of $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, the toolkit of the

@@ -197,6 +197,70 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Materialize the persistent-threads scheduler as one GPU kernel";
+  let description = [{
+    The paper's persistent-threads scheduler (Sec. 6.3). `<f>__pt` runs on a
+    fixed number of resident workgroups, each a block-wise state machine over
+    `batch` instance slots:
+
+    1. the slots' tokens, instance ids, a queue and one counter per
+       subroutine live in workgroup memory; so do the frames of the first
+       slots, as many as `shared-memory` bytes hold (SoA by default, against
+       bank conflicts), and the frames of the other slots live in a global
+       memory extension, so that a batch may be larger than workgroup
+       memory allows (the paper's "GME");
+    2. each step, the workgroup counts its live slots per token (workgroup
+       atomics); its leader thread takes a batch of new instances with one
+       global atomic when at least a workgroup's worth of slots is free (or
+       all are), and picks the most common token;
+    3. the free slots take the new instances; the slots with the chosen
+       token are queued; every thread takes queued instances a workgroup
+       apart, copies the frame words the subroutine reads into a private
+       frame, runs the subroutine and writes back the words it writes and
+       the token;
+    4. a workgroup stops when the grid is exhausted and its slots are free.
+
+    The kernel takes `(nx, ny, nz, state, extension, args...)` and runs on
+    any number of workgroups; the state words are the contract with the
+    runtime (`corogpu/runtime/PersistentABI.h`, `Persistent.h`), which sizes
+    the extension and picks the workgroup count. The module gets a
+    `coro.persistent` dictionary that tells it, per coroutine, the tokens,
+    frame words, workgroup size, batch and how many slots are in workgroup
+    memory.
+
+    A `coro.launch` of a split coroutine is an error here (use `coro-run`,
+    or the state-machine scheduler for launches in IR).
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
+           "Threads per workgroup">,
+    Option<"batch", "batch", "int64_t", /*default=*/"256",
+           "Instance slots per workgroup">,
+    Option<"sharedMemory", "shared-memory", "int64_t", /*default=*/"16384",
+           "Bytes of workgroup memory for the slots and their frames (16 KiB "
+           "is what every Vulkan device has); frames that do not fit go to "
+           "the global memory extension">,
+    Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
+           /*default=*/"::mlir::coro::FrameArrayLayout::SoA",
+           "How the frames of the slots share workgroup memory and the "
+           "extension",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
+                          "word w of every slot is consecutive"),
+               clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
+                          "the words of one frame are consecutive"))}]>
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def CoroSPIRVWorkgroupMemory
     : Pass<"coro-spirv-workgroup-memory", "::mlir::ModuleOp"> {
   let summary = "Turn gpu.func workgroup attributions into SPIR-V Workgroup "
@@ -214,6 +278,39 @@ def CoroSPIRVWorkgroupMemory
     "::mlir::memref::MemRefDialect",
     "::mlir::spirv::SPIRVDialect"
   ];
+}
+
+def CoroSPIRVMergeWorkgroupVariables
+    : Pass<"coro-spirv-merge-workgroup-variables", "::mlir::spirv::ModuleOp"> {
+  let summary = "Let the kernels of a SPIR-V module share their Workgroup "
+                "variables";
+  let description = [{
+    A SPIR-V 1.3 entry point does not list the Workgroup variables it uses,
+    so drivers and the validation layer charge every kernel for all the
+    Workgroup variables of its module: a module with the kernels of several
+    coroutines would exceed `maxComputeSharedMemorySize` although each kernel
+    stays within it. Two kernels never run in one workgroup at the same
+    time, so they may share: the n-th Workgroup variable of a type that a
+    function uses becomes the n-th of that type in the module (variables
+    used by several functions are left alone). With the one arena per
+    kernel that `coro-spirv-workgroup-memory` gives every kernel, a module
+    needs the workgroup memory of its largest kernel.
+  }];
+}
+
+def CoroSPIRVBarrierSemantics
+    : Pass<"coro-spirv-barrier-semantics", "::mlir::spirv::ModuleOp"> {
+  let summary = "Make workgroup barriers order storage buffer accesses too";
+  let description = [{
+    `gpu.barrier` makes every memory access before it visible to the
+    workgroup, but the GPU to SPIR-V conversion gives
+    `spirv.ControlBarrier` the semantics `AcquireRelease|WorkgroupMemory`
+    only, which leaves storage buffer accesses unordered under the Vulkan
+    memory model. The persistent-threads kernel hands frames in its global
+    memory extension from one thread of a workgroup to another across
+    barriers, so every barrier that orders workgroup memory also gets
+    `UniformMemory`.
+  }];
 }
 
 def CoroSPIRVRelaxedAtomics

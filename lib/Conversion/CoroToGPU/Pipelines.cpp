@@ -39,7 +39,7 @@ static void buildFrontHalf(OpPassManager &pm) {
 
 /// The front half, then the scheduler's materialization as GPU kernels.
 static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
-                              const WavefrontCompileOptions &wavefront) {
+                              const SchedulerCompileOptions &schedulerOptions) {
   buildFrontHalf(pm);
   switch (scheduler) {
   case GPUScheduler::Megakernel:
@@ -53,6 +53,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   case GPUScheduler::Wavefront: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
+    const WavefrontCompileOptions &wavefront = schedulerOptions.wavefront;
     CoroWavefrontToGPUOptions options;
     options.layout = wavefront.layout;
     options.sortBy = wavefront.sortBy;
@@ -61,13 +62,25 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     pm.addPass(createCoroWavefrontToGPU(options));
     return;
   }
+  case GPUScheduler::Persistent: {
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    const PersistentCompileOptions &persistent = schedulerOptions.persistent;
+    CoroPersistentToGPUOptions options;
+    options.layout = persistent.layout;
+    options.workgroupSize = persistent.workgroupSize;
+    options.batch = persistent.batch;
+    options.sharedMemory = persistent.sharedMemory;
+    pm.addPass(createCoroPersistentToGPU(options));
+    return;
+  }
   }
 }
 
 void mlir::coro::buildToSPIRVPipeline(
     OpPassManager &pm, GPUScheduler scheduler,
-    const WavefrontCompileOptions &wavefront) {
-  buildToGPUKernels(pm, scheduler, wavefront);
+    const SchedulerCompileOptions &options) {
+  buildToGPUKernels(pm, scheduler, options);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
   // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
   // as entry point interfaces, while update-vce may lower the module's
@@ -96,6 +109,8 @@ void mlir::coro::buildToSPIRVPipeline(
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModules.addPass(createCoroSPIRVRelaxedAtomics());
+  spirvModules.addPass(createCoroSPIRVBarrierSemantics());
+  spirvModules.addPass(createCoroSPIRVMergeWorkgroupVariables());
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 
@@ -129,7 +144,7 @@ std::string mlir::coro::findCUDAToolkit() {
 
 void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                                     StringRef chip,
-                                    const WavefrontCompileOptions &wavefront,
+                                    const SchedulerCompileOptions &options,
                                     StringRef cudaToolkit) {
   std::string toolkit =
       cudaToolkit.empty() ? findCUDAToolkit() : cudaToolkit.str();
@@ -137,7 +152,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // it (gpu-module-to-binary would report only a missing file).
   if (!hasLibdevice(toolkit))
     toolkit.clear();
-  buildToGPUKernels(pm, scheduler, wavefront);
+  buildToGPUKernels(pm, scheduler, options);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
   // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.
@@ -159,7 +174,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
 
 namespace {
 
-/// `scheduler=megakernel|state-machine`; the option parser rejects others.
+/// `scheduler=...` and the options of the wavefront and persistent ones.
 #define CORO_SCHEDULER_OPTION                                                  \
   Option<GPUScheduler> scheduler{                                              \
       *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),      \
@@ -170,9 +185,12 @@ namespace {
           clEnumValN(GPUScheduler::StateMachine, "state-machine",              \
                      "one instance per thread, loop over the token"),          \
           clEnumValN(GPUScheduler::Wavefront, "wavefront",                     \
-                     "one kernel per subroutine, queues built on the GPU"))};  \
+                     "one kernel per subroutine, queues built on the GPU"),    \
+          clEnumValN(GPUScheduler::Persistent, "persistent",                   \
+                     "resident workgroups, block-wise state machines"))};      \
   Option<FrameArrayLayout> layout{                                             \
-      *this, "layout", llvm::cl::desc("wavefront: frame buffer layout"),       \
+      *this, "layout",                                                         \
+      llvm::cl::desc("wavefront, persistent: frame layout"),                   \
       llvm::cl::init(FrameArrayLayout::SoA),                                   \
       llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
                        clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"))};      \
@@ -187,13 +205,31 @@ namespace {
     *this, "wavefront-workgroup-size",                                         \
         llvm::cl::desc("wavefront: threads per workgroup of its kernels"),     \
         llvm::cl::init(64)                                                     \
+  };                                                                           \
+  Option<int64_t> persistentWorkgroupSize{                                     \
+      *this, "persistent-workgroup-size",                                      \
+      llvm::cl::desc("persistent: threads per workgroup"), llvm::cl::init(64)}; \
+  Option<int64_t> persistentBatch{                                             \
+      *this, "persistent-batch",                                               \
+      llvm::cl::desc("persistent: instance slots per workgroup"),              \
+      llvm::cl::init(256)};                                                    \
+  Option<int64_t> persistentSharedMemory {                                     \
+    *this, "persistent-shared-memory",                                         \
+        llvm::cl::desc("persistent: workgroup memory bytes for slots and "     \
+                       "frames; the other frames go to global memory"),        \
+        llvm::cl::init(16384)                                                  \
   }
 
-/// The wavefront options of a pipeline's options.
+/// The scheduler options of a pipeline's options.
 template <typename Options>
-static WavefrontCompileOptions getWavefrontOptions(const Options &options) {
-  return {options.layout, options.sortBy, options.hintBuckets,
-          options.wavefrontWorkgroupSize};
+static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
+  SchedulerCompileOptions result;
+  result.wavefront = {options.layout, options.sortBy, options.hintBuckets,
+                      options.wavefrontWorkgroupSize};
+  result.persistent = {options.layout, options.persistentWorkgroupSize,
+                       options.persistentBatch,
+                       options.persistentSharedMemory};
+  return result;
 }
 
 struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
@@ -223,7 +259,7 @@ void mlir::coro::registerCoroPipelines() {
       "write the binaries",
       [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
         buildToSPIRVPipeline(pm, options.scheduler,
-                             getWavefrontOptions(options));
+                             getSchedulerOptions(options));
       });
   PassPipelineRegistration<PTXPipelineOptions>(
       "coro-to-ptx",
@@ -232,6 +268,6 @@ void mlir::coro::registerCoroPipelines() {
       "coro-write-kernels to write the .ptx files",
       [](OpPassManager &pm, const PTXPipelineOptions &options) {
         buildToPTXPipeline(pm, options.scheduler, options.chip,
-                           getWavefrontOptions(options), options.cudaToolkit);
+                           getSchedulerOptions(options), options.cudaToolkit);
       });
 }

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -121,6 +122,12 @@ public:
   /// The largest buffer the device creates and kernels address.
   virtual uint64_t getMaxBufferBytes() const = 0;
 };
+
+/// Appends the kernel argument(s) that pass `buffer`, holding `words`
+/// 32-bit words, as a `memref<?xi32>` in the target's ABI (the schedulers'
+/// host code passes its own buffers with it).
+using BufferArgBuilder =
+    std::function<void(std::vector<KernelArg> &, Buffer &, uint64_t words)>;
 
 struct VulkanOptions {
   /// Enable the Khronos validation layer; validation errors and warnings

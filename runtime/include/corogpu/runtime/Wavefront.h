@@ -16,7 +16,6 @@
 
 #include "corogpu/runtime/Device.h"
 
-#include <functional>
 
 namespace corogpu::runtime {
 
@@ -66,10 +65,6 @@ struct WavefrontStats {
   std::vector<std::pair<std::string, double>> kernelMilliseconds;
 };
 
-/// Appends the kernel argument(s) that pass `buffer`, holding `words`
-/// 32-bit words, as a `memref<?xi32>` in the target's ABI.
-using BufferArgBuilder =
-    std::function<void(std::vector<KernelArg> &, Buffer &, uint64_t words)>;
 
 /// Runs `plan` over `grid` on `device`, whose loaded module holds its
 /// kernels. `gridArgs` are the three leading kernel arguments (the grid

@@ -1,0 +1,627 @@
+//===- PersistentToGPU.cpp - the persistent-threads scheduler on GPUs -----===//
+//
+// Part of the CoroGPU project.
+//
+// The paper's persistent-threads scheduler (Sec. 6.3): one kernel whose
+// workgroups stay resident and run block-wise state machines over batches of
+// instances. For a coroutine @f with subroutines 0..T-1, `f__pt` is, per
+// workgroup of W threads with B instance slots:
+//
+//   tokens[B], ids[B], queue[B], counts[T]: workgroup memory
+//   frames of slots [0, S): workgroup memory (SoA or AoS)
+//   frames of slots [S, B): the global memory extension
+//   loop {
+//     counts[t] = live slots with token t              (workgroup atomics)
+//     leader: if enough slots are free, take a batch of instances with one
+//             global atomic; pick the most common token c; stop if none
+//     free slots get the new instances (token 0); slots with token c are
+//             queued
+//     each queued instance: frame words it reads -> a private frame,
+//             subroutine c, the words it writes -> back, token -> tokens[]
+//   }
+//
+// The kernel's name, arguments and state words are fixed in
+// corogpu/runtime/PersistentABI.h, shared with the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/GPUKernels.h"
+#include "CoroGPU/Conversion/Passes.h"
+#include "corogpu/runtime/PersistentABI.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROPERSISTENTTOGPU
+#include "CoroGPU/Conversion/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::coro;
+namespace pt = corogpu::runtime::persistent;
+
+namespace {
+
+/// Words of the leader's decisions in workgroup memory.
+enum ControlWord : int64_t {
+  kChosenToken,   ///< The token this step runs.
+  kRunning,       ///< 0 once the workgroup has nothing left to run.
+  kBatchBase,     ///< First instance of the batch taken this step.
+  kBatchSize,     ///< Instances taken this step.
+  kFreeRank,      ///< Numbers the free slots that take them.
+  kQueueLength,   ///< Instances queued this step.
+  kExhausted,     ///< 1 once the grid had no instance for this workgroup.
+  kSteps,         ///< Statistics of this workgroup, added to the state
+  kAcquisitions,  ///< buffer at the end.
+  kNumControlWords,
+};
+
+/// The frame words one subroutine reads and writes: what moves between
+/// the slot's frame and the private frame it runs on.
+struct WordUse {
+  llvm::SmallBitVector reads, writes;
+};
+
+/// Finds the words the frame accesses of `subroutine` touch. A narrow
+/// field's store reads its word too (the other fields in it are kept).
+WordUse getWordUse(func::FuncOp subroutine, SplitOp split) {
+  SmallVector<FrameFieldAttr> fields = split.getFrameFields();
+  WordUse use{llvm::SmallBitVector(split.getFrameWords()),
+              llvm::SmallBitVector(split.getFrameWords())};
+  auto mark = [](llvm::SmallBitVector &set, FrameFieldAttr field) {
+    set.set(field.getWord(), field.getWord() + field.getNumWords());
+  };
+  for (Operation *user : subroutine.getArgument(0).getUsers()) {
+    if (auto load = dyn_cast<FrameLoadOp>(user)) {
+      mark(use.reads, fields[load.getSlot()]);
+    } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
+      FrameFieldAttr field = fields[store.getSlot()];
+      mark(use.writes, field);
+      if (field.getStorageBits() < 32)
+        mark(use.reads, field);
+    }
+  }
+  return use;
+}
+
+/// Builds the kernel of one split coroutine. Every scheduler value in
+/// workgroup or state memory is an i32.
+class PersistentBuilder {
+public:
+  PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
+                    int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
+                    FrameArrayLayout layout, RewriterBase &rewriter)
+      : split(split), coroutine(coroutine), kernels(kernels),
+        workgroupSize(workgroupSize), batch(batch), sharedSlots(sharedSlots),
+        layout(layout), rewriter(rewriter), loc(coroutine.getLoc()) {
+    tokens = split.getSubroutines().size();
+    bodyWords = split.getFrameWords() - kFirstFieldWord;
+  }
+
+  /// Builds `<f>__pt`; the subroutines' frame accesses are lowered (the
+  /// caller erases them).
+  void build(ArrayRef<func::FuncOp> subroutines) {
+    createKernelAndMemory();
+    Value returned = i32(kTerminatedToken);
+
+    // Every slot free, nothing decided yet.
+    forEachSlot([&](Value slot) { storeShared(slotTokens, slot, returned); });
+    buildIf(equal(lane, index(0)), [&] {
+      for (int64_t word = 0; word < kNumControlWords; ++word)
+        storeControl(static_cast<ControlWord>(word), i32(0));
+      forEach(index(0), index(tokens), index(1),
+              [&](Value t) { storeShared(runs, t, i32(0)); });
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+
+    // The SCF to SPIR-V conversion mishandles a `before` region with
+    // control flow in it, so the loop only tests a flag there.
+    Type i1 = rewriter.getI1Type();
+    Value start = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{}, start);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block *before = rewriter.createBlock(&loop.getBefore(), {}, i1, loc);
+      scf::ConditionOp::create(rewriter, loc, before->getArgument(0),
+                               ValueRange{});
+      rewriter.createBlock(&loop.getAfter());
+      buildCountAndDecide();
+      Value running = equal(loadControl(kRunning), i32(1));
+      buildIf(running, [&] {
+        buildRefillAndQueue();
+        gpu::BarrierOp::create(rewriter, loc);
+        buildRun(subroutines);
+        gpu::BarrierOp::create(rewriter, loc);
+      });
+      scf::YieldOp::create(rewriter, loc, running);
+    }
+
+    // This workgroup's statistics into the state buffer.
+    buildIf(equal(lane, index(0)), [&] {
+      addToState(index(pt::kSteps), loadControl(kSteps));
+      addToState(index(pt::kAcquisitions), loadControl(kAcquisitions));
+      forEach(index(0), index(tokens), index(1), [&](Value t) {
+        addToState(add(index(pt::kFirstTokenWord), t), loadShared(runs, t));
+      });
+    });
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Helpers
+  //===--------------------------------------------------------------------===//
+
+  Value i32(int64_t value) {
+    return arith::ConstantIntOp::create(rewriter, loc, value, 32);
+  }
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  }
+  Value toIndex(Value value) {
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                      value);
+  }
+  Value toI32(Value value) {
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      value);
+  }
+  Value add(Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b);
+  }
+  Value sub(Value a, Value b) {
+    return arith::SubIOp::create(rewriter, loc, a, b);
+  }
+  Value mul(Value a, Value b) {
+    return arith::MulIOp::create(rewriter, loc, a, b);
+  }
+  Value select(Value c, Value a, Value b) {
+    return arith::SelectOp::create(rewriter, loc, c, a, b);
+  }
+  Value both(Value a, Value b) {
+    return arith::AndIOp::create(rewriter, loc, a, b);
+  }
+  Value compare(arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
+  }
+  Value equal(Value a, Value b) {
+    return compare(arith::CmpIPredicate::eq, a, b);
+  }
+  Value notEqual(Value a, Value b) {
+    return compare(arith::CmpIPredicate::ne, a, b);
+  }
+  Value lessThan(Value a, Value b) {
+    return compare(arith::CmpIPredicate::slt, a, b);
+  }
+
+  Value loadShared(Value array, Value at) {
+    return memref::LoadOp::create(rewriter, loc, array, at);
+  }
+  void storeShared(Value array, Value at, Value value) {
+    memref::StoreOp::create(rewriter, loc, value, array, at);
+  }
+  Value loadControl(ControlWord word) {
+    return loadShared(control, index(word));
+  }
+  void storeControl(ControlWord word, Value value) {
+    storeShared(control, index(word), value);
+  }
+  /// Atomically adds `value` to `array[at]`; returns the old value.
+  Value atomicAdd(Value array, Value at, Value value) {
+    return memref::AtomicRMWOp::create(rewriter, loc,
+                                       arith::AtomicRMWKind::addi, value, array,
+                                       ValueRange{at});
+  }
+  void addToState(Value word, Value value) {
+    atomicAdd(state, word, value);
+  }
+
+  /// `if (cond) { then() }`, the insertion point after it.
+  void buildIf(Value cond, function_ref<void()> then) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    then();
+  }
+  /// `cond ? then() : otherwise()` for an i32 computed in regions.
+  Value buildIfValue(Value cond, function_ref<Value()> then,
+                     function_ref<Value()> otherwise) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), cond,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(rewriter, loc, then());
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(rewriter, loc, otherwise());
+    return ifOp.getResult(0);
+  }
+  /// `for (i = begin; i < end; i += step) body(i)`.
+  void forEach(Value begin, Value end, Value step,
+               function_ref<void(Value)> body) {
+    scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
+                       [&](OpBuilder &, Location, Value i, ValueRange) {
+                         body(i);
+                         scf::YieldOp::create(rewriter, loc);
+                       });
+  }
+  /// The slots of this thread: lane, lane + W, ... below the batch.
+  void forEachSlot(function_ref<void(Value)> body) {
+    forEach(lane, index(batch), index(workgroupSize), body);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The kernel
+  //===--------------------------------------------------------------------===//
+
+  Value addWorkgroupArray(int64_t size) {
+    auto type = MemRefType::get(
+        {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    return kernel.addWorkgroupAttribution(type, loc);
+  }
+
+  void createKernelAndMemory() {
+    auto words = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+    SmallVector<Type> inputs(3, rewriter.getIndexType());
+    inputs.append(pt::kNumSchedulerBuffers, words);
+    llvm::append_range(inputs, coroutine.getArgumentTypes());
+    kernel = createKernel(kernels,
+                          pt::getKernelName(coroutine.getSymName().str()),
+                          inputs, workgroupSize, loc, rewriter);
+    Block &entry = kernel.getBody().front();
+    nx = entry.getArgument(0);
+    ny = entry.getArgument(1);
+    state = entry.getArgument(3);
+    extension = entry.getArgument(4);
+    // Copied: the workgroup attributions below add block arguments.
+    ValueRange args = entry.getArguments().drop_front(
+        3 + pt::kNumSchedulerBuffers);
+    coroutineArgs.assign(args.begin(), args.end());
+
+    slotTokens = addWorkgroupArray(batch);
+    slotIds = addWorkgroupArray(batch);
+    queue = addWorkgroupArray(batch);
+    counts = addWorkgroupArray(tokens);
+    runs = addWorkgroupArray(tokens);
+    control = addWorkgroupArray(kNumControlWords);
+    if (sharedSlots > 0 && bodyWords > 0)
+      sharedFrames = addWorkgroupArray(sharedSlots * bodyWords);
+
+    rewriter.setInsertionPoint(entry.getTerminator());
+    lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    groups = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
+    // The private frame each thread runs subroutines on; allocated (and
+    // zeroed) once, in the entry block.
+    privateFrame = FrameStorage::allocate(rewriter, loc, split);
+  }
+
+  /// Live slots per token, then the leader's decisions (kRunning says
+  /// whether the workgroup goes on). Every thread runs it.
+  void buildCountAndDecide() {
+    forEach(lane, index(tokens), index(workgroupSize),
+            [&](Value t) { storeShared(counts, t, i32(0)); });
+    gpu::BarrierOp::create(rewriter, loc);
+    forEachSlot([&](Value slot) {
+      Value token = loadShared(slotTokens, slot);
+      buildIf(notEqual(token, i32(kTerminatedToken)),
+              [&] { atomicAdd(counts, toIndex(token), i32(1)); });
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    buildIf(equal(lane, index(0)), [&] { buildLeaderDecisions(); });
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+
+  /// Thread 0: takes a batch of instances when at least a workgroup's worth
+  /// of slots is free (or all are), then picks the most common token.
+  void buildLeaderDecisions() {
+    auto sum = scf::ForOp::create(
+        rewriter, loc, index(0), index(tokens), index(1), ValueRange{i32(0)},
+        [&](OpBuilder &, Location, Value t, ValueRange running) {
+          scf::YieldOp::create(rewriter, loc,
+                               add(running.front(), loadShared(counts, t)));
+        });
+    Value alive = sum.getResult(0);
+    Value free = sub(i32(batch), alive);
+    Value wanted = both(
+        both(equal(loadControl(kExhausted), i32(0)), notEqual(free, i32(0))),
+        arith::OrIOp::create(
+            rewriter, loc,
+            compare(arith::CmpIPredicate::sge, free, i32(workgroupSize)),
+            equal(alive, i32(0))));
+    storeControl(kBatchBase, i32(0));
+    storeControl(kBatchSize, i32(0));
+    buildIf(wanted, [&] {
+      Value base = atomicAdd(state, index(pt::kNextInstance), free);
+      Value total = memref::LoadOp::create(rewriter, loc, state,
+                                           ValueRange{index(pt::kTotalInstances)});
+      Value left = select(lessThan(base, total), sub(total, base), i32(0));
+      Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
+      storeControl(kBatchBase, base);
+      storeControl(kBatchSize, taken);
+      // A short batch means the grid is exhausted: never ask again.
+      buildIf(lessThan(taken, free), [&] { storeControl(kExhausted, i32(1)); });
+      buildIf(notEqual(taken, i32(0)), [&] {
+        storeControl(kAcquisitions, add(loadControl(kAcquisitions), i32(1)));
+        Value entry = index(kEntryToken);
+        storeShared(counts, entry, add(loadShared(counts, entry), taken));
+      });
+    });
+
+    // The most common token (the first of equals).
+    auto best = scf::ForOp::create(
+        rewriter, loc, index(0), index(tokens), index(1),
+        ValueRange{i32(0), i32(0)},
+        [&](OpBuilder &, Location, Value t, ValueRange current) {
+          Value count = loadShared(counts, t);
+          Value larger =
+              compare(arith::CmpIPredicate::sgt, count, current.back());
+          scf::YieldOp::create(
+              rewriter, loc,
+              ValueRange{select(larger, toI32(t), current.front()),
+                         select(larger, count, current.back())});
+        });
+    Value chosen = best.getResult(0), most = best.getResult(1);
+    Value running = notEqual(most, i32(0));
+    storeControl(kChosenToken, chosen);
+    storeControl(kRunning,
+                 arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                        running));
+    storeControl(kFreeRank, i32(0));
+    storeControl(kQueueLength, i32(0));
+    buildIf(running, [&] {
+      storeControl(kSteps, add(loadControl(kSteps), i32(1)));
+      Value at = toIndex(chosen);
+      storeShared(runs, at, add(loadShared(runs, at), most));
+    });
+  }
+
+  /// Free slots take the batch's instances; slots with the chosen token go
+  /// to the queue.
+  void buildRefillAndQueue() {
+    Value taken = loadControl(kBatchSize);
+    Value base = loadControl(kBatchBase);
+    Value chosen = loadControl(kChosenToken);
+    Value returned = i32(kTerminatedToken);
+    forEachSlot([&](Value slot) {
+      Value old = loadShared(slotTokens, slot);
+      Value token = buildIfValue(
+          both(equal(old, returned), notEqual(taken, i32(0))),
+          [&] {
+            Value rank = atomicAdd(control, index(kFreeRank), i32(1));
+            Value starts = lessThan(rank, taken);
+            buildIf(starts, [&] {
+              storeShared(slotIds, slot, add(base, rank));
+              storeShared(slotTokens, slot, i32(kEntryToken));
+            });
+            return select(starts, i32(kEntryToken), returned);
+          },
+          [&] { return old; });
+      buildIf(equal(token, chosen), [&] {
+        Value place = atomicAdd(control, index(kQueueLength), i32(1));
+        storeShared(queue, toIndex(place), toI32(slot));
+      });
+    });
+  }
+
+  /// Where the frame of `slot` lives: workgroup memory below sharedSlots,
+  /// the extension above. Word w of the frame is word w - kFirstFieldWord
+  /// there (token and id live in slotTokens / slotIds).
+  FrameStorage getSharedFrame(Value slot) {
+    FrameStorage frame;
+    frame.words = sharedFrames;
+    frame.frameWords = bodyWords;
+    frame.instance = slot;
+    frame.numInstances = index(sharedSlots);
+    frame.layout = layout;
+    return frame;
+  }
+  FrameStorage getExtensionFrame(Value slot) {
+    int64_t extensionSlots = batch - sharedSlots;
+    FrameStorage frame;
+    frame.words = extension;
+    frame.frameWords = bodyWords;
+    frame.instance = add(mul(group, index(extensionSlots)),
+                         sub(slot, index(sharedSlots)));
+    frame.numInstances = mul(groups, index(extensionSlots));
+    frame.layout = layout;
+    return frame;
+  }
+
+  /// Copies the words of `words` between the slot's frame and the private
+  /// frame (`in`: to the private frame).
+  void copyWords(Value slot, const llvm::SmallBitVector &words, bool in) {
+    if (words.none())
+      return;
+    auto copy = [&](const FrameStorage &frame) {
+      for (int64_t word : words.set_bits()) {
+        Value there = frame.getWordIndex(rewriter, loc, word - kFirstFieldWord);
+        Value here = privateFrame.getWordIndex(rewriter, loc, word);
+        if (in)
+          storeShared(privateFrame.words, here,
+                      memref::LoadOp::create(rewriter, loc, frame.words, there));
+        else
+          storeShared(frame.words, there,
+                      memref::LoadOp::create(rewriter, loc, privateFrame.words,
+                                             here));
+      }
+    };
+    if (sharedSlots == batch)
+      return copy(getSharedFrame(slot));
+    if (sharedSlots == 0)
+      return copy(getExtensionFrame(slot));
+    auto ifOp = scf::IfOp::create(rewriter, loc,
+                                  lessThan(slot, index(sharedSlots)),
+                                  /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    copy(getSharedFrame(slot));
+    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    copy(getExtensionFrame(slot));
+  }
+
+  /// Each thread takes queued instances W apart and runs the chosen
+  /// subroutine on each.
+  void buildRun(ArrayRef<func::FuncOp> subroutines) {
+    Value chosen = toIndex(loadControl(kChosenToken));
+    Value length = toIndex(loadControl(kQueueLength));
+    forEach(lane, length, index(workgroupSize), [&](Value place) {
+      Value slot = toIndex(loadShared(queue, place));
+      Value id = toIndex(loadShared(slotIds, slot));
+      InstancePosition position = delinearizeInstanceId(rewriter, loc, id, nx, ny);
+      SmallVector<int64_t> cases =
+          llvm::to_vector(llvm::seq<int64_t>(0, tokens));
+      auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
+                                                 chosen, cases, cases.size());
+      for (auto [token, region] : llvm::enumerate(dispatch.getCaseRegions())) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.createBlock(&region);
+        func::FuncOp subroutine = subroutines[token];
+        WordUse use = getWordUse(subroutine, split);
+        copyWords(slot, use.reads, /*in=*/true);
+        cloneSubroutineBody(rewriter, subroutine, coroutineArgs);
+        // The clones (and the originals, which the caller erases) still use
+        // the subroutine's frame argument: lower them onto the private frame.
+        {
+          OpBuilder::InsertionGuard lowering(rewriter);
+          lowerFrameAccesses(subroutine.getArgument(0), split, privateFrame,
+                             position, rewriter);
+        }
+        copyWords(slot, use.writes, /*in=*/false);
+        storeShared(slotTokens, slot, privateFrame.loadToken(rewriter, loc));
+        scf::YieldOp::create(rewriter, loc);
+      }
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.createBlock(&dispatch.getDefaultRegion());
+      scf::YieldOp::create(rewriter, loc);
+    });
+  }
+
+  SplitOp split;
+  FuncOp coroutine;
+  gpu::GPUModuleOp kernels;
+  int64_t workgroupSize, batch, sharedSlots;
+  FrameArrayLayout layout;
+  RewriterBase &rewriter;
+  Location loc;
+  int64_t tokens = 0, bodyWords = 0;
+
+  gpu::GPUFuncOp kernel;
+  Value nx, ny, state, extension;
+  SmallVector<Value> coroutineArgs;
+  Value slotTokens, slotIds, queue, counts, runs, control, sharedFrames;
+  Value lane, group, groups;
+  FrameStorage privateFrame;
+};
+
+struct CoroPersistentToGPUPass
+    : coro::impl::CoroPersistentToGPUBase<CoroPersistentToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+      return signalPassFailure();
+    if (batch < 1) {
+      mlir::emitError(module.getLoc(), getArgument())
+          << ": batch must be positive, got " << static_cast<int64_t>(batch);
+      return signalPassFailure();
+    }
+    FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
+        collectLaunchesOfSplitCoroutines(module);
+    if (failed(launches))
+      return signalPassFailure();
+    for (auto &entry : *launches) {
+      if (entry.second.empty())
+        continue;
+      entry.second.front().emitOpError()
+          << "cannot be lowered by the persistent-threads scheduler: its "
+             "launch (state buffer, global memory extension, workgroup "
+             "count) is done by the CoroGPU runtime (coro-run, "
+             "corogpu/runtime/Persistent.h); use the state-machine scheduler "
+             "for launches in IR";
+      return signalPassFailure();
+    }
+
+    SmallVector<SplitOp> splits(module.getOps<SplitOp>());
+    if (splits.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+    SymbolTable symbols(module);
+    NamedAttrList plans;
+    if (auto existing =
+            module->getAttrOfType<DictionaryAttr>(kPersistentPlanAttrName))
+      plans.append(existing.getValue());
+    for (SplitOp split : splits) {
+      FailureOr<DictionaryAttr> plan = lowerSplit(split, symbols, kernels,
+                                                  rewriter);
+      if (failed(plan))
+        return signalPassFailure();
+      plans.set(split.getCoroutineAttr().getAttr(), *plan);
+    }
+    module->setAttr(kPersistentPlanAttrName,
+                    plans.getDictionary(&getContext()));
+    legalizeKernelsForTargets(kernels, rewriter);
+  }
+
+  /// How many slots keep their frame in workgroup memory: as many as the
+  /// budget holds after the scheduler's own arrays; an error if those do
+  /// not fit.
+  FailureOr<int64_t> getSharedSlots(SplitOp split) {
+    int64_t tokens = split.getSubroutines().size();
+    int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
+    int64_t schedulerBytes = 4 * (3 * batch + 2 * tokens + kNumControlWords);
+    if (schedulerBytes > sharedMemory) {
+      split.emitOpError("needs ")
+          << schedulerBytes << " bytes of workgroup memory for "
+          << static_cast<int64_t>(batch)
+          << " persistent-threads slots (tokens, ids, queue) and " << tokens
+          << " subroutine counters, more than shared-memory="
+          << static_cast<int64_t>(sharedMemory) << "; lower the batch";
+      return failure();
+    }
+    if (bodyWords == 0)
+      return static_cast<int64_t>(batch);
+    return std::min<int64_t>(batch,
+                             (sharedMemory - schedulerBytes) / (4 * bodyWords));
+  }
+
+  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
+                                       gpu::GPUModuleOp kernels,
+                                       RewriterBase &rewriter) {
+    auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
+    FailureOr<SmallVector<func::FuncOp>> subroutines =
+        split.lookupSubroutines(symbols);
+    FailureOr<int64_t> sharedSlots = getSharedSlots(split);
+    if (failed(subroutines) || failed(sharedSlots))
+      return failure();
+    PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
+                              *sharedSlots, layout, rewriter);
+    builder.build(*subroutines);
+    for (func::FuncOp subroutine : *subroutines)
+      rewriter.eraseOp(subroutine);
+    Builder b(&getContext());
+    DictionaryAttr plan = b.getDictionaryAttr({
+        b.getNamedAttr("tokens",
+                       b.getI64IntegerAttr(split.getSubroutines().size())),
+        b.getNamedAttr("frame_words",
+                       b.getI64IntegerAttr(split.getFrameWords() -
+                                           kFirstFieldWord)),
+        b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
+        b.getNamedAttr("batch", b.getI64IntegerAttr(batch)),
+        b.getNamedAttr("shared_slots", b.getI64IntegerAttr(*sharedSlots)),
+        b.getNamedAttr(
+            "layout",
+            b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),
+    });
+    rewriter.eraseOp(split);
+    rewriter.eraseOp(coroutine);
+    return plan;
+  }
+};
+
+} // namespace

@@ -1,0 +1,72 @@
+//===- SPIRVMergeWorkgroupVariables.cpp - one arena for all kernels -------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/Passes.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSPIRVMERGEWORKGROUPVARIABLES
+#include "CoroGPU/Conversion/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+struct CoroSPIRVMergeWorkgroupVariablesPass
+    : coro::impl::CoroSPIRVMergeWorkgroupVariablesBase<
+          CoroSPIRVMergeWorkgroupVariablesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    // The functions that take the address of each Workgroup variable.
+    llvm::MapVector<StringRef, SmallVector<spirv::AddressOfOp>> uses;
+    llvm::StringMap<spirv::GlobalVariableOp> variables;
+    for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
+      auto pointer = cast<spirv::PointerType>(variable.getType());
+      if (pointer.getStorageClass() == spirv::StorageClass::Workgroup) {
+        variables[variable.getSymName()] = variable;
+        uses[variable.getSymName()];
+      }
+    }
+    module.walk([&](spirv::AddressOfOp address) {
+      auto it = uses.find(address.getVariable());
+      if (it != uses.end())
+        it->second.push_back(address);
+    });
+
+    // The n-th variable of a type a function uses becomes the n-th of that
+    // type: functions never run in the same workgroup at once. Variables
+    // used by several functions keep their own.
+    DenseMap<std::pair<Operation *, Type>, unsigned> usedOfType;
+    DenseMap<std::pair<Type, unsigned>, spirv::GlobalVariableOp> merged;
+    for (auto &[name, addresses] : uses) {
+      if (addresses.empty())
+        continue;
+      auto function = addresses.front()->getParentOfType<spirv::FuncOp>();
+      if (!function || llvm::any_of(addresses, [&](spirv::AddressOfOp a) {
+            return a->getParentOfType<spirv::FuncOp>() != function;
+          }))
+        continue;
+      spirv::GlobalVariableOp variable = variables[name];
+      Type type = variable.getType();
+      unsigned nth = usedOfType[{function, type}]++;
+      auto [it, first] = merged.try_emplace({type, nth}, variable);
+      if (first)
+        continue;
+      for (spirv::AddressOfOp address : addresses)
+        address.setVariable(it->second.getSymName());
+      variable.erase();
+    }
+  }
+};
+
+} // namespace

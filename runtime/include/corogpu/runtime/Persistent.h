@@ -1,0 +1,65 @@
+//===- Persistent.h - the persistent-threads scheduler's launch -*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// Runs a coroutine whose kernel `coro-persistent-to-gpu` generated: creates
+// the state buffer and the global memory extension, and launches the one
+// kernel on a fixed number of resident workgroups, which take the grid's
+// instances in batches until none is left.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_PERSISTENT_H
+#define COROGPU_RUNTIME_PERSISTENT_H
+
+#include "corogpu/runtime/Device.h"
+
+namespace corogpu::runtime {
+
+/// What the compiler says about a coroutine's persistent kernel (the
+/// `coro.persistent` module attribute).
+struct PersistentPlan {
+  std::string coroutine;
+  uint32_t tokens = 0;
+  /// Frame words kept per slot (the fields; token and id live apart).
+  uint32_t frameWords = 0;
+  uint32_t workgroupSize = 64;
+  /// Instance slots per workgroup, and how many of them keep their frame
+  /// in workgroup memory (the others in the global memory extension).
+  uint32_t batch = 0;
+  uint32_t sharedSlots = 0;
+};
+
+struct PersistentOptions {
+  /// Resident threads (workgroups x workgroup size); 0: 2^15, the paper's
+  /// setting. Never more workgroups than the grid's batches need.
+  uint64_t threads = 0;
+  /// Time the launch (GPU timestamps / events).
+  bool timing = false;
+};
+
+struct PersistentStats {
+  uint32_t workgroups = 0;
+  /// Bytes of the global memory extension.
+  uint64_t extensionBytes = 0;
+  /// Block-wise state-machine steps and batches taken, all workgroups.
+  uint64_t steps = 0, acquisitions = 0;
+  /// Instances each subroutine ran.
+  std::vector<uint64_t> instancesPerSubroutine;
+  double gpuMilliseconds = 0;
+};
+
+/// Runs `plan` over `grid` on `device`, whose loaded module holds its
+/// kernel. `gridArgs` are the three leading kernel arguments (the grid
+/// extents), `coroutineArgs` the coroutine's, both in the target's ABI.
+Status runPersistent(Device &device, const PersistentPlan &plan,
+                     const PersistentOptions &options,
+                     std::array<uint32_t, 3> grid,
+                     const std::vector<KernelArg> &gridArgs,
+                     const std::vector<KernelArg> &coroutineArgs,
+                     const BufferArgBuilder &passBuffer,
+                     PersistentStats &stats);
+
+} // namespace corogpu::runtime
+
+#endif // COROGPU_RUNTIME_PERSISTENT_H

@@ -1,0 +1,61 @@
+//===- PersistentABI.h - the persistent-threads kernel's contract -*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// The contract between the kernel `coro-persistent-to-gpu` generates and the
+// host code that launches it (Persistent.h): the kernel's name, its
+// arguments and the words of its state buffer. Plain C++ with no
+// dependencies, so that the compiler (MLIR) and the runtime (no MLIR) both
+// include it.
+//
+// The persistent kernel of coroutine `f` is `f__pt` and takes
+//
+//   (nx, ny, nz: index, state, extension: memref<?xi32>,
+//    <the coroutine's arguments>)
+//
+//   state      the words below
+//   extension  the global memory extension: per workgroup, the frames of
+//              its slots that do not fit in workgroup memory,
+//              (batch - shared_slots) x frame_words words (4 bytes when
+//              every slot fits)
+//
+// It runs on any number of workgroups; each takes batches of instances from
+// kNextInstance until the grid is exhausted and its instances have returned.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_PERSISTENTABI_H
+#define COROGPU_RUNTIME_PERSISTENTABI_H
+
+#include <cstdint>
+#include <string>
+
+namespace corogpu::runtime::persistent {
+
+/// The kernel's name, suffixed to the coroutine's name.
+inline constexpr const char *kKernelSuffix = "__pt";
+inline std::string getKernelName(const std::string &coroutine) {
+  return coroutine + kKernelSuffix;
+}
+
+/// Number of scheduler buffers after the three grid extents.
+inline constexpr unsigned kNumSchedulerBuffers = 2;
+
+/// Words of the state buffer (i32), zero before the launch except
+/// kTotalInstances, which the host writes.
+enum StateWord : uint32_t {
+  kNextInstance = 0,   ///< The next unstarted instance of the grid.
+  kTotalInstances = 1, ///< Instances of the grid.
+  kSteps = 2,          ///< Block-wise state-machine steps, all workgroups.
+  kAcquisitions = 3,   ///< Batches taken from the grid, all workgroups.
+  kFirstTokenWord = 4, ///< Then, per token, the instances it ran.
+};
+
+/// Words of the state buffer.
+inline uint32_t getStateWords(uint32_t tokens) {
+  return kFirstTokenWord + tokens;
+}
+
+} // namespace corogpu::runtime::persistent
+
+#endif // COROGPU_RUNTIME_PERSISTENTABI_H

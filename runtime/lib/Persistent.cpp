@@ -1,0 +1,97 @@
+//===- Persistent.cpp - the persistent-threads scheduler's launch ---------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "corogpu/runtime/Persistent.h"
+#include "corogpu/runtime/PersistentABI.h"
+
+#include <algorithm>
+
+using namespace corogpu::runtime;
+namespace pt = corogpu::runtime::persistent;
+
+Status corogpu::runtime::runPersistent(
+    Device &device, const PersistentPlan &plan,
+    const PersistentOptions &options, std::array<uint32_t, 3> grid,
+    const std::vector<KernelArg> &gridArgs,
+    const std::vector<KernelArg> &coroutineArgs,
+    const BufferArgBuilder &passBuffer, PersistentStats &stats) {
+  if (plan.tokens == 0 || plan.workgroupSize == 0 || plan.batch == 0 ||
+      plan.sharedSlots > plan.batch)
+    return Status::failure("the persistent-threads plan of '" +
+                           plan.coroutine + "' is incomplete");
+  uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  uint64_t threads = options.threads ? options.threads : uint64_t(1) << 15;
+  uint64_t batches = (instances + plan.batch - 1) / plan.batch;
+  uint64_t workgroups = std::max<uint64_t>(
+      1, std::min((threads + plan.workgroupSize - 1) / plan.workgroupSize,
+                  batches));
+  if (workgroups > 65535)
+    return Status::failure(std::to_string(threads) +
+                           " persistent threads need " +
+                           std::to_string(workgroups) +
+                           " workgroups, more than 65535; lower them");
+  // The instance counter passes the grid by at most one batch per
+  // workgroup; it is an i32.
+  if (instances + workgroups * plan.batch >= (uint64_t(1) << 31))
+    return Status::failure("the persistent-threads scheduler runs at most "
+                           "2^31 - 1 - workgroups x batch instances, the grid "
+                           "has " +
+                           std::to_string(instances));
+  uint64_t extensionWords =
+      workgroups * (plan.batch - plan.sharedSlots) * plan.frameWords;
+  if (extensionWords >= (uint64_t(1) << 31) ||
+      extensionWords * 4 > device.getMaxBufferBytes())
+    return Status::failure(
+        "a global memory extension of " + std::to_string(extensionWords) +
+        " words is larger than " + device.getName() +
+        " addresses; lower the persistent threads or the batch");
+
+  uint32_t stateWords = pt::getStateWords(plan.tokens);
+  Status status;
+  std::unique_ptr<Buffer> state = device.createBuffer(stateWords * 4, status);
+  if (!status.ok())
+    return status;
+  std::unique_ptr<Buffer> extension =
+      device.createBuffer(std::max<uint64_t>(extensionWords, 1) * 4, status);
+  if (!status.ok())
+    return Status::failure("the global memory extension (" +
+                           std::to_string(extensionWords * 4) +
+                           " bytes): " + status.error);
+  std::vector<uint32_t> words(stateWords, 0);
+  words[pt::kTotalInstances] = static_cast<uint32_t>(instances);
+  if (status = device.upload(*state, words.data(), words.size() * 4);
+      !status.ok())
+    return status;
+
+  std::vector<KernelArg> args = gridArgs;
+  passBuffer(args, *state, stateWords);
+  passBuffer(args, *extension, std::max<uint64_t>(extensionWords, 1));
+  args.insert(args.end(), coroutineArgs.begin(), coroutineArgs.end());
+  stats = PersistentStats();
+  stats.workgroups = static_cast<uint32_t>(workgroups);
+  stats.extensionBytes = extensionWords * 4;
+  if (status = device.launch(pt::getKernelName(plan.coroutine),
+                             {stats.workgroups, 1, 1},
+                             {plan.workgroupSize, 1, 1}, args,
+                             options.timing ? &stats.gpuMilliseconds : nullptr);
+      !status.ok())
+    return status;
+  if (status = device.download(*state, words.data(), words.size() * 4);
+      !status.ok())
+    return status;
+  stats.steps = words[pt::kSteps];
+  stats.acquisitions = words[pt::kAcquisitions];
+  for (uint32_t token = 0; token < plan.tokens; ++token)
+    stats.instancesPerSubroutine.push_back(words[pt::kFirstTokenWord + token]);
+  // Every instance runs its entry once: anything else means the kernel and
+  // this host code disagree.
+  if (stats.instancesPerSubroutine.front() != instances)
+    return Status::failure(
+        "the persistent-threads kernel started " +
+        std::to_string(stats.instancesPerSubroutine.front()) + " of " +
+        std::to_string(instances) + " instances");
+  return Status::success();
+}

@@ -1,0 +1,108 @@
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=180" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=180 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" | FileCheck %s --check-prefix=ALLSHARED
+
+// Two frame words per slot (the loaded value and the ticket). The
+// scheduler's own workgroup memory is 4 * (3 * 8 + 2 * 2 + 9) = 148 bytes,
+// so 180 bytes leave room for the frames of 4 slots; the other 4 live in
+// the global memory extension. With the default 16 KiB all 8 fit.
+// CHECK:     module attributes {coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "{{soa|aos}}", shared_slots = 4 : i64, tokens = 2 : i64, workgroup_size = 4 : i64}}, gpu.container_module}
+// ALLSHARED: coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 8 : i64,
+// CHECK-NOT: coro.split
+// CHECK-NOT: func.func
+
+// One kernel: the grid, the state buffer, the extension, then the
+// coroutine's arguments; in workgroup memory the slots' tokens, ids and
+// queue, the counts and runs per subroutine, the leader's decisions and
+// the frames of the first 4 slots.
+// CHECK-LABEL: gpu.func @f__pt(
+// CHECK-SAME:    %[[NX:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[STATE:[^:]*]]: memref<?xi32>, %[[EXT:[^:]*]]: memref<?xi32>, %{{[^:]*}}: memref<?xf32>, %{{[^:]*}}: memref<?xi32>)
+// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[IDS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<2xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<2xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<9xi32, #gpu.address_space<workgroup>>, %[[FRAMES:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 1, 1]>}
+// CHECK:         %[[LANE:.*]] = gpu.thread_id x
+// CHECK:         %[[BLOCK:.*]] = gpu.block_id x
+// CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<4xi32>
+// Every slot starts free.
+// CHECK:         scf.for %[[S:.*]] = %[[LANE]] to %c8 step %c4 {
+// CHECK-NEXT:      memref.store %c-1_i32, %[[TOKENS]][%[[S]]]
+// CHECK:         gpu.barrier
+// The loop only tests its flag (the SPIR-V conversion wants that).
+// CHECK:         scf.while (%[[GO:.*]] = %true) : (i1) -> () {
+// CHECK-NEXT:      scf.condition(%[[GO]])
+// CHECK:         } do {
+// Live slots counted per token with workgroup atomics.
+// CHECK:           gpu.barrier
+// CHECK:           memref.atomic_rmw addi %c1_i32, %[[COUNTS]][%{{.*}}] : (i32, memref<2xi32, #gpu.address_space<workgroup>>)
+// CHECK:           gpu.barrier
+// The leader takes a batch from state word 0 (the next instance) and
+// compares with word 1 (the grid).
+// CHECK:           scf.if
+// CHECK:             memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c0] : (i32, memref<?xi32>) -> i32
+// CHECK:             memref.load %[[STATE]][%c1] : memref<?xi32>
+// CHECK:           gpu.barrier
+// CHECK:           %[[RUNNING:.*]] = arith.cmpi eq
+// CHECK:           scf.if %[[RUNNING]] {
+// Free slots take the batch's instances (ids), the chosen token's slots are
+// queued.
+// CHECK:             memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c4]
+// CHECK:             memref.store %{{.*}}, %[[IDS]][
+// CHECK:             memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c5]
+// CHECK:             memref.store %{{.*}}, %[[QUEUE]][
+// CHECK:             gpu.barrier
+// Each thread runs queued instances a workgroup apart.
+// CHECK:             scf.for %{{.*}} = %[[LANE]] to %{{.*}} step %c4 {
+// CHECK:               %[[SLOT:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:               memref.load %[[IDS]][%[[SLOT]]]
+// The entry stores both fields into the private frame, then to the slot's
+// frame: in workgroup memory below slot 4, in the extension above.
+// CHECK:               scf.if
+// CHECK:                 memref.store %{{.*}}, %[[PRIVATE]][%c2]
+// CHECK:                 memref.store %{{.*}}, %[[PRIVATE]][%c3]
+// CHECK:                 %[[SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c4 : index
+// CHECK:                 scf.if %[[SHARED]] {
+// SOA:                     memref.store %{{.*}}, %[[FRAMES]][%[[SLOT]]]
+// SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
+// SOA:                     memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// AOS:                     %[[W0:.*]] = arith.muli %[[SLOT]], %c2 : index
+// AOS:                     memref.store %{{.*}}, %[[FRAMES]][%[[W0]]]
+// AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
+// AOS:                     memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// CHECK:                 } else {
+// Extension slot: block * 4 + slot - 4.
+// CHECK:                   %[[OVER:.*]] = arith.subi %[[SLOT]], %c4 : index
+// CHECK:                   %[[BASE:.*]] = arith.muli %[[BLOCK]], %c4 : index
+// CHECK:                   %[[E:.*]] = arith.addi %[[BASE]], %[[OVER]] : index
+// SOA:                     memref.store %{{.*}}, %[[EXT]][%[[E]]]
+// AOS:                     %[[EW:.*]] = arith.muli %[[E]], %c2 : index
+// AOS:                     memref.store %{{.*}}, %[[EXT]][%[[EW]]]
+// CHECK:                 }
+// The token goes back to workgroup memory.
+// CHECK:                 %[[TOKEN:.*]] = memref.load %[[PRIVATE]][%c0]
+// CHECK:                 memref.store %[[TOKEN]], %[[TOKENS]][%[[SLOT]]]
+// The resumption reads both fields from where the slot's frame lives.
+// CHECK:               } else {
+// CHECK:                 scf.if
+// CHECK:                   memref.load %[[FRAMES]]
+// CHECK:                 } else {
+// CHECK:                   memref.load %[[EXT]]
+// CHECK:             gpu.barrier
+// CHECK:           scf.yield %[[RUNNING]] : i1
+// The statistics: steps (word 2), batches (word 3), runs per subroutine
+// (words 4, 5).
+// CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c2]
+// CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c3]
+// CHECK:         scf.for
+// CHECK:           memref.atomic_rmw addi %{{.*}}, %[[STATE]][%{{.*}}]
+// CHECK:         gpu.return
+coro.func @f(%out: memref<?xf32>, %tickets: memref<?xi32>) {
+  %i = coro.id : index
+  %v = memref.load %out[%i] : memref<?xf32>
+  %one = arith.constant 1 : i32
+  %c0 = arith.constant 0 : index
+  %t = memref.atomic_rmw addi %one, %tickets[%c0] : (i32, memref<?xi32>) -> i32
+  coro.suspend
+  %f = arith.sitofp %t : i32 to f32
+  %s = arith.addf %v, %f : f32
+  memref.store %s, %out[%i] : memref<?xf32>
+  coro.return
+}

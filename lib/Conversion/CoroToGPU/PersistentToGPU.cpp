@@ -64,25 +64,34 @@ struct WordUse {
   llvm::SmallBitVector reads, writes;
 };
 
-/// Finds the words the frame accesses of `subroutine` touch. A narrow
-/// field's store reads its word too (the other fields in it are kept).
+/// Finds the words the frame accesses of `subroutine` touch. The private
+/// frame holds another instance's words, and every word the subroutine may
+/// write is written back, so a word must be read first unless every run
+/// writes it whole: a store of a full-word field at the top of the body. A
+/// narrow field's store reads its word anyway (the other fields in it are
+/// kept).
 WordUse getWordUse(func::FuncOp subroutine, SplitOp split) {
   SmallVector<FrameFieldAttr> fields = split.getFrameFields();
-  WordUse use{llvm::SmallBitVector(split.getFrameWords()),
-              llvm::SmallBitVector(split.getFrameWords())};
+  int64_t words = split.getFrameWords();
+  WordUse use{llvm::SmallBitVector(words), llvm::SmallBitVector(words)};
+  llvm::SmallBitVector alwaysWritten(words);
   auto mark = [](llvm::SmallBitVector &set, FrameFieldAttr field) {
     set.set(field.getWord(), field.getWord() + field.getNumWords());
   };
+  Block &body = subroutine.getBody().front();
   for (Operation *user : subroutine.getArgument(0).getUsers()) {
     if (auto load = dyn_cast<FrameLoadOp>(user)) {
       mark(use.reads, fields[load.getSlot()]);
     } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
       FrameFieldAttr field = fields[store.getSlot()];
       mark(use.writes, field);
-      if (field.getStorageBits() < 32)
-        mark(use.reads, field);
+      if (field.getStorageBits() >= 32 && store->getBlock() == &body)
+        mark(alwaysWritten, field);
     }
   }
+  llvm::SmallBitVector keep = use.writes;
+  keep.reset(alwaysWritten);
+  use.reads |= keep;
   return use;
 }
 
@@ -482,6 +491,8 @@ private:
         func::FuncOp subroutine = subroutines[token];
         WordUse use = getWordUse(subroutine, split);
         copyWords(slot, use.reads, /*in=*/true);
+        // A subroutine that does not set the target leaves it as it was.
+        privateFrame.storeToken(rewriter, loc, i32(token));
         cloneSubroutineBody(rewriter, subroutine, coroutineArgs);
         // The clones (and the originals, which the caller erases) still use
         // the subroutine's frame argument: lower them onto the private frame.

@@ -27,10 +27,18 @@
 // WAVEFRONT: corpus: 1 passed, 0 failed
 // WAVEFRONT: corpus: {{[0-9]+}} passed, 0 failed
 // WAVEFRONT: corpus: 1 passed, 0 failed
+// The persistent-threads kernel, SoA with every frame in shared memory and
+// AoS with most of them in the global memory extension:
+// RUN: for chip in sm_75 sm_90; do \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 30 -- --scheduler=persistent || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 30 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 || exit 1; \
+// RUN: done | FileCheck %s --check-prefix=PERSISTENT
+// PERSISTENT: PASS test/e2e/cpu/split-constructs.mlir while_both sm_75: persistent {{[0-9]+}} registers, {{[0-9]+}} bytes stack
+// PERSISTENT-COUNT-4: corpus: {{[0-9]+}} passed, 0 failed
 // The BVH path tracer of the benchmarks, under every scheduler (Table-2
 // style: the mega-kernel's registers next to each subroutine's). Its sin and
 // cos are libdevice calls, linked from the CUDA toolkit the pipeline finds:
-// RUN: for scheduler in megakernel state-machine wavefront; do \
+// RUN: for scheduler in megakernel state-machine wavefront persistent; do \
 // RUN:   coro-run %coro_src/benchmarks/pathtracer/pathtracer.mlir --coro=path_trace --scheduler=$scheduler --emit=ptx --chip=sm_90 --emit-to=%t.pt.$scheduler.ptx && \
 // RUN:   %ptxas -arch=sm_90 -v %t.pt.$scheduler.ptx -o /dev/null 2>&1 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=PATHTRACER
@@ -39,3 +47,5 @@
 // PATHTRACER: Compiling entry function 'path_trace' for 'sm_90'
 // PATHTRACER-DAG: Compiling entry function 'path_trace__wf_1' for 'sm_90'
 // PATHTRACER-DAG: Compiling entry function 'path_trace__wf_4' for 'sm_90'
+// PATHTRACER: Compiling entry function 'path_trace__pt' for 'sm_90'
+// PATHTRACER: Used {{[0-9]+}} registers

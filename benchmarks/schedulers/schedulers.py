@@ -2,14 +2,16 @@
 """Times a coroutine under every GPU scheduler with coro-run.
 
 For each grid size, runs the workload under the mega-kernel, the state
-machine and the wavefront scheduler (in the configurations given by
---wavefront) with `coro-run --repeat=R --check --json`: every run is checked
+machine, the wavefront scheduler (in the configurations given by
+--wavefront) and the persistent-threads scheduler (--persistent) with
+`coro-run --repeat=R --check --json`: every run is checked
 against the mega-kernel reference (a differing image fails the benchmark),
 and the run with the median GPU time of the R runs is reported: GPU time,
 its ratio to the mega-kernel (and to the hand split, for the workloads that
 have one) measured in the same invocation, and for the wavefront scheduler
 the share of GPU time spent in the scheduling kernels (classify, scan,
-scatter, compaction) and the time of each kernel; with ptxas, the registers
+scatter, compaction) and the time of each kernel (for the persistent-threads
+scheduler, its block-wise steps in the rounds column); with ptxas, the registers
 of each kernel (sm_90), and the frame bytes of the split. --csv, --json,
 --images and --chart write the results (benchmarks/run-all.sh runs every
 workload with all of them).
@@ -70,6 +72,17 @@ WAVEFRONT_CONFIGS = {
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],
+}
+# The persistent-threads scheduler: the defaults (64 threads, 256 slots per
+# workgroup, every frame in 16 KiB of workgroup memory, SoA); AoS frames
+# (the paper's bank-conflict ablation); 128 threads with 1024 slots, most
+# frames in the global memory extension (the paper's setting has 16 slots
+# per thread).
+PERSISTENT_CONFIGS = {
+    "persistent": [],
+    "persistent-aos": ["--layout=aos"],
+    "persistent-gme": ["--persistent-workgroup-size=128",
+                       "--persistent-batch=1024"],
 }
 
 
@@ -294,6 +307,9 @@ def main():
     parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),
                         help="wavefront configurations: " +
                         ", ".join(WAVEFRONT_CONFIGS))
+    parser.add_argument("--persistent", default=",".join(PERSISTENT_CONFIGS),
+                        help="persistent-threads configurations: " +
+                        ", ".join(PERSISTENT_CONFIGS) + " (empty: none)")
     parser.add_argument("--backend", default="vulkan")
     parser.add_argument("--json", help="write every measurement here")
     parser.add_argument("--csv", help="write the table as CSV here")
@@ -316,6 +332,11 @@ def main():
             sys.exit("schedulers.py: unknown wavefront configuration '%s'"
                      % name)
         configs.append((name, "wavefront", WAVEFRONT_CONFIGS[name]))
+    for name in filter(None, options.persistent.split(",")):
+        if name not in PERSISTENT_CONFIGS:
+            sys.exit("schedulers.py: unknown persistent configuration '%s'"
+                     % name)
+        configs.append((name, "persistent", PERSISTENT_CONFIGS[name]))
     hand = workload.get("handsplit")
     if hand:
         configs.append(("hand-split", "wavefront", [], hand))
@@ -332,7 +353,8 @@ def main():
         file, coro = source or (workload["file"], workload["coro"])
         # The subroutine kernels (wavefront) or the one kernel.
         mine = {k: v for k, v in registers.items()
-                if k == coro or k[len(coro + "__wf_"):].isdigit()}
+                if k in (coro, coro + "__pt") or
+                k[len(coro + "__wf_"):].isdigit()}
         static[name] = {
             "registers": registers,
             "max_registers": max(mine.values()) if mine else None,
@@ -377,6 +399,10 @@ def main():
                     "launches": wavefront["launches"],
                     "capacity": wavefront["capacity"],
                     "kernel_gpu_ms": wavefront["kernel_gpu_ms"]})
+            persistent = report.get("persistent")
+            if persistent:
+                row.update({"rounds": persistent["steps"],
+                            "workgroups": persistent["workgroups"]})
             results.append(row)
         # Ratios to the hand split, measured in the same invocation.
         hand_ms = next((r["gpu_ms"] for r in results

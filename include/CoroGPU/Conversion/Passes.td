@@ -216,9 +216,9 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
        all are), and picks the most common token;
     3. the free slots take the new instances; the slots with the chosen
        token are queued; every thread takes queued instances a workgroup
-       apart, copies the frame words the subroutine reads into a private
-       frame, runs the subroutine and writes back the words it writes and
-       the token;
+       apart and runs the subroutine, whose frame loads and stores go to
+       the slot's frame (workgroup memory or extension) where it makes them,
+       and writes the new token back;
     4. a workgroup stops when the grid is exhausted and its slots are free.
 
     The kernel takes `(nx, ny, nz, state, extension, args...)` and runs on

@@ -16,8 +16,8 @@
 //             global atomic; pick the most common token c; stop if none
 //     free slots get the new instances (token 0); slots with token c are
 //             queued
-//     each queued instance: frame words it reads -> a private frame,
-//             subroutine c, the words it writes -> back, token -> tokens[]
+//     each queued instance: subroutine c, its frame loads and stores on
+//             the slot's frame where it makes them, token -> tokens[]
 //   }
 //
 // The kernel's name, arguments and state words are fixed in
@@ -29,7 +29,6 @@
 #include "CoroGPU/Conversion/Passes.h"
 #include "corogpu/runtime/PersistentABI.h"
 
-#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir {
 namespace coro {
@@ -57,43 +56,6 @@ enum ControlWord : int64_t {
   kAcquisitions,  ///< buffer at the end.
   kNumControlWords,
 };
-
-/// The frame words one subroutine reads and writes: what moves between
-/// the slot's frame and the private frame it runs on.
-struct WordUse {
-  llvm::SmallBitVector reads, writes;
-};
-
-/// Finds the words the frame accesses of `subroutine` touch. The private
-/// frame holds another instance's words, and every word the subroutine may
-/// write is written back, so a word must be read first unless every run
-/// writes it whole: a store of a full-word field at the top of the body. A
-/// narrow field's store reads its word anyway (the other fields in it are
-/// kept).
-WordUse getWordUse(func::FuncOp subroutine, SplitOp split) {
-  SmallVector<FrameFieldAttr> fields = split.getFrameFields();
-  int64_t words = split.getFrameWords();
-  WordUse use{llvm::SmallBitVector(words), llvm::SmallBitVector(words)};
-  llvm::SmallBitVector alwaysWritten(words);
-  auto mark = [](llvm::SmallBitVector &set, FrameFieldAttr field) {
-    set.set(field.getWord(), field.getWord() + field.getNumWords());
-  };
-  Block &body = subroutine.getBody().front();
-  for (Operation *user : subroutine.getArgument(0).getUsers()) {
-    if (auto load = dyn_cast<FrameLoadOp>(user)) {
-      mark(use.reads, fields[load.getSlot()]);
-    } else if (auto store = dyn_cast<FrameStoreOp>(user)) {
-      FrameFieldAttr field = fields[store.getSlot()];
-      mark(use.writes, field);
-      if (field.getStorageBits() >= 32 && store->getBlock() == &body)
-        mark(alwaysWritten, field);
-    }
-  }
-  llvm::SmallBitVector keep = use.writes;
-  keep.reset(alwaysWritten);
-  use.reads |= keep;
-  return use;
-}
 
 /// Builds the kernel of one split coroutine. Every scheduler value in
 /// workgroup or state memory is an i32.
@@ -302,7 +264,6 @@ private:
     rewriter.setInsertionPoint(entry.getTerminator());
     lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-    groups = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
     // The private frame each thread runs subroutines on; allocated (and
     // zeroed) once, in the entry block.
     privateFrame = FrameStorage::allocate(rewriter, loc, split);
@@ -428,48 +389,78 @@ private:
     frame.layout = layout;
     return frame;
   }
-  FrameStorage getExtensionFrame(Value slot) {
-    int64_t extensionSlots = batch - sharedSlots;
-    FrameStorage frame;
-    frame.words = extension;
-    frame.frameWords = bodyWords;
-    frame.instance = add(mul(group, index(extensionSlots)),
-                         sub(slot, index(sharedSlots)));
-    frame.numInstances = mul(groups, index(extensionSlots));
-    frame.layout = layout;
-    return frame;
+  /// Each workgroup has its part of the extension, laid out as `layout`
+  /// over its extension slots: a constant stride between the words of a
+  /// slot, so that a frame is one base address and constant offsets.
+  Value getExtensionWordIndex(Value slot, int64_t word) {
+    int64_t slots = batch - sharedSlots;
+    Value base = mul(group, index(slots * bodyWords));
+    Value local = sub(slot, index(sharedSlots));
+    Value offset = layout == FrameArrayLayout::SoA
+                       ? add(local, index(word * slots))
+                       : add(mul(local, index(bodyWords)), index(word));
+    return add(base, offset);
   }
 
-  /// Copies the words of `words` between the slot's frame and the private
-  /// frame (`in`: to the private frame).
-  void copyWords(Value slot, const llvm::SmallBitVector &words, bool in) {
-    if (words.none())
-      return;
-    auto copy = [&](const FrameStorage &frame) {
-      for (int64_t word : words.set_bits()) {
-        Value there = frame.getWordIndex(rewriter, loc, word - kFirstFieldWord);
-        Value here = privateFrame.getWordIndex(rewriter, loc, word);
-        if (in)
-          storeShared(privateFrame.words, here,
-                      memref::LoadOp::create(rewriter, loc, frame.words, there));
-        else
-          storeShared(frame.words, there,
-                      memref::LoadOp::create(rewriter, loc, privateFrame.words,
-                                             here));
+  /// Makes the accesses to frame fields in `region`, lowered onto the
+  /// private frame, load and store the frame of `slot` itself: a subroutine
+  /// reads what it uses where it uses it, and writes what it writes. The
+  /// token (word 0) stays private.
+  void redirectToSlotFrame(Region &region, Value slot) {
+    SmallVector<Operation *> accesses;
+    region.walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        if (load.getMemRef() == privateFrame.words)
+          accesses.push_back(op);
+      } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        if (store.getMemRef() == privateFrame.words)
+          accesses.push_back(op);
       }
-    };
-    if (sharedSlots == batch)
-      return copy(getSharedFrame(slot));
-    if (sharedSlots == 0)
-      return copy(getExtensionFrame(slot));
-    auto ifOp = scf::IfOp::create(rewriter, loc,
-                                  lessThan(slot, index(sharedSlots)),
-                                  /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    copy(getSharedFrame(slot));
-    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-    copy(getExtensionFrame(slot));
+    });
+    for (Operation *op : accesses) {
+      auto load = dyn_cast<memref::LoadOp>(op);
+      Value at = load ? load.getIndices().front()
+                      : cast<memref::StoreOp>(op).getIndices().front();
+      std::optional<int64_t> word = getConstantIntValue(at);
+      if (!word || *word < kFirstFieldWord)
+        continue;
+      rewriter.setInsertionPoint(op);
+      // Loads yield the word; stores yield nothing.
+      auto access = [&](bool shared) -> Value {
+        int64_t bodyWord = *word - kFirstFieldWord;
+        Value words = shared ? sharedFrames : extension;
+        Value there = shared ? getSharedFrame(slot).getWordIndex(
+                                   rewriter, loc, bodyWord)
+                             : getExtensionWordIndex(slot, bodyWord);
+        if (load)
+          return memref::LoadOp::create(rewriter, loc, words, there);
+        storeShared(words, there, cast<memref::StoreOp>(op).getValueToStore());
+        return Value();
+      };
+      Value loaded;
+      if (sharedSlots == batch || sharedSlots == 0) {
+        loaded = access(/*shared=*/sharedSlots != 0);
+      } else {
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, load ? TypeRange{rewriter.getI32Type()} : TypeRange{},
+            lessThan(slot, index(sharedSlots)), /*addThenBlock=*/true,
+            /*addElseBlock=*/true);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        Value shared = access(/*shared=*/true);
+        scf::YieldOp::create(rewriter, loc,
+                             load ? ValueRange{shared} : ValueRange{});
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        Value extended = access(/*shared=*/false);
+        scf::YieldOp::create(rewriter, loc,
+                             load ? ValueRange{extended} : ValueRange{});
+        loaded = load ? ifOp.getResult(0) : Value();
+      }
+      if (load)
+        rewriter.replaceOp(op, loaded);
+      else
+        rewriter.eraseOp(op);
+    }
   }
 
   /// Each thread takes queued instances W apart and runs the chosen
@@ -489,19 +480,18 @@ private:
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.createBlock(&region);
         func::FuncOp subroutine = subroutines[token];
-        WordUse use = getWordUse(subroutine, split);
-        copyWords(slot, use.reads, /*in=*/true);
         // A subroutine that does not set the target leaves it as it was.
         privateFrame.storeToken(rewriter, loc, i32(token));
         cloneSubroutineBody(rewriter, subroutine, coroutineArgs);
         // The clones (and the originals, which the caller erases) still use
-        // the subroutine's frame argument: lower them onto the private frame.
+        // the subroutine's frame argument: lower them onto the private
+        // frame, then send the fields to the slot's frame.
         {
           OpBuilder::InsertionGuard lowering(rewriter);
           lowerFrameAccesses(subroutine.getArgument(0), split, privateFrame,
                              position, rewriter);
+          redirectToSlotFrame(region, slot);
         }
-        copyWords(slot, use.writes, /*in=*/false);
         storeShared(slotTokens, slot, privateFrame.loadToken(rewriter, loc));
         scf::YieldOp::create(rewriter, loc);
       }
@@ -524,7 +514,7 @@ private:
   Value nx, ny, state, extension;
   SmallVector<Value> coroutineArgs;
   Value slotTokens, slotIds, queue, counts, runs, control, sharedFrames;
-  Value lane, group, groups;
+  Value lane, group;
   FrameStorage privateFrame;
 };
 

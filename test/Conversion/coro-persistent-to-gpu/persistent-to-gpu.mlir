@@ -53,35 +53,38 @@
 // CHECK:             scf.for %{{.*}} = %[[LANE]] to %{{.*}} step %c4 {
 // CHECK:               %[[SLOT:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK:               memref.load %[[IDS]][%[[SLOT]]]
-// The entry stores both fields into the private frame, then to the slot's
-// frame: in workgroup memory below slot 4, in the extension above.
+// The entry stores the ticket (word 2) and the value (word 3) straight
+// into the slot's frame: in workgroup memory below slot 4, in the
+// extension above (this workgroup's 4 slots x 2 words from block * 8).
 // CHECK:               scf.if
-// CHECK:                 memref.store %{{.*}}, %[[PRIVATE]][%c2]
-// CHECK:                 memref.store %{{.*}}, %[[PRIVATE]][%c3]
+// CHECK:                 %[[TICKET:.*]] = memref.atomic_rmw addi %c1_i32
 // CHECK:                 %[[SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c4 : index
 // CHECK:                 scf.if %[[SHARED]] {
-// SOA:                     memref.store %{{.*}}, %[[FRAMES]][%[[SLOT]]]
-// SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
-// SOA:                     memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// SOA:                     memref.store %[[TICKET]], %[[FRAMES]][%[[SLOT]]]
 // AOS:                     %[[W0:.*]] = arith.muli %[[SLOT]], %c2 : index
-// AOS:                     memref.store %{{.*}}, %[[FRAMES]][%[[W0]]]
-// AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
-// AOS:                     memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// AOS:                     memref.store %[[TICKET]], %[[FRAMES]][%[[W0]]]
 // CHECK:                 } else {
-// Extension slot: block * 4 + slot - 4.
+// CHECK:                   %[[BASE:.*]] = arith.muli %[[BLOCK]], %c8 : index
 // CHECK:                   %[[OVER:.*]] = arith.subi %[[SLOT]], %c4 : index
-// CHECK:                   %[[BASE:.*]] = arith.muli %[[BLOCK]], %c4 : index
-// CHECK:                   %[[E:.*]] = arith.addi %[[BASE]], %[[OVER]] : index
-// SOA:                     memref.store %{{.*}}, %[[EXT]][%[[E]]]
-// AOS:                     %[[EW:.*]] = arith.muli %[[E]], %c2 : index
-// AOS:                     memref.store %{{.*}}, %[[EXT]][%[[EW]]]
+// SOA:                     %[[E:.*]] = arith.addi %[[BASE]], %[[OVER]] : index
+// AOS:                     %[[EW:.*]] = arith.muli %[[OVER]], %c2 : index
+// AOS:                     %[[E:.*]] = arith.addi %[[BASE]], %[[EW]] : index
+// CHECK:                   memref.store %[[TICKET]], %[[EXT]][%[[E]]]
+// CHECK:                 }
+// Word 3: SoA 4 slots further, AoS the next word.
+// CHECK:                 scf.if
+// SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
+// AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
+// CHECK:                   memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// CHECK:                 } else {
+// CHECK:                   memref.store %{{.*}}, %[[EXT]]
 // CHECK:                 }
 // The token goes back to workgroup memory.
 // CHECK:                 %[[TOKEN:.*]] = memref.load %[[PRIVATE]][%c0]
 // CHECK:                 memref.store %[[TOKEN]], %[[TOKENS]][%[[SLOT]]]
 // The resumption reads both fields from where the slot's frame lives.
 // CHECK:               } else {
-// CHECK:                 scf.if
+// CHECK:                 scf.if %{{.*}} -> (i32) {
 // CHECK:                   memref.load %[[FRAMES]]
 // CHECK:                 } else {
 // CHECK:                   memref.load %[[EXT]]

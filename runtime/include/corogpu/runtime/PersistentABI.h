@@ -16,8 +16,9 @@
 //   state      the words below
 //   extension  the global memory extension: per workgroup, the frames of
 //              its slots that do not fit in workgroup memory,
-//              (batch - shared_slots) x frame_words words (4 bytes when
-//              every slot fits)
+//              (batch - shared_slots) x frame_words words from workgroup
+//              x that size, AoS or SoA over those slots (4 bytes when every
+//              slot fits)
 //
 // It runs on any number of workgroups; each takes batches of instances from
 // kNextInstance until the grid is exhausted and its instances have returned.

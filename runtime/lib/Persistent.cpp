@@ -62,6 +62,7 @@ Status corogpu::runtime::runPersistent(
                            " bytes): " + status.error);
   std::vector<uint32_t> words(stateWords, 0);
   words[pt::kTotalInstances] = static_cast<uint32_t>(instances);
+  words[pt::kBatchesPerLaunch] = options.batchesPerLaunch;
   if (status = device.upload(*state, words.data(), words.size() * 4);
       !status.ok())
     return status;
@@ -73,25 +74,44 @@ Status corogpu::runtime::runPersistent(
   stats = PersistentStats();
   stats.workgroups = static_cast<uint32_t>(workgroups);
   stats.extensionBytes = extensionWords * 4;
-  if (status = device.launch(pt::getKernelName(plan.coroutine),
-                             {stats.workgroups, 1, 1},
-                             {plan.workgroupSize, 1, 1}, args,
-                             options.timing ? &stats.gpuMilliseconds : nullptr);
-      !status.ok())
-    return status;
-  if (status = device.download(*state, words.data(), words.size() * 4);
-      !status.ok())
-    return status;
+  // Launch until the grid is exhausted; with a batch limit, every launch
+  // ends with its workgroups' instances returned and starts more.
+  uint64_t started = 0;
+  do {
+    double milliseconds = 0;
+    if (status = device.launch(pt::getKernelName(plan.coroutine),
+                               {stats.workgroups, 1, 1},
+                               {plan.workgroupSize, 1, 1}, args,
+                               options.timing ? &milliseconds : nullptr);
+        !status.ok())
+      return status;
+    ++stats.launches;
+    stats.gpuMilliseconds += milliseconds;
+    if (status = device.download(*state, words.data(), words.size() * 4);
+        !status.ok())
+      return status;
+    uint64_t next = std::min<uint64_t>(words[pt::kNextInstance], instances);
+    if (next == started && next < instances)
+      return Status::failure("the persistent-threads kernel started no "
+                             "instance in launch " +
+                             std::to_string(stats.launches));
+    started = next;
+  } while (started < instances);
   stats.steps = words[pt::kSteps];
   stats.acquisitions = words[pt::kAcquisitions];
   for (uint32_t token = 0; token < plan.tokens; ++token)
     stats.instancesPerSubroutine.push_back(words[pt::kFirstTokenWord + token]);
-  // Every instance runs its entry once: anything else means the kernel and
-  // this host code disagree.
-  if (stats.instancesPerSubroutine.front() != instances)
+  // Every instance runs its entry once and returns once. Fewer means the
+  // kernel stopped early: lavapipe ends every loop of an invocation after
+  // 65535 iterations in all (gallivm's loop limiter), which a persistent
+  // workgroup reaches after enough batches.
+  uint64_t returned = words[pt::kReturned];
+  if (stats.instancesPerSubroutine.front() != instances || returned != instances)
     return Status::failure(
         "the persistent-threads kernel started " +
-        std::to_string(stats.instancesPerSubroutine.front()) + " of " +
-        std::to_string(instances) + " instances");
+        std::to_string(stats.instancesPerSubroutine.front()) + " and finished " +
+        std::to_string(returned) + " of " + std::to_string(instances) +
+        " instances: it stopped early (lavapipe ends the loops of a thread "
+        "after 65535 iterations in all; take fewer batches per launch)");
   return Status::success();
 }

@@ -192,6 +192,13 @@ static llvm::cl::opt<uint64_t> persistentThreads(
     llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
                    "the grid's batches)"),
     llvm::cl::init(0), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<int> persistentBatchesPerLaunch(
+    "persistent-batches-per-launch",
+    llvm::cl::desc("Batches a workgroup takes per launch, the kernel being "
+                   "launched again until the grid is done (0: no limit; "
+                   "default -1: 1 on lavapipe, whose threads end their loops "
+                   "after 65535 iterations in all, else no limit)"),
+    llvm::cl::init(-1), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -734,6 +741,10 @@ static bool runOnce(rt::Device &device, const std::string &image,
   } else if (scheduled && scheduled->persistent) {
     rt::PersistentOptions options;
     options.threads = persistentThreads;
+    options.batchesPerLaunch =
+        persistentBatchesPerLaunch >= 0 ? persistentBatchesPerLaunch
+        : device.getName().find("llvmpipe") != std::string::npos ? 1
+                                                                 : 0;
     options.timing = true;
     rt::PersistentStats &stats = scheduled->persistentStats;
     status = rt::runPersistent(device, *scheduled->persistent, options, grid,
@@ -876,7 +887,8 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
 /// --stats: what the persistent-threads scheduler did.
 static void printPersistentStats(const rt::PersistentStats &stats) {
   llvm::outs() << "persistent: " << stats.workgroups << " workgroups, "
-               << stats.steps << " steps, " << stats.acquisitions
+               << stats.launches << " launches, " << stats.steps
+               << " steps, " << stats.acquisitions
                << " batches, global memory extension " << stats.extensionBytes
                << " bytes\n";
   llvm::outs() << "persistent: instances per subroutine:";
@@ -1153,6 +1165,7 @@ int main(int argc, char **argv) {
         perSubroutine.push_back(count);
       result["persistent"] = llvm::json::Object{
           {"workgroups", persistent.workgroups},
+          {"launches", persistent.launches},
           {"batch", scheduled.persistent->batch},
           {"shared_slots", scheduled.persistent->sharedSlots},
           {"extension_bytes", persistent.extensionBytes},

@@ -51,9 +51,11 @@ enum ControlWord : int64_t {
   kBatchSize,     ///< Instances taken this step.
   kFreeRank,      ///< Numbers the free slots that take them.
   kQueueLength,   ///< Instances queued this step.
-  kExhausted,     ///< 1 once the grid had no instance for this workgroup.
+  kExhausted,     ///< 1 once the grid had no instance for this workgroup,
+                  ///< or it took its batches of this launch.
   kSteps,         ///< Statistics of this workgroup, added to the state
   kAcquisitions,  ///< buffer at the end.
+  kReturned,
   kNumControlWords,
 };
 
@@ -113,6 +115,7 @@ public:
     buildIf(equal(lane, index(0)), [&] {
       addToState(index(pt::kSteps), loadControl(kSteps));
       addToState(index(pt::kAcquisitions), loadControl(kAcquisitions));
+      addToState(index(pt::kReturned), loadControl(kReturned));
       forEach(index(0), index(tokens), index(1), [&](Value t) {
         addToState(add(index(pt::kFirstTokenWord), t), loadShared(runs, t));
       });
@@ -312,10 +315,17 @@ private:
       Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
       storeControl(kBatchBase, base);
       storeControl(kBatchSize, taken);
-      // A short batch means the grid is exhausted: never ask again.
-      buildIf(lessThan(taken, free), [&] { storeControl(kExhausted, i32(1)); });
+      // A short batch means the grid is exhausted: never ask again. Nor
+      // after the last batch this launch may take.
+      Value limit = memref::LoadOp::create(
+          rewriter, loc, state, ValueRange{index(pt::kBatchesPerLaunch)});
+      Value taking = add(loadControl(kAcquisitions), i32(1));
+      Value lastBatch = both(notEqual(limit, i32(0)), equal(taking, limit));
+      buildIf(arith::OrIOp::create(rewriter, loc, lessThan(taken, free),
+                                   lastBatch),
+              [&] { storeControl(kExhausted, i32(1)); });
       buildIf(notEqual(taken, i32(0)), [&] {
-        storeControl(kAcquisitions, add(loadControl(kAcquisitions), i32(1)));
+        storeControl(kAcquisitions, taking);
         Value entry = index(kEntryToken);
         storeShared(counts, entry, add(loadShared(counts, entry), taken));
       });
@@ -492,7 +502,10 @@ private:
                              position, rewriter);
           redirectToSlotFrame(region, slot);
         }
-        storeShared(slotTokens, slot, privateFrame.loadToken(rewriter, loc));
+        Value next = privateFrame.loadToken(rewriter, loc);
+        storeShared(slotTokens, slot, next);
+        buildIf(equal(next, i32(kTerminatedToken)),
+                [&] { atomicAdd(control, index(kReturned), i32(1)); });
         scf::YieldOp::create(rewriter, loc);
       }
       OpBuilder::InsertionGuard guard(rewriter);

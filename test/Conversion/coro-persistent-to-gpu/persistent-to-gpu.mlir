@@ -1,10 +1,10 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=180" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=180 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=184" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=184 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
 // RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" | FileCheck %s --check-prefix=ALLSHARED
 
 // Two frame words per slot (the loaded value and the ticket). The
-// scheduler's own workgroup memory is 4 * (3 * 8 + 2 * 2 + 9) = 148 bytes,
-// so 180 bytes leave room for the frames of 4 slots; the other 4 live in
+// scheduler's own workgroup memory is 4 * (3 * 8 + 2 * 2 + 10) = 152 bytes,
+// so 184 bytes leave room for the frames of 4 slots; the other 4 live in
 // the global memory extension. With the default 16 KiB all 8 fit.
 // CHECK:     module attributes {coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "{{soa|aos}}", shared_slots = 4 : i64, tokens = 2 : i64, workgroup_size = 4 : i64}}, gpu.container_module}
 // ALLSHARED: coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 8 : i64,
@@ -17,7 +17,7 @@
 // the frames of the first 4 slots.
 // CHECK-LABEL: gpu.func @f__pt(
 // CHECK-SAME:    %[[NX:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[STATE:[^:]*]]: memref<?xi32>, %[[EXT:[^:]*]]: memref<?xi32>, %{{[^:]*}}: memref<?xf32>, %{{[^:]*}}: memref<?xi32>)
-// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[IDS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<2xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<2xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<9xi32, #gpu.address_space<workgroup>>, %[[FRAMES:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[IDS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<2xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<2xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<10xi32, #gpu.address_space<workgroup>>, %[[FRAMES:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>)
 // CHECK-SAME:    kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 1, 1]>}
 // CHECK:         %[[LANE:.*]] = gpu.thread_id x
 // CHECK:         %[[BLOCK:.*]] = gpu.block_id x
@@ -35,10 +35,11 @@
 // CHECK:           memref.atomic_rmw addi %c1_i32, %[[COUNTS]][%{{.*}}] : (i32, memref<2xi32, #gpu.address_space<workgroup>>)
 // CHECK:           gpu.barrier
 // The leader takes a batch from state word 0 (the next instance) and
-// compares with word 1 (the grid).
+// compares with word 1 (the grid); word 2 limits the batches per launch.
 // CHECK:           scf.if
 // CHECK:             memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c0] : (i32, memref<?xi32>) -> i32
 // CHECK:             memref.load %[[STATE]][%c1] : memref<?xi32>
+// CHECK:             memref.load %[[STATE]][%c2] : memref<?xi32>
 // CHECK:           gpu.barrier
 // CHECK:           %[[RUNNING:.*]] = arith.cmpi eq
 // CHECK:           scf.if %[[RUNNING]] {
@@ -79,9 +80,12 @@
 // CHECK:                 } else {
 // CHECK:                   memref.store %{{.*}}, %[[EXT]]
 // CHECK:                 }
-// The token goes back to workgroup memory.
+// The token goes back to workgroup memory; a returned instance is counted.
 // CHECK:                 %[[TOKEN:.*]] = memref.load %[[PRIVATE]][%c0]
 // CHECK:                 memref.store %[[TOKEN]], %[[TOKENS]][%[[SLOT]]]
+// CHECK:                 %[[DONE:.*]] = arith.cmpi eq, %[[TOKEN]], %c-1_i32
+// CHECK:                 scf.if %[[DONE]] {
+// CHECK:                   memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c9]
 // The resumption reads both fields from where the slot's frame lives.
 // CHECK:               } else {
 // CHECK:                 scf.if %{{.*}} -> (i32) {
@@ -90,10 +94,11 @@
 // CHECK:                   memref.load %[[EXT]]
 // CHECK:             gpu.barrier
 // CHECK:           scf.yield %[[RUNNING]] : i1
-// The statistics: steps (word 2), batches (word 3), runs per subroutine
-// (words 4, 5).
-// CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c2]
+// The statistics: steps (word 3), batches (word 4), returned instances
+// (word 5), runs per subroutine (words 8, 9).
 // CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c3]
+// CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c4]
+// CHECK:         memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c5]
 // CHECK:         scf.for
 // CHECK:           memref.atomic_rmw addi %{{.*}}, %[[STATE]][%{{.*}}]
 // CHECK:         gpu.return

@@ -5,7 +5,8 @@
 // Runs a coroutine whose kernel `coro-persistent-to-gpu` generated: creates
 // the state buffer and the global memory extension, and launches the one
 // kernel on a fixed number of resident workgroups, which take the grid's
-// instances in batches until none is left.
+// instances in batches until none is left (or, with a limit on batches per
+// launch, launches it until none is left).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,12 +35,19 @@ struct PersistentOptions {
   /// Resident threads (workgroups x workgroup size); 0: 2^15, the paper's
   /// setting. Never more workgroups than the grid's batches need.
   uint64_t threads = 0;
-  /// Time the launch (GPU timestamps / events).
+  /// Batches a workgroup takes in one launch (0: no limit). With a limit,
+  /// a launch ends once its workgroups' instances have returned, and the
+  /// host launches again until the grid is exhausted: on lavapipe, whose
+  /// threads end every loop after 65535 iterations in all, a workgroup
+  /// must not run too many instances in one launch.
+  uint32_t batchesPerLaunch = 0;
+  /// Time the launches (GPU timestamps / events).
   bool timing = false;
 };
 
 struct PersistentStats {
   uint32_t workgroups = 0;
+  uint64_t launches = 0;
   /// Bytes of the global memory extension.
   uint64_t extensionBytes = 0;
   /// Block-wise state-machine steps and batches taken, all workgroups.

@@ -21,7 +21,9 @@
 //              slot fits)
 //
 // It runs on any number of workgroups; each takes batches of instances from
-// kNextInstance until the grid is exhausted and its instances have returned.
+// kNextInstance until the grid is exhausted (or it took kBatchesPerLaunch
+// batches) and its instances have returned. The host launches it again
+// while instances are left.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,14 +44,18 @@ inline std::string getKernelName(const std::string &coroutine) {
 /// Number of scheduler buffers after the three grid extents.
 inline constexpr unsigned kNumSchedulerBuffers = 2;
 
-/// Words of the state buffer (i32), zero before the launch except
-/// kTotalInstances, which the host writes.
+/// Words of the state buffer (i32), zero before the first launch except
+/// the configuration, which the host writes; the counters add up over
+/// launches.
 enum StateWord : uint32_t {
-  kNextInstance = 0,   ///< The next unstarted instance of the grid.
-  kTotalInstances = 1, ///< Instances of the grid.
-  kSteps = 2,          ///< Block-wise state-machine steps, all workgroups.
-  kAcquisitions = 3,   ///< Batches taken from the grid, all workgroups.
-  kFirstTokenWord = 4, ///< Then, per token, the instances it ran.
+  kNextInstance = 0,     ///< The next unstarted instance of the grid.
+  kTotalInstances = 1,   ///< Instances of the grid (configuration).
+  kBatchesPerLaunch = 2, ///< Batches a workgroup takes in one launch; 0:
+                         ///< no limit (configuration).
+  kSteps = 3,            ///< Block-wise state-machine steps.
+  kAcquisitions = 4,     ///< Batches taken from the grid.
+  kReturned = 5,         ///< Instances that returned.
+  kFirstTokenWord = 8,   ///< Then, per token, the instances it ran.
 };
 
 /// Words of the state buffer.

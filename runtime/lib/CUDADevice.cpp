@@ -34,6 +34,8 @@ using CUevent = struct CUevent_st *;
 using CUstream = struct CUstream_st *;
 constexpr int kComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_..._MAJOR
 constexpr int kComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_..._MINOR
+constexpr int kMaxThreadsPerBlock = 1;      // CU_DEVICE_ATTRIBUTE_..._BLOCK
+constexpr int kMaxSharedMemoryPerBlock = 8; // CU_DEVICE_ATTRIBUTE_..._BLOCK
 
 struct DriverAPI {
   void *library = nullptr;
@@ -162,6 +164,11 @@ public:
     api.deviceGetAttribute(&major, kComputeCapabilityMajor, device);
     api.deviceGetAttribute(&minor, kComputeCapabilityMinor, device);
     target = "sm_" + std::to_string(major) + std::to_string(minor);
+    int threads = 0, shared = 0;
+    api.deviceGetAttribute(&threads, kMaxThreadsPerBlock, device);
+    api.deviceGetAttribute(&shared, kMaxSharedMemoryPerBlock, device);
+    maxWorkgroupSize = threads;
+    maxWorkgroupMemoryBytes = shared;
     size_t total = 0;
     api.deviceTotalMem(&total, device);
     memoryBytes = total;
@@ -302,6 +309,10 @@ public:
 
   uint64_t getMemoryBytes() const override { return memoryBytes; }
   uint64_t getMaxBufferBytes() const override { return memoryBytes; }
+  uint64_t getMaxWorkgroupMemoryBytes() const override {
+    return maxWorkgroupMemoryBytes;
+  }
+  uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
 
 private:
   DriverAPI api;
@@ -310,6 +321,8 @@ private:
   CUmodule module = nullptr;
   std::string name, target, loadedText;
   uint64_t memoryBytes = 0;
+  uint64_t maxWorkgroupMemoryBytes = 0;
+  uint32_t maxWorkgroupSize = 0;
 };
 
 } // namespace

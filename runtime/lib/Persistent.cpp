@@ -23,10 +23,20 @@ Status corogpu::runtime::runPersistent(
     return Status::failure("the persistent-threads plan of '" +
                            plan.coroutine + "' is incomplete");
   uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  if (plan.workgroupSize > device.getMaxWorkgroupSize() ||
+      plan.workgroupBytes > device.getMaxWorkgroupMemoryBytes())
+    return Status::failure(
+        "the persistent-threads kernel of '" + plan.coroutine + "' needs " +
+        std::to_string(plan.workgroupSize) + " threads and " +
+        std::to_string(plan.workgroupBytes) +
+        " bytes of workgroup memory per workgroup; " + device.getName() +
+        " has at most " + std::to_string(device.getMaxWorkgroupSize()) +
+        " and " + std::to_string(device.getMaxWorkgroupMemoryBytes()));
   uint64_t threads = options.threads ? options.threads : uint64_t(1) << 15;
   uint64_t batches = (instances + plan.batch - 1) / plan.batch;
   uint64_t workgroups = std::max<uint64_t>(
-      1, std::min((threads + plan.workgroupSize - 1) / plan.workgroupSize,
+      1, std::min(threads / plan.workgroupSize +
+                      (threads % plan.workgroupSize != 0),
                   batches));
   if (workgroups > 65535)
     return Status::failure(std::to_string(threads) +
@@ -112,6 +122,7 @@ Status corogpu::runtime::runPersistent(
         std::to_string(stats.instancesPerSubroutine.front()) + " and finished " +
         std::to_string(returned) + " of " + std::to_string(instances) +
         " instances: it stopped early (lavapipe ends the loops of a thread "
-        "after 65535 iterations in all; take fewer batches per launch)");
+        "after 65535 iterations in all: take fewer batches per launch, or "
+        "fewer slots per thread: a smaller batch or more threads)");
   return Status::success();
 }

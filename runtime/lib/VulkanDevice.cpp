@@ -103,6 +103,10 @@ public:
                      std::vector<double> *gpuMilliseconds) override;
   uint64_t getMemoryBytes() const override { return memoryBytes; }
   uint64_t getMaxBufferBytes() const override { return maxBufferBytes; }
+  uint64_t getMaxWorkgroupMemoryBytes() const override {
+    return maxWorkgroupMemoryBytes;
+  }
+  uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -152,6 +156,8 @@ private:
   uint64_t maxAllocationBytes = 0;
   /// What one allocation holds and a storage buffer binding reaches.
   uint64_t maxBufferBytes = 0;
+  uint64_t maxWorkgroupMemoryBytes = 0;
+  uint32_t maxWorkgroupSize = 0;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
   std::vector<uint32_t> loadedBinary;
@@ -285,8 +291,12 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   vkGetPhysicalDeviceProperties2(physicalDevice, &properties);
   maxAllocationBytes =
       std::min<uint64_t>(memoryBytes, maintenance.maxMemoryAllocationSize);
-  maxBufferBytes = std::min<uint64_t>(
-      maxAllocationBytes, properties.properties.limits.maxStorageBufferRange);
+  const VkPhysicalDeviceLimits &limits = properties.properties.limits;
+  maxBufferBytes =
+      std::min<uint64_t>(maxAllocationBytes, limits.maxStorageBufferRange);
+  maxWorkgroupMemoryBytes = limits.maxComputeSharedMemorySize;
+  maxWorkgroupSize = std::min(limits.maxComputeWorkGroupSize[0],
+                              limits.maxComputeWorkGroupInvocations);
   return takeValidationMessages();
 }
 

@@ -1057,8 +1057,9 @@ int main(int argc, char **argv) {
           get("workgroup_size")};
     else
       scheduled.persistent = rt::PersistentPlan{
-          coroutineName,        get("tokens"), get("frame_words"),
-          get("workgroup_size"), get("batch"), get("shared_slots")};
+          coroutineName, get("tokens"),       get("frame_words"),
+          get("workgroup_size"), get("batch"), get("shared_slots"),
+          get("workgroup_bytes")};
   }
   if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
                                  device->getTarget(), reference))

@@ -236,11 +236,12 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
            "Threads per workgroup">,
     Option<"batch", "batch", "int64_t", /*default=*/"256",
-           "Instance slots per workgroup">,
+           "Instance slots per workgroup (at most 2^20)">,
     Option<"sharedMemory", "shared-memory", "int64_t", /*default=*/"16384",
-           "Bytes of workgroup memory for the slots and their frames (16 KiB "
-           "is what every Vulkan device has); frames that do not fit go to "
-           "the global memory extension">,
+           "Bytes of workgroup memory for the slots (4 x (3 batch + 2 "
+           "subroutines + 10)) and as many of their frames as fit (16 KiB is "
+           "what every Vulkan device has); the other frames go to the global "
+           "memory extension">,
     Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
            /*default=*/"::mlir::coro::FrameArrayLayout::SoA",
            "How the frames of the slots share workgroup memory and the "
@@ -269,10 +270,14 @@ def CoroSPIRVWorkgroupMemory
     The GPU to SPIR-V conversion does not legalize workgroup attributions
     (`gpu.func ... workgroup(%a : memref<64xi32,
     #gpu.address_space<workgroup>>)`), which the NVVM conversion turns into
-    `.shared` memory. Before the SPIR-V conversion, this pass replaces each
-    attribution of the kernels of every gpu.module by a `memref.alloc` in
+    `.shared` memory. Before the SPIR-V conversion, this pass replaces the
+    attributions of the kernels of every gpu.module by `memref.alloc`s in
     `#spirv.storage_class<Workgroup>` at the start of the kernel, which
-    becomes a Workgroup variable.
+    become Workgroup variables: the 1-D i32 attributions used only by loads,
+    stores and atomics (those of the schedulers' kernels) by one arena per
+    kernel, each at its offset in it, the arena the same size in every
+    kernel of the module (see `coro-spirv-merge-workgroup-variables`); any
+    other attribution by an allocation of its own.
   }];
   let dependentDialects = [
     "::mlir::memref::MemRefDialect",
@@ -290,9 +295,11 @@ def CoroSPIRVMergeWorkgroupVariables
     Workgroup variables of its module: a module with the kernels of several
     coroutines would exceed `maxComputeSharedMemorySize` although each kernel
     stays within it. Two kernels never run in one workgroup at the same
-    time, so they may share: the n-th Workgroup variable of a type that a
-    function uses becomes the n-th of that type in the module (variables
-    used by several functions are left alone). With the one arena per
+    time, so they may share: the n-th Workgroup variable of a type that an
+    entry point function uses becomes the n-th of that type in the module.
+    Variables used by several functions, or by a function that is not an
+    entry point (it could be called from a kernel that has its own), are
+    left alone. With the one arena per
     kernel that `coro-spirv-workgroup-memory` gives every kernel, a module
     needs the workgroup memory of its largest kernel.
   }];

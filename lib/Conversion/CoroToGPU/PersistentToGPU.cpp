@@ -29,6 +29,8 @@
 #include "CoroGPU/Conversion/Passes.h"
 #include "corogpu/runtime/PersistentABI.h"
 
+#include <limits>
+
 
 namespace mlir {
 namespace coro {
@@ -539,9 +541,18 @@ struct CoroPersistentToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
       return signalPassFailure();
-    if (batch < 1) {
+    // Slot numbers, ids and byte counts are i32 in the kernel.
+    constexpr int64_t kMaxBatch = int64_t(1) << 20;
+    if (batch < 1 || batch > kMaxBatch) {
       mlir::emitError(module.getLoc(), getArgument())
-          << ": batch must be positive, got " << static_cast<int64_t>(batch);
+          << ": batch must be in [1, " << kMaxBatch << "], got "
+          << static_cast<int64_t>(batch);
+      return signalPassFailure();
+    }
+    if (sharedMemory < 0 || sharedMemory > std::numeric_limits<int32_t>::max()) {
+      mlir::emitError(module.getLoc(), getArgument())
+          << ": shared-memory must be in [0, 2^31), got "
+          << static_cast<int64_t>(sharedMemory);
       return signalPassFailure();
     }
     FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
@@ -585,16 +596,28 @@ struct CoroPersistentToGPUPass
   /// How many slots keep their frame in workgroup memory: as many as the
   /// budget holds after the scheduler's own arrays; an error if those do
   /// not fit.
+  /// Workgroup memory of the scheduler's own arrays.
+  int64_t getSchedulerBytes(SplitOp split) {
+    int64_t tokens = split.getSubroutines().size();
+    return 4 * (3 * batch + 2 * tokens + kNumControlWords);
+  }
+  /// All the workgroup memory of the kernel.
+  int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots) {
+    int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
+    return getSchedulerBytes(split) + 4 * sharedSlots * bodyWords;
+  }
+
   FailureOr<int64_t> getSharedSlots(SplitOp split) {
     int64_t tokens = split.getSubroutines().size();
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
-    int64_t schedulerBytes = 4 * (3 * batch + 2 * tokens + kNumControlWords);
+    int64_t schedulerBytes = getSchedulerBytes(split);
     if (schedulerBytes > sharedMemory) {
       split.emitOpError("needs ")
           << schedulerBytes << " bytes of workgroup memory for "
           << static_cast<int64_t>(batch)
-          << " persistent-threads slots (tokens, ids, queue) and " << tokens
-          << " subroutine counters, more than shared-memory="
+          << " persistent-threads slots (tokens, ids, queue), " << tokens
+          << " subroutines (counts, runs) and the control words, more than "
+             "shared-memory="
           << static_cast<int64_t>(sharedMemory) << "; lower the batch";
       return failure();
     }
@@ -628,6 +651,9 @@ struct CoroPersistentToGPUPass
         b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
         b.getNamedAttr("batch", b.getI64IntegerAttr(batch)),
         b.getNamedAttr("shared_slots", b.getI64IntegerAttr(*sharedSlots)),
+        b.getNamedAttr("workgroup_bytes",
+                       b.getI64IntegerAttr(getWorkgroupBytes(split,
+                                                             *sharedSlots))),
         b.getNamedAttr(
             "layout",
             b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace coro {
@@ -37,22 +38,27 @@ struct CoroSPIRVMergeWorkgroupVariablesPass
         uses[variable.getSymName()];
       }
     }
+    llvm::StringSet<> entryPoints;
+    for (auto entryPoint : module.getOps<spirv::EntryPointOp>())
+      entryPoints.insert(entryPoint.getFn());
     module.walk([&](spirv::AddressOfOp address) {
       auto it = uses.find(address.getVariable());
       if (it != uses.end())
         it->second.push_back(address);
     });
 
-    // The n-th variable of a type a function uses becomes the n-th of that
-    // type: functions never run in the same workgroup at once. Variables
-    // used by several functions keep their own.
+    // The n-th variable of a type an entry point uses becomes the n-th of
+    // that type: kernels never run in the same workgroup at once. Variables
+    // used by several functions, or by a function that is not an entry
+    // point (a kernel that has its own might call it), keep their own.
     DenseMap<std::pair<Operation *, Type>, unsigned> usedOfType;
     DenseMap<std::pair<Type, unsigned>, spirv::GlobalVariableOp> merged;
     for (auto &[name, addresses] : uses) {
       if (addresses.empty())
         continue;
       auto function = addresses.front()->getParentOfType<spirv::FuncOp>();
-      if (!function || llvm::any_of(addresses, [&](spirv::AddressOfOp a) {
+      if (!function || !entryPoints.contains(function.getSymName()) ||
+          llvm::any_of(addresses, [&](spirv::AddressOfOp a) {
             return a->getParentOfType<spirv::FuncOp>() != function;
           }))
         continue;

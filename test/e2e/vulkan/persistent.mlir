@@ -33,3 +33,7 @@
 // STATS: persistent: 2 workgroups, 2 launches, {{[0-9]+}} steps, 3 batches, global memory extension 0 bytes
 // STATS: persistent: instances per subroutine: 0:37 1:703 2:666
 // STATS: check: persistent matches the mega-kernel reference
+
+// A kernel larger than the device allows is refused before it is launched.
+// RUN: not coro-run %coro_src/examples/shade.mlir --coro=shade --grid=16 --arg=3 --buffer=f32:16:zeros --scheduler=persistent --persistent-workgroup-size=4096 2>&1 | FileCheck %s --check-prefix=LIMITS
+// LIMITS: coro-run: error: persistent: the persistent-threads kernel of 'shade' needs 4096 threads and {{[0-9]+}} bytes of workgroup memory per workgroup; {{.*}} has at most {{[0-9]+}} and {{[0-9]+}}

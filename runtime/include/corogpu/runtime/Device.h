@@ -121,6 +121,9 @@ public:
   virtual uint64_t getMemoryBytes() const = 0;
   /// The largest buffer the device creates and kernels address.
   virtual uint64_t getMaxBufferBytes() const = 0;
+  /// The most workgroup (shared) memory and threads one workgroup may have.
+  virtual uint64_t getMaxWorkgroupMemoryBytes() const = 0;
+  virtual uint32_t getMaxWorkgroupSize() const = 0;
 };
 
 /// Appends the kernel argument(s) that pass `buffer`, holding `words`

@@ -29,6 +29,8 @@ struct PersistentPlan {
   /// in workgroup memory (the others in the global memory extension).
   uint32_t batch = 0;
   uint32_t sharedSlots = 0;
+  /// Workgroup memory the kernel uses.
+  uint64_t workgroupBytes = 0;
 };
 
 struct PersistentOptions {

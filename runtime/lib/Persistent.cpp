@@ -20,8 +20,8 @@ Status corogpu::runtime::runPersistent(
     const BufferArgBuilder &passBuffer, PersistentStats &stats) {
   if (plan.tokens == 0 || plan.workgroupSize == 0 || plan.batch == 0 ||
       plan.sharedSlots > plan.batch)
-    return Status::failure("the persistent-threads plan of '" +
-                           plan.coroutine + "' is incomplete");
+    return Status::failure("the persistent-threads plan of '" + plan.coroutine +
+                           "' is incomplete");
   uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
   if (plan.workgroupSize > device.getMaxWorkgroupSize() ||
       plan.workgroupBytes > device.getMaxWorkgroupMemoryBytes())
@@ -34,10 +34,10 @@ Status corogpu::runtime::runPersistent(
         " and " + std::to_string(device.getMaxWorkgroupMemoryBytes()));
   uint64_t threads = options.threads ? options.threads : uint64_t(1) << 15;
   uint64_t batches = (instances + plan.batch - 1) / plan.batch;
-  uint64_t workgroups = std::max<uint64_t>(
-      1, std::min(threads / plan.workgroupSize +
-                      (threads % plan.workgroupSize != 0),
-                  batches));
+  uint64_t workgroups =
+      std::max<uint64_t>(1, std::min(threads / plan.workgroupSize +
+                                         (threads % plan.workgroupSize != 0),
+                                     batches));
   if (workgroups > 65535)
     return Status::failure(std::to_string(threads) +
                            " persistent threads need " +
@@ -89,10 +89,10 @@ Status corogpu::runtime::runPersistent(
   uint64_t started = 0;
   do {
     double milliseconds = 0;
-    if (status = device.launch(pt::getKernelName(plan.coroutine),
-                               {stats.workgroups, 1, 1},
-                               {plan.workgroupSize, 1, 1}, args,
-                               options.timing ? &milliseconds : nullptr);
+    if (status =
+            device.launch(pt::getKernelName(plan.coroutine),
+                          {stats.workgroups, 1, 1}, {plan.workgroupSize, 1, 1},
+                          args, options.timing ? &milliseconds : nullptr);
         !status.ok())
       return status;
     ++stats.launches;
@@ -116,11 +116,13 @@ Status corogpu::runtime::runPersistent(
   // 65535 iterations in all (gallivm's loop limiter), which a persistent
   // workgroup reaches after enough batches.
   uint64_t returned = words[pt::kReturned];
-  if (stats.instancesPerSubroutine.front() != instances || returned != instances)
+  if (stats.instancesPerSubroutine.front() != instances ||
+      returned != instances)
     return Status::failure(
         "the persistent-threads kernel started " +
-        std::to_string(stats.instancesPerSubroutine.front()) + " and finished " +
-        std::to_string(returned) + " of " + std::to_string(instances) +
+        std::to_string(stats.instancesPerSubroutine.front()) +
+        " and finished " + std::to_string(returned) + " of " +
+        std::to_string(instances) +
         " instances: it stopped early (lavapipe ends the loops of a thread "
         "after 65535 iterations in all: take fewer batches per launch, or "
         "fewer slots per thread: a smaller batch or more threads)");

@@ -887,10 +887,9 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
 /// --stats: what the persistent-threads scheduler did.
 static void printPersistentStats(const rt::PersistentStats &stats) {
   llvm::outs() << "persistent: " << stats.workgroups << " workgroups, "
-               << stats.launches << " launches, " << stats.steps
-               << " steps, " << stats.acquisitions
-               << " batches, global memory extension " << stats.extensionBytes
-               << " bytes\n";
+               << stats.launches << " launches, " << stats.steps << " steps, "
+               << stats.acquisitions << " batches, global memory extension "
+               << stats.extensionBytes << " bytes\n";
   llvm::outs() << "persistent: instances per subroutine:";
   for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
     llvm::outs() << " " << token << ":" << count;
@@ -1052,13 +1051,13 @@ int main(int argc, char **argv) {
       return value ? value.getInt() : 0;
     };
     if (scheduler == coro::GPUScheduler::Wavefront)
-      scheduled.wavefront = rt::WavefrontPlan{
-          coroutineName, get("tokens"), get("categories"), get("frame_words"),
-          get("workgroup_size")};
+      scheduled.wavefront =
+          rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
+                            get("frame_words"), get("workgroup_size")};
     else
       scheduled.persistent = rt::PersistentPlan{
-          coroutineName, get("tokens"),       get("frame_words"),
-          get("workgroup_size"), get("batch"), get("shared_slots"),
+          coroutineName,         get("tokens"), get("frame_words"),
+          get("workgroup_size"), get("batch"),  get("shared_slots"),
           get("workgroup_bytes")};
   }
   if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
@@ -1070,12 +1069,11 @@ int main(int argc, char **argv) {
 
   std::vector<HostBuffer> results, expected;
   RunTiming runTiming, referenceTiming;
-  const char *label = scheduler == coro::GPUScheduler::Megakernel ? "megakernel"
-                      : scheduler == coro::GPUScheduler::StateMachine
-                          ? "state-machine"
-                      : scheduler == coro::GPUScheduler::Wavefront
-                          ? "wavefront"
-                          : "persistent";
+  const char *label =
+      scheduler == coro::GPUScheduler::Megakernel     ? "megakernel"
+      : scheduler == coro::GPUScheduler::StateMachine ? "state-machine"
+      : scheduler == coro::GPUScheduler::Wavefront    ? "wavefront"
+                                                      : "persistent";
   // Repeated runs: the kernels stay compiled, every run starts from the
   // same buffers; medians are reported (the first run pays for compiling
   // the kernels on drivers that do it lazily).

@@ -31,7 +31,6 @@
 
 #include <limits>
 
-
 namespace mlir {
 namespace coro {
 #define GEN_PASS_DEF_COROPERSISTENTTOGPU
@@ -47,16 +46,16 @@ namespace {
 
 /// Words of the leader's decisions in workgroup memory.
 enum ControlWord : int64_t {
-  kChosenToken,   ///< The token this step runs.
-  kRunning,       ///< 0 once the workgroup has nothing left to run.
-  kBatchBase,     ///< First instance of the batch taken this step.
-  kBatchSize,     ///< Instances taken this step.
-  kFreeRank,      ///< Numbers the free slots that take them.
-  kQueueLength,   ///< Instances queued this step.
-  kExhausted,     ///< 1 once the grid had no instance for this workgroup,
-                  ///< or it took its batches of this launch.
-  kSteps,         ///< Statistics of this workgroup, added to the state
-  kAcquisitions,  ///< buffer at the end.
+  kChosenToken,  ///< The token this step runs.
+  kRunning,      ///< 0 once the workgroup has nothing left to run.
+  kBatchBase,    ///< First instance of the batch taken this step.
+  kBatchSize,    ///< Instances taken this step.
+  kFreeRank,     ///< Numbers the free slots that take them.
+  kQueueLength,  ///< Instances queued this step.
+  kExhausted,    ///< 1 once the grid had no instance for this workgroup,
+                 ///< or it took its batches of this launch.
+  kSteps,        ///< Statistics of this workgroup, added to the state
+  kAcquisitions, ///< buffer at the end.
   kReturned,
   kNumControlWords,
 };
@@ -189,9 +188,7 @@ private:
                                        arith::AtomicRMWKind::addi, value, array,
                                        ValueRange{at});
   }
-  void addToState(Value word, Value value) {
-    atomicAdd(state, word, value);
-  }
+  void addToState(Value word, Value value) { atomicAdd(state, word, value); }
 
   /// `if (cond) { then() }`, the insertion point after it.
   void buildIf(Value cond, function_ref<void()> then) {
@@ -244,17 +241,17 @@ private:
     SmallVector<Type> inputs(3, rewriter.getIndexType());
     inputs.append(pt::kNumSchedulerBuffers, words);
     llvm::append_range(inputs, coroutine.getArgumentTypes());
-    kernel = createKernel(kernels,
-                          pt::getKernelName(coroutine.getSymName().str()),
-                          inputs, workgroupSize, loc, rewriter);
+    kernel =
+        createKernel(kernels, pt::getKernelName(coroutine.getSymName().str()),
+                     inputs, workgroupSize, loc, rewriter);
     Block &entry = kernel.getBody().front();
     nx = entry.getArgument(0);
     ny = entry.getArgument(1);
     state = entry.getArgument(3);
     extension = entry.getArgument(4);
     // Copied: the workgroup attributions below add block arguments.
-    ValueRange args = entry.getArguments().drop_front(
-        3 + pt::kNumSchedulerBuffers);
+    ValueRange args =
+        entry.getArguments().drop_front(3 + pt::kNumSchedulerBuffers);
     coroutineArgs.assign(args.begin(), args.end());
 
     slotTokens = addWorkgroupArray(batch);
@@ -311,8 +308,8 @@ private:
     storeControl(kBatchSize, i32(0));
     buildIf(wanted, [&] {
       Value base = atomicAdd(state, index(pt::kNextInstance), free);
-      Value total = memref::LoadOp::create(rewriter, loc, state,
-                                           ValueRange{index(pt::kTotalInstances)});
+      Value total = memref::LoadOp::create(
+          rewriter, loc, state, ValueRange{index(pt::kTotalInstances)});
       Value left = select(lessThan(base, total), sub(total, base), i32(0));
       Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
       storeControl(kBatchBase, base);
@@ -323,9 +320,9 @@ private:
           rewriter, loc, state, ValueRange{index(pt::kBatchesPerLaunch)});
       Value taking = add(loadControl(kAcquisitions), i32(1));
       Value lastBatch = both(notEqual(limit, i32(0)), equal(taking, limit));
-      buildIf(arith::OrIOp::create(rewriter, loc, lessThan(taken, free),
-                                   lastBatch),
-              [&] { storeControl(kExhausted, i32(1)); });
+      buildIf(
+          arith::OrIOp::create(rewriter, loc, lessThan(taken, free), lastBatch),
+          [&] { storeControl(kExhausted, i32(1)); });
       buildIf(notEqual(taken, i32(0)), [&] {
         storeControl(kAcquisitions, taking);
         Value entry = index(kEntryToken);
@@ -349,9 +346,8 @@ private:
     Value chosen = best.getResult(0), most = best.getResult(1);
     Value running = notEqual(most, i32(0));
     storeControl(kChosenToken, chosen);
-    storeControl(kRunning,
-                 arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                        running));
+    storeControl(kRunning, arith::ExtUIOp::create(
+                               rewriter, loc, rewriter.getI32Type(), running));
     storeControl(kFreeRank, i32(0));
     storeControl(kQueueLength, i32(0));
     buildIf(running, [&] {
@@ -441,9 +437,9 @@ private:
       auto access = [&](bool shared) -> Value {
         int64_t bodyWord = *word - kFirstFieldWord;
         Value words = shared ? sharedFrames : extension;
-        Value there = shared ? getSharedFrame(slot).getWordIndex(
-                                   rewriter, loc, bodyWord)
-                             : getExtensionWordIndex(slot, bodyWord);
+        Value there =
+            shared ? getSharedFrame(slot).getWordIndex(rewriter, loc, bodyWord)
+                   : getExtensionWordIndex(slot, bodyWord);
         if (load)
           return memref::LoadOp::create(rewriter, loc, words, there);
         storeShared(words, there, cast<memref::StoreOp>(op).getValueToStore());
@@ -454,7 +450,8 @@ private:
         loaded = access(/*shared=*/sharedSlots != 0);
       } else {
         auto ifOp = scf::IfOp::create(
-            rewriter, loc, load ? TypeRange{rewriter.getI32Type()} : TypeRange{},
+            rewriter, loc,
+            load ? TypeRange{rewriter.getI32Type()} : TypeRange{},
             lessThan(slot, index(sharedSlots)), /*addThenBlock=*/true,
             /*addElseBlock=*/true);
         OpBuilder::InsertionGuard guard(rewriter);
@@ -483,7 +480,8 @@ private:
     forEach(lane, length, index(workgroupSize), [&](Value place) {
       Value slot = toIndex(loadShared(queue, place));
       Value id = toIndex(loadShared(slotIds, slot));
-      InstancePosition position = delinearizeInstanceId(rewriter, loc, id, nx, ny);
+      InstancePosition position =
+          delinearizeInstanceId(rewriter, loc, id, nx, ny);
       SmallVector<int64_t> cases =
           llvm::to_vector(llvm::seq<int64_t>(0, tokens));
       auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
@@ -549,7 +547,8 @@ struct CoroPersistentToGPUPass
           << static_cast<int64_t>(batch);
       return signalPassFailure();
     }
-    if (sharedMemory < 0 || sharedMemory > std::numeric_limits<int32_t>::max()) {
+    if (sharedMemory < 0 ||
+        sharedMemory > std::numeric_limits<int32_t>::max()) {
       mlir::emitError(module.getLoc(), getArgument())
           << ": shared-memory must be in [0, 2^31), got "
           << static_cast<int64_t>(sharedMemory);
@@ -582,8 +581,8 @@ struct CoroPersistentToGPUPass
             module->getAttrOfType<DictionaryAttr>(kPersistentPlanAttrName))
       plans.append(existing.getValue());
     for (SplitOp split : splits) {
-      FailureOr<DictionaryAttr> plan = lowerSplit(split, symbols, kernels,
-                                                  rewriter);
+      FailureOr<DictionaryAttr> plan =
+          lowerSplit(split, symbols, kernels, rewriter);
       if (failed(plan))
         return signalPassFailure();
       plans.set(split.getCoroutineAttr().getAttr(), *plan);
@@ -645,15 +644,14 @@ struct CoroPersistentToGPUPass
     DictionaryAttr plan = b.getDictionaryAttr({
         b.getNamedAttr("tokens",
                        b.getI64IntegerAttr(split.getSubroutines().size())),
-        b.getNamedAttr("frame_words",
-                       b.getI64IntegerAttr(split.getFrameWords() -
-                                           kFirstFieldWord)),
+        b.getNamedAttr(
+            "frame_words",
+            b.getI64IntegerAttr(split.getFrameWords() - kFirstFieldWord)),
         b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
         b.getNamedAttr("batch", b.getI64IntegerAttr(batch)),
         b.getNamedAttr("shared_slots", b.getI64IntegerAttr(*sharedSlots)),
-        b.getNamedAttr("workgroup_bytes",
-                       b.getI64IntegerAttr(getWorkgroupBytes(split,
-                                                             *sharedSlots))),
+        b.getNamedAttr("workgroup_bytes", b.getI64IntegerAttr(getWorkgroupBytes(
+                                              split, *sharedSlots))),
         b.getNamedAttr(
             "layout",
             b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),

@@ -77,9 +77,8 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   }
 }
 
-void mlir::coro::buildToSPIRVPipeline(
-    OpPassManager &pm, GPUScheduler scheduler,
-    const SchedulerCompileOptions &options) {
+void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                                      const SchedulerCompileOptions &options) {
   buildToGPUKernels(pm, scheduler, options);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
   // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
@@ -189,8 +188,7 @@ namespace {
           clEnumValN(GPUScheduler::Persistent, "persistent",                   \
                      "resident workgroups, block-wise state machines"))};      \
   Option<FrameArrayLayout> layout{                                             \
-      *this, "layout",                                                         \
-      llvm::cl::desc("wavefront, persistent: frame layout"),                   \
+      *this, "layout", llvm::cl::desc("wavefront, persistent: frame layout"),  \
       llvm::cl::init(FrameArrayLayout::SoA),                                   \
       llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
                        clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"))};      \
@@ -201,14 +199,14 @@ namespace {
       *this, "hint-buckets",                                                   \
       llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),       \
       llvm::cl::init(16)};                                                     \
-  Option<int64_t> wavefrontWorkgroupSize {                                     \
-    *this, "wavefront-workgroup-size",                                         \
-        llvm::cl::desc("wavefront: threads per workgroup of its kernels"),     \
-        llvm::cl::init(64)                                                     \
-  };                                                                           \
+  Option<int64_t> wavefrontWorkgroupSize{                                      \
+      *this, "wavefront-workgroup-size",                                       \
+      llvm::cl::desc("wavefront: threads per workgroup of its kernels"),       \
+      llvm::cl::init(64)};                                                     \
   Option<int64_t> persistentWorkgroupSize{                                     \
       *this, "persistent-workgroup-size",                                      \
-      llvm::cl::desc("persistent: threads per workgroup"), llvm::cl::init(64)}; \
+      llvm::cl::desc("persistent: threads per workgroup"),                     \
+      llvm::cl::init(64)};                                                     \
   Option<int64_t> persistentBatch{                                             \
       *this, "persistent-batch",                                               \
       llvm::cl::desc("persistent: instance slots per workgroup"),              \
@@ -227,8 +225,7 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   result.wavefront = {options.layout, options.sortBy, options.hintBuckets,
                       options.wavefrontWorkgroupSize};
   result.persistent = {options.layout, options.persistentWorkgroupSize,
-                       options.persistentBatch,
-                       options.persistentSharedMemory};
+                       options.persistentBatch, options.persistentSharedMemory};
   return result;
 }
 

@@ -20,8 +20,7 @@ using namespace mlir;
 namespace {
 
 struct CoroSPIRVBarrierSemanticsPass
-    : coro::impl::CoroSPIRVBarrierSemanticsBase<
-          CoroSPIRVBarrierSemanticsPass> {
+    : coro::impl::CoroSPIRVBarrierSemanticsBase<CoroSPIRVBarrierSemanticsPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -15,8 +15,6 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
-
 using namespace corogpu::runtime;
 using namespace corogpu::runtime::test;
 
@@ -28,20 +26,10 @@ WavefrontPlan readPlan(const std::string &module,
                        const std::string &coroutine) {
   WavefrontPlan plan;
   plan.coroutine = coroutine;
-  std::smatch match;
-  std::regex entry(coroutine + " = \\{([^}]*)\\}");
-  if (!std::regex_search(module, match, entry))
-    return plan;
-  std::string fields = match[1];
-  auto get = [&](const std::string &key) -> uint32_t {
-    std::smatch value;
-    std::regex pattern(key + " = ([0-9]+)");
-    return std::regex_search(fields, value, pattern) ? std::stoul(value[1]) : 0;
-  };
-  plan.tokens = get("tokens");
-  plan.categories = get("categories");
-  plan.frameWords = get("frame_words");
-  plan.workgroupSize = get("workgroup_size");
+  plan.tokens = readPlanField(module, coroutine, "tokens");
+  plan.categories = readPlanField(module, coroutine, "categories");
+  plan.frameWords = readPlanField(module, coroutine, "frame_words");
+  plan.workgroupSize = readPlanField(module, coroutine, "workgroup_size");
   return plan;
 }
 
@@ -96,12 +84,16 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   EXPECT_EQ(stats.instancesPerSubroutine[0], instances);
   EXPECT_GE(stats.launches, stats.rounds);
   EXPECT_GT(stats.rounds, 0u);
-  if (GetParam().capacity)
+  // (Braces: gtest's EXPECT macros expand to an if-else.)
+  if (GetParam().capacity) {
     EXPECT_EQ(stats.capacity, GetParam().capacity);
-  if (GetParam().timing)
+  }
+  if (GetParam().timing) {
     EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds, 0.0);
-  if (GetParam().compactBelowPercent == 100)
+  }
+  if (GetParam().compactBelowPercent == 100) {
     EXPECT_GT(stats.compactions, 0u);
+  }
 }
 
 WavefrontOptions makeOptions(uint64_t capacity, RefillPolicy refill,

@@ -1,4 +1,5 @@
-//===- PersistentABI.h - the persistent-threads kernel's contract -*- C++ -*-===//
+//===- PersistentABI.h - the persistent-threads kernel's contract -*- C++
+//-*-===//
 //
 // Part of the CoroGPU project.
 //

@@ -3,8 +3,9 @@
 // Part of the CoroGPU project.
 //
 // What the GPU schedulers share: the gpu.module that holds the kernels, a
-// kernel that runs one coroutine instance per thread of a 3-D grid, and a
-// coro.launch turned into the gpu.launch_func of such a kernel.
+// kernel that runs one coroutine instance per thread of a 3-D grid, a
+// coro.launch turned into the gpu.launch_func of such a kernel, and the
+// helpers the scheduling kernels are built with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -48,6 +50,44 @@ InstanceKernel createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
                                     TypeRange argTypes, int64_t workgroupSize,
                                     Location loc, RewriterBase &rewriter);
 
+/// What the kernels of the schedulers (wavefront, persistent threads) are
+/// built from: constants, i32 and index arithmetic (the scheduler's own
+/// values are i32), structured control flow and workgroup arrays, all at
+/// the rewriter's insertion point with one location.
+class SchedulerKernelBuilder {
+public:
+  SchedulerKernelBuilder(RewriterBase &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
+
+protected:
+  Value i32(int64_t value);
+  Value index(int64_t value);
+  Value toIndex(Value value);
+  Value toI32(Value value);
+  Value add(Value a, Value b);
+  Value sub(Value a, Value b);
+  Value mul(Value a, Value b);
+  Value select(Value condition, Value a, Value b);
+  Value compare(arith::CmpIPredicate predicate, Value a, Value b);
+  Value equal(Value a, Value b);
+  Value notEqual(Value a, Value b);
+  /// 1 or 0 as an i32.
+  Value boolToI32(Value flag);
+  /// `if (condition) { then() }`; the insertion point stays after it.
+  void buildIf(Value condition, function_ref<void()> then);
+  /// `condition ? then() : otherwise()` for an i32 computed in regions.
+  Value buildIfValue(Value condition, function_ref<Value()> then,
+                     function_ref<Value()> otherwise);
+  /// `for (i = begin; i < end; i += step) body(i)`.
+  void buildLoop(Value begin, Value end, Value step,
+                 function_ref<void(Value)> body);
+  /// A workgroup array of `size` i32 in `kernel`.
+  Value addWorkgroupArray(gpu::GPUFuncOp kernel, int64_t size);
+
+  RewriterBase &rewriter;
+  Location loc;
+};
+
 /// Rewrites what the kernels of `kernels` may contain but not every GPU
 /// target accepts (poison values, scf.index_switch, vector selects on a
 /// scalar condition), so that both the SPIR-V
@@ -58,6 +98,20 @@ void legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
 /// Fails with an error naming `pass` unless `workgroupSize` is positive.
 LogicalResult checkWorkgroupSize(ModuleOp module, StringRef pass,
                                  int64_t workgroupSize);
+
+/// For a scheduler whose host side runs in the CoroGPU runtime: fails, with
+/// an error at the first `coro.launch` of a split coroutine, saying that the
+/// `scheduler` scheduler cannot lower it because `hostSide` (and at any
+/// launch of a coroutine with no `coro.split`).
+LogicalResult rejectLaunchesOfSplitCoroutines(ModuleOp module,
+                                              StringRef scheduler,
+                                              StringRef hostSide);
+
+/// Adds `plan` for the coroutine of `split` to the dictionary attribute
+/// `attrName` of `module`, where a scheduler tells the runtime how to run
+/// its kernels.
+void addSchedulerPlan(ModuleOp module, StringRef attrName, SplitOp split,
+                      DictionaryAttr plan);
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
 /// ceil(gx / workgroupSize) x gy x gz workgroups.

@@ -106,6 +106,33 @@ LogicalResult mlir::coro::checkWorkgroupSize(ModuleOp module, StringRef pass,
          << ": workgroup-size must be positive, got " << workgroupSize;
 }
 
+LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,
+                                                          StringRef scheduler,
+                                                          StringRef hostSide) {
+  FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
+      collectLaunchesOfSplitCoroutines(module);
+  if (failed(launches))
+    return failure();
+  for (auto &entry : *launches) {
+    if (entry.second.empty())
+      continue;
+    return entry.second.front().emitOpError()
+           << "cannot be lowered by the " << scheduler
+           << " scheduler: " << hostSide
+           << "; use the state-machine scheduler for launches in IR";
+  }
+  return success();
+}
+
+void mlir::coro::addSchedulerPlan(ModuleOp module, StringRef attrName,
+                                  SplitOp split, DictionaryAttr plan) {
+  NamedAttrList plans;
+  if (auto existing = module->getAttrOfType<DictionaryAttr>(attrName))
+    plans.append(existing.getValue());
+  plans.set(split.getCoroutineAttr().getAttr(), plan);
+  module->setAttr(attrName, plans.getDictionary(module.getContext()));
+}
+
 void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
                                   RewriterBase &rewriter) {
   Location loc = launch.getLoc();
@@ -125,4 +152,95 @@ void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
                             gpu::KernelDim3{size, one, one},
                             /*dynamicSharedMemorySize=*/Value(), operands);
   rewriter.eraseOp(launch);
+}
+
+Value SchedulerKernelBuilder::i32(int64_t value) {
+  return arith::ConstantIntOp::create(rewriter, loc, value, 32);
+}
+
+Value SchedulerKernelBuilder::index(int64_t value) {
+  return arith::ConstantIndexOp::create(rewriter, loc, value);
+}
+
+Value SchedulerKernelBuilder::toIndex(Value value) {
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                    value);
+}
+
+Value SchedulerKernelBuilder::toI32(Value value) {
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                    value);
+}
+
+Value SchedulerKernelBuilder::add(Value a, Value b) {
+  return arith::AddIOp::create(rewriter, loc, a, b);
+}
+
+Value SchedulerKernelBuilder::sub(Value a, Value b) {
+  return arith::SubIOp::create(rewriter, loc, a, b);
+}
+
+Value SchedulerKernelBuilder::mul(Value a, Value b) {
+  return arith::MulIOp::create(rewriter, loc, a, b);
+}
+
+Value SchedulerKernelBuilder::select(Value condition, Value a, Value b) {
+  return arith::SelectOp::create(rewriter, loc, condition, a, b);
+}
+
+Value SchedulerKernelBuilder::compare(arith::CmpIPredicate predicate, Value a,
+                                      Value b) {
+  return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
+}
+
+Value SchedulerKernelBuilder::equal(Value a, Value b) {
+  return compare(arith::CmpIPredicate::eq, a, b);
+}
+
+Value SchedulerKernelBuilder::notEqual(Value a, Value b) {
+  return compare(arith::CmpIPredicate::ne, a, b);
+}
+
+Value SchedulerKernelBuilder::boolToI32(Value flag) {
+  return arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), flag);
+}
+
+void SchedulerKernelBuilder::buildIf(Value condition,
+                                     function_ref<void()> then) {
+  auto ifOp = scf::IfOp::create(rewriter, loc, condition, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  then();
+}
+
+Value SchedulerKernelBuilder::buildIfValue(Value condition,
+                                           function_ref<Value()> then,
+                                           function_ref<Value()> otherwise) {
+  auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), condition,
+                                /*addThenBlock=*/true,
+                                /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(rewriter, loc, then());
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(rewriter, loc, otherwise());
+  return ifOp.getResult(0);
+}
+
+void SchedulerKernelBuilder::buildLoop(Value begin, Value end, Value step,
+                                       function_ref<void(Value)> body) {
+  scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
+                     [&](OpBuilder &, Location, Value i, ValueRange) {
+                       body(i);
+                       scf::YieldOp::create(rewriter, loc);
+                     });
+}
+
+Value SchedulerKernelBuilder::addWorkgroupArray(gpu::GPUFuncOp kernel,
+                                                int64_t size) {
+  auto type = MemRefType::get(
+      {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                 gpu::AddressSpace::Workgroup));
+  return kernel.addWorkgroupAttribution(type, loc);
 }

@@ -62,14 +62,14 @@ enum ControlWord : int64_t {
 
 /// Builds the kernel of one split coroutine. Every scheduler value in
 /// workgroup or state memory is an i32.
-class PersistentBuilder {
+class PersistentBuilder : public SchedulerKernelBuilder {
 public:
   PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                     int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
                     FrameArrayLayout layout, RewriterBase &rewriter)
-      : split(split), coroutine(coroutine), kernels(kernels),
-        workgroupSize(workgroupSize), batch(batch), sharedSlots(sharedSlots),
-        layout(layout), rewriter(rewriter), loc(coroutine.getLoc()) {
+      : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
+        coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
+        batch(batch), sharedSlots(sharedSlots), layout(layout) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
@@ -85,8 +85,8 @@ public:
     buildIf(equal(lane, index(0)), [&] {
       for (int64_t word = 0; word < kNumControlWords; ++word)
         storeControl(static_cast<ControlWord>(word), i32(0));
-      forEach(index(0), index(tokens), index(1),
-              [&](Value t) { storeShared(runs, t, i32(0)); });
+      buildLoop(index(0), index(tokens), index(1),
+                [&](Value t) { storeShared(runs, t, i32(0)); });
     });
     gpu::BarrierOp::create(rewriter, loc);
 
@@ -117,7 +117,7 @@ public:
       addToState(index(pt::kSteps), loadControl(kSteps));
       addToState(index(pt::kAcquisitions), loadControl(kAcquisitions));
       addToState(index(pt::kReturned), loadControl(kReturned));
-      forEach(index(0), index(tokens), index(1), [&](Value t) {
+      buildLoop(index(0), index(tokens), index(1), [&](Value t) {
         addToState(add(index(pt::kFirstTokenWord), t), loadShared(runs, t));
       });
     });
@@ -128,43 +128,8 @@ private:
   // Helpers
   //===--------------------------------------------------------------------===//
 
-  Value i32(int64_t value) {
-    return arith::ConstantIntOp::create(rewriter, loc, value, 32);
-  }
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(rewriter, loc, value);
-  }
-  Value toIndex(Value value) {
-    return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                      value);
-  }
-  Value toI32(Value value) {
-    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      value);
-  }
-  Value add(Value a, Value b) {
-    return arith::AddIOp::create(rewriter, loc, a, b);
-  }
-  Value sub(Value a, Value b) {
-    return arith::SubIOp::create(rewriter, loc, a, b);
-  }
-  Value mul(Value a, Value b) {
-    return arith::MulIOp::create(rewriter, loc, a, b);
-  }
-  Value select(Value c, Value a, Value b) {
-    return arith::SelectOp::create(rewriter, loc, c, a, b);
-  }
   Value both(Value a, Value b) {
     return arith::AndIOp::create(rewriter, loc, a, b);
-  }
-  Value compare(arith::CmpIPredicate predicate, Value a, Value b) {
-    return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
-  }
-  Value equal(Value a, Value b) {
-    return compare(arith::CmpIPredicate::eq, a, b);
-  }
-  Value notEqual(Value a, Value b) {
-    return compare(arith::CmpIPredicate::ne, a, b);
   }
   Value lessThan(Value a, Value b) {
     return compare(arith::CmpIPredicate::slt, a, b);
@@ -190,38 +155,9 @@ private:
   }
   void addToState(Value word, Value value) { atomicAdd(state, word, value); }
 
-  /// `if (cond) { then() }`, the insertion point after it.
-  void buildIf(Value cond, function_ref<void()> then) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    then();
-  }
-  /// `cond ? then() : otherwise()` for an i32 computed in regions.
-  Value buildIfValue(Value cond, function_ref<Value()> then,
-                     function_ref<Value()> otherwise) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), cond,
-                                  /*addThenBlock=*/true,
-                                  /*addElseBlock=*/true);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(rewriter, loc, then());
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(rewriter, loc, otherwise());
-    return ifOp.getResult(0);
-  }
-  /// `for (i = begin; i < end; i += step) body(i)`.
-  void forEach(Value begin, Value end, Value step,
-               function_ref<void(Value)> body) {
-    scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
-                       [&](OpBuilder &, Location, Value i, ValueRange) {
-                         body(i);
-                         scf::YieldOp::create(rewriter, loc);
-                       });
-  }
   /// The slots of this thread: lane, lane + W, ... below the batch.
   void forEachSlot(function_ref<void(Value)> body) {
-    forEach(lane, index(batch), index(workgroupSize), body);
+    buildLoop(lane, index(batch), index(workgroupSize), body);
   }
 
   //===--------------------------------------------------------------------===//
@@ -229,11 +165,7 @@ private:
   //===--------------------------------------------------------------------===//
 
   Value addWorkgroupArray(int64_t size) {
-    auto type = MemRefType::get(
-        {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                   gpu::AddressSpace::Workgroup));
-    return kernel.addWorkgroupAttribution(type, loc);
+    return SchedulerKernelBuilder::addWorkgroupArray(kernel, size);
   }
 
   void createKernelAndMemory() {
@@ -274,8 +206,8 @@ private:
   /// Live slots per token, then the leader's decisions (kRunning says
   /// whether the workgroup goes on). Every thread runs it.
   void buildCountAndDecide() {
-    forEach(lane, index(tokens), index(workgroupSize),
-            [&](Value t) { storeShared(counts, t, i32(0)); });
+    buildLoop(lane, index(tokens), index(workgroupSize),
+              [&](Value t) { storeShared(counts, t, i32(0)); });
     gpu::BarrierOp::create(rewriter, loc);
     forEachSlot([&](Value slot) {
       Value token = loadShared(slotTokens, slot);
@@ -477,7 +409,7 @@ private:
   void buildRun(ArrayRef<func::FuncOp> subroutines) {
     Value chosen = toIndex(loadControl(kChosenToken));
     Value length = toIndex(loadControl(kQueueLength));
-    forEach(lane, length, index(workgroupSize), [&](Value place) {
+    buildLoop(lane, length, index(workgroupSize), [&](Value place) {
       Value slot = toIndex(loadShared(queue, place));
       Value id = toIndex(loadShared(slotIds, slot));
       InstancePosition position =
@@ -519,8 +451,6 @@ private:
   gpu::GPUModuleOp kernels;
   int64_t workgroupSize, batch, sharedSlots;
   FrameArrayLayout layout;
-  RewriterBase &rewriter;
-  Location loc;
   int64_t tokens = 0, bodyWords = 0;
 
   gpu::GPUFuncOp kernel;
@@ -554,21 +484,12 @@ struct CoroPersistentToGPUPass
           << static_cast<int64_t>(sharedMemory);
       return signalPassFailure();
     }
-    FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
-        collectLaunchesOfSplitCoroutines(module);
-    if (failed(launches))
+    if (failed(rejectLaunchesOfSplitCoroutines(
+            module, "persistent-threads",
+            "its launch (state buffer, global memory extension, workgroup "
+            "count) is done by the CoroGPU runtime (coro-run, "
+            "corogpu/runtime/Persistent.h)")))
       return signalPassFailure();
-    for (auto &entry : *launches) {
-      if (entry.second.empty())
-        continue;
-      entry.second.front().emitOpError()
-          << "cannot be lowered by the persistent-threads scheduler: its "
-             "launch (state buffer, global memory extension, workgroup "
-             "count) is done by the CoroGPU runtime (coro-run, "
-             "corogpu/runtime/Persistent.h); use the state-machine scheduler "
-             "for launches in IR";
-      return signalPassFailure();
-    }
 
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     if (splits.empty())
@@ -576,25 +497,16 @@ struct CoroPersistentToGPUPass
     IRRewriter rewriter(&getContext());
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     SymbolTable symbols(module);
-    NamedAttrList plans;
-    if (auto existing =
-            module->getAttrOfType<DictionaryAttr>(kPersistentPlanAttrName))
-      plans.append(existing.getValue());
     for (SplitOp split : splits) {
       FailureOr<DictionaryAttr> plan =
           lowerSplit(split, symbols, kernels, rewriter);
       if (failed(plan))
         return signalPassFailure();
-      plans.set(split.getCoroutineAttr().getAttr(), *plan);
+      addSchedulerPlan(module, kPersistentPlanAttrName, split, *plan);
     }
-    module->setAttr(kPersistentPlanAttrName,
-                    plans.getDictionary(&getContext()));
     legalizeKernelsForTargets(kernels, rewriter);
   }
 
-  /// How many slots keep their frame in workgroup memory: as many as the
-  /// budget holds after the scheduler's own arrays; an error if those do
-  /// not fit.
   /// Workgroup memory of the scheduler's own arrays.
   int64_t getSchedulerBytes(SplitOp split) {
     int64_t tokens = split.getSubroutines().size();
@@ -606,6 +518,9 @@ struct CoroPersistentToGPUPass
     return getSchedulerBytes(split) + 4 * sharedSlots * bodyWords;
   }
 
+  /// How many slots keep their frame in workgroup memory: as many as the
+  /// budget holds after the scheduler's own arrays; an error if those do
+  /// not fit.
   FailureOr<int64_t> getSharedSlots(SplitOp split) {
     int64_t tokens = split.getSubroutines().size();
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;

@@ -64,16 +64,15 @@ struct KernelArgs {
 
 /// Builds the kernels of one split coroutine. Small helpers name the
 /// arithmetic; every value of the state buffer is an i32.
-class WavefrontBuilder {
+class WavefrontBuilder : public SchedulerKernelBuilder {
 public:
   WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
                    RewriterBase &rewriter)
-      : split(split), coroutine(coroutine), kernels(kernels),
-        workgroupSize(workgroupSize), layout(layout), hint(hint),
-        buckets(hint ? buckets : 1), rewriter(rewriter),
-        loc(coroutine.getLoc()) {
+      : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
+        coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
+        layout(layout), hint(hint), buckets(hint ? buckets : 1) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
@@ -126,37 +125,8 @@ private:
   // Helpers
   //===--------------------------------------------------------------------===//
 
-  Value i32(int64_t value) {
-    return arith::ConstantIntOp::create(rewriter, loc, value, 32);
-  }
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(rewriter, loc, value);
-  }
-  Value toIndex(Value value) {
-    return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                      value);
-  }
-  Value toI32(Value value) {
-    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      value);
-  }
-  Value add(Value a, Value b) {
-    return arith::AddIOp::create(rewriter, loc, a, b);
-  }
-  Value mul(Value a, Value b) {
-    return arith::MulIOp::create(rewriter, loc, a, b);
-  }
-  Value select(Value c, Value a, Value b) {
-    return arith::SelectOp::create(rewriter, loc, c, a, b);
-  }
-  Value compare(arith::CmpIPredicate predicate, Value a, Value b) {
-    return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
-  }
   Value lessThan(Value a, Value b) {
     return compare(arith::CmpIPredicate::ult, a, b);
-  }
-  Value equal(Value a, Value b) {
-    return compare(arith::CmpIPredicate::eq, a, b);
   }
   /// (value + divisor - 1) / divisor; arith.ceildivui has no SPIR-V
   /// lowering.
@@ -166,9 +136,6 @@ private:
     };
     return arith::DivUIOp::create(
         rewriter, loc, add(value, constant(divisor - 1)), constant(divisor));
-  }
-  Value boolToI32(Value flag) {
-    return arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), flag);
   }
 
   Value loadState(const KernelArgs &args, Value word) {
@@ -210,11 +177,7 @@ private:
 
   /// Workgroup memory of `size` i32 in the current kernel.
   Value addWorkgroupArray(int64_t size) {
-    auto type = MemRefType::get(
-        {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                   gpu::AddressSpace::Workgroup));
-    return currentKernel.addWorkgroupAttribution(type, loc);
+    return SchedulerKernelBuilder::addWorkgroupArray(currentKernel, size);
   }
 
   Value getCapacity(const KernelArgs &args) {
@@ -265,26 +228,6 @@ private:
     return add(category, bucket);
   }
 
-  /// `if (cond) { then() }`, the insertion point after it.
-  void buildIf(Value cond, function_ref<void()> then) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    then();
-  }
-  /// `cond ? then() : otherwise()` for an i32 computed in regions.
-  Value buildIfValue(Value cond, function_ref<Value()> then,
-                     function_ref<Value()> otherwise) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), cond,
-                                  /*addThenBlock=*/true,
-                                  /*addElseBlock=*/true);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(rewriter, loc, then());
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(rewriter, loc, otherwise());
-    return ifOp.getResult(0);
-  }
   /// The sum over j in [begin, end) of `term(j)` (i32).
   Value buildSum(Value begin, Value end, Value step,
                  function_ref<Value(Value)> term) {
@@ -294,15 +237,6 @@ private:
           scf::YieldOp::create(rewriter, loc, add(sum.front(), term(j)));
         });
     return loop.getResult(0);
-  }
-  /// `for (i = begin; i < end; i += step) body(i)`.
-  void buildLoop(Value begin, Value end, Value step,
-                 function_ref<void(Value)> body) {
-    scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
-                       [&](OpBuilder &, Location, Value i, ValueRange) {
-                         body(i);
-                         scf::YieldOp::create(rewriter, loc);
-                       });
   }
   /// Number of entries of the workgroup array `shared` in [0, end) equal
   /// to `value`.
@@ -768,8 +702,6 @@ private:
   FrameArrayLayout layout;
   std::optional<FrameFieldAttr> hint;
   int64_t buckets;
-  RewriterBase &rewriter;
-  Location loc;
   int64_t tokens = 0, categories = 0, frameWords = 0;
   gpu::GPUFuncOp currentKernel;
 };
@@ -788,20 +720,11 @@ struct CoroWavefrontToGPUPass
           << static_cast<int64_t>(hintBuckets);
       return signalPassFailure();
     }
-    FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
-        collectLaunchesOfSplitCoroutines(module);
-    if (failed(launches))
+    if (failed(rejectLaunchesOfSplitCoroutines(
+            module, "wavefront",
+            "its host loop runs in the CoroGPU runtime (coro-run, "
+            "corogpu/runtime/Wavefront.h)")))
       return signalPassFailure();
-    for (auto &entry : *launches) {
-      if (entry.second.empty())
-        continue;
-      entry.second.front().emitOpError()
-          << "cannot be lowered by the wavefront scheduler: its host loop "
-             "runs in the CoroGPU runtime (coro-run, "
-             "corogpu/runtime/Wavefront.h); use the state-machine scheduler "
-             "for launches in IR";
-      return signalPassFailure();
-    }
 
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     if (splits.empty())
@@ -811,18 +734,13 @@ struct CoroWavefrontToGPUPass
     IRRewriter rewriter(&getContext());
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     SymbolTable symbols(module);
-    NamedAttrList plans;
-    if (auto existing =
-            module->getAttrOfType<DictionaryAttr>(kWavefrontPlanAttrName))
-      plans.append(existing.getValue());
     for (SplitOp split : splits) {
       FailureOr<DictionaryAttr> plan =
           lowerSplit(split, symbols, kernels, rewriter);
       if (failed(plan))
         return signalPassFailure();
-      plans.set(split.getCoroutineAttr().getAttr(), *plan);
+      addSchedulerPlan(module, kWavefrontPlanAttrName, split, *plan);
     }
-    module->setAttr(kWavefrontPlanAttrName, plans.getDictionary(&getContext()));
     legalizeKernelsForTargets(kernels, rewriter);
   }
 

@@ -198,8 +198,9 @@ private:
     rewriter.setInsertionPoint(entry.getTerminator());
     lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-    // The private frame each thread runs subroutines on; allocated (and
-    // zeroed) once, in the entry block.
+    // The frame accesses of the subroutines are first lowered onto this
+    // private frame (allocated and zeroed once, in the entry block), then
+    // sent to the slots' frames; only its token word is used.
     privateFrame = FrameStorage::allocate(rewriter, loc, split);
   }
 

@@ -22,7 +22,7 @@ Status corogpu::runtime::runPersistent(
       plan.sharedSlots > plan.batch)
     return Status::failure("the persistent-threads plan of '" + plan.coroutine +
                            "' is incomplete");
-  uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  uint64_t instances = countInstances(grid);
   if (plan.workgroupSize > device.getMaxWorkgroupSize() ||
       plan.workgroupBytes > device.getMaxWorkgroupMemoryBytes())
     return Status::failure(

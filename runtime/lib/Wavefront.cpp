@@ -59,7 +59,7 @@ Status corogpu::runtime::runWavefront(
       plan.categories < plan.tokens)
     return Status::failure("the wavefront plan of '" + plan.coroutine +
                            "' is incomplete");
-  uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  uint64_t instances = countInstances(grid);
   if (instances >= (uint64_t(1) << 31))
     return Status::failure("the wavefront scheduler runs at most 2^31 - 1 "
                            "instances, the grid has " +

@@ -23,6 +23,7 @@
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:file=%t.none 2>&1 | FileCheck %s --check-prefix=INITFILE
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=0 2>&1 | FileCheck %s --check-prefix=GRID
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=1,2,3,4 2>&1 | FileCheck %s --check-prefix=GRID4
+// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=2147483648,2147483648,4 2>&1 | FileCheck %s --check-prefix=GRIDBIG
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --scheduler=sorted 2>&1 | FileCheck %s --check-prefix=SCHEDULER
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --backend=metal 2>&1 | FileCheck %s --check-prefix=BACKEND
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --device=no-such-gpu 2>&1 | FileCheck %s --check-prefix=DEVICE
@@ -48,6 +49,7 @@
 // INITFILE: coro-run: error: buffer 'f32:4:file={{.*}}': cannot read
 // GRID: coro-run: error: --grid: '0' is not a positive integer
 // GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'
+// GRIDBIG: coro-run: error: --grid: '2147483648,2147483648,4' has more than 2^31 - 1 instances (instance ids are 32-bit integers in the kernels)
 // SCHEDULER: for the --scheduler option: Cannot find option named 'sorted'!
 // BACKEND: coro-run: error: unknown backend 'metal'; use vulkan or cuda
 // DEVICE: coro-run: error: no Vulkan device{{.*}}

@@ -981,6 +981,11 @@ int main(int argc, char **argv) {
   for (auto [i, text] : llvm::enumerate(extents))
     if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0)
       return fail("--grid: '" + text + "' is not a positive integer");
+  // Instance ids (coro.id) are 32-bit on SPIR-V targets.
+  if (rt::countInstances(grid) > uint64_t(INT32_MAX))
+    return fail("--grid: '" + gridSpec +
+                "' has more than 2^31 - 1 instances (instance ids are 32-bit "
+                "integers in the kernels)");
 
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;

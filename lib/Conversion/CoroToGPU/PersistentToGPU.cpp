@@ -362,8 +362,10 @@ private:
       auto load = dyn_cast<memref::LoadOp>(op);
       Value at = load ? load.getIndices().front()
                       : cast<memref::StoreOp>(op).getIndices().front();
+      // The private frame has no instance: its word indices are constants.
       std::optional<int64_t> word = getConstantIntValue(at);
-      if (!word || *word < kFirstFieldWord)
+      assert(word && "a frame word index that is not a constant");
+      if (*word < kFirstFieldWord)
         continue;
       rewriter.setInsertionPoint(op);
       // Loads yield the word; stores yield nothing.

@@ -126,6 +126,15 @@ public:
   virtual uint32_t getMaxWorkgroupSize() const = 0;
 };
 
+/// Instances of a grid: the product of its extents, or UINT64_MAX where
+/// that does not fit in 64 bits.
+inline uint64_t countInstances(const std::array<uint32_t, 3> &grid) {
+  uint64_t plane = uint64_t(grid[0]) * grid[1];
+  if (grid[2] != 0 && plane > UINT64_MAX / grid[2])
+    return UINT64_MAX;
+  return plane * grid[2];
+}
+
 /// Appends the kernel argument(s) that pass `buffer`, holding `words`
 /// 32-bit words, as a `memref<?xi32>` in the target's ABI (the schedulers'
 /// host code passes its own buffers with it).

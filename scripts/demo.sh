@@ -32,3 +32,9 @@ echo "== the same under the wavefront scheduler: 5 slots (in-place refills), AoS
 "$build/bin/coro-run" "$example" --coro=shade --grid=16 --arg=3 \
   --buffer=f32:16:zeros --scheduler=wavefront --capacity=5 --layout=aos \
   --check --validate --scheduler-stats
+
+echo
+echo "== and under the persistent-threads scheduler: 8 slots per workgroup"
+"$build/bin/coro-run" "$example" --coro=shade --grid=16 --arg=3 \
+  --buffer=f32:16:zeros --scheduler=persistent --persistent-batch=8 \
+  --check --validate --scheduler-stats

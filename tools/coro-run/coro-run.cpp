@@ -886,10 +886,16 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
 
 /// --stats: what the persistent-threads scheduler did.
 static void printPersistentStats(const rt::PersistentStats &stats) {
-  llvm::outs() << "persistent: " << stats.workgroups << " workgroups, "
-               << stats.launches << " launches, " << stats.steps << " steps, "
-               << stats.acquisitions << " batches, global memory extension "
-               << stats.extensionBytes << " bytes\n";
+  auto count = [](uint64_t n, const char *one, const char *many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  llvm::outs() << "persistent: "
+               << count(stats.workgroups, "workgroup", "workgroups") << ", "
+               << count(stats.launches, "launch", "launches") << ", "
+               << count(stats.steps, "step", "steps") << ", "
+               << count(stats.acquisitions, "batch", "batches")
+               << ", global memory extension " << stats.extensionBytes
+               << " bytes\n";
   llvm::outs() << "persistent: instances per subroutine:";
   for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
     llvm::outs() << " " << token << ":" << count;

@@ -9,5 +9,5 @@
 // RUN: not coro-run %coro_src/test/e2e/cpu/path-tracer.mlir --coro=trace_paths --grid=100000 --buffer=f32:100000:zeros --arg=8 --scheduler=persistent --persistent-threads=64 --persistent-batches-per-launch=0 --quiet 2>&1 | FileCheck %s --check-prefix=STOPPED
 // STOPPED: coro-run: error: persistent: the persistent-threads kernel started {{[0-9]+}} and finished {{[0-9]+}} of 100000 instances: it stopped early (lavapipe ends the loops of a thread after 65535 iterations in all
 // RUN: coro-run %coro_src/test/e2e/cpu/path-tracer.mlir --coro=trace_paths --grid=100000 --buffer=f32:100000:zeros --arg=8 --scheduler=persistent --persistent-threads=64 --quiet --check --scheduler-stats | FileCheck %s --check-prefix=RELAUNCHED
-// RELAUNCHED: persistent: 1 workgroups, 391 launches, {{[0-9]+}} steps, 391 batches
+// RELAUNCHED: persistent: 1 workgroup, 391 launches, {{[0-9]+}} steps, 391 batches
 // RELAUNCHED: check: persistent matches the mega-kernel reference

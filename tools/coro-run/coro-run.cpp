@@ -503,14 +503,17 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
 // Compiling and running
 //===----------------------------------------------------------------------===//
 
-/// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
-/// if given, receives the compiled module.
+/// The passes' options of the schedulers from the command line.
 static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   coro::SchedulerCompileOptions options;
-  options.wavefront = {frameLayout, sortBy, hintBuckets,
-                       wavefrontWorkgroupSize};
-  options.persistent = {frameLayout, persistentWorkgroupSize, persistentBatch,
-                        persistentSharedMemory};
+  options.wavefront.workgroupSize = wavefrontWorkgroupSize;
+  options.wavefront.layout = frameLayout;
+  options.wavefront.sortBy = sortBy;
+  options.wavefront.hintBuckets = hintBuckets;
+  options.persistent.workgroupSize = persistentWorkgroupSize;
+  options.persistent.layout = frameLayout;
+  options.persistent.batch = persistentBatch;
+  options.persistent.sharedMemory = persistentSharedMemory;
   return options;
 }
 

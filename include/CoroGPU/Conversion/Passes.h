@@ -32,37 +32,20 @@ namespace coro {
 /// The schedulers the GPU pipelines can materialize.
 enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 
-/// Options of the wavefront scheduler's materialization (see
-/// `coro-wavefront-to-gpu`).
-struct WavefrontCompileOptions {
-  FrameArrayLayout layout = FrameArrayLayout::SoA;
-  std::string sortBy;
-  int64_t hintBuckets = 16;
-  int64_t workgroupSize = 64;
-};
-
 /// Name of the module attribute in which `coro-wavefront-to-gpu` describes
 /// the kernels of each coroutine to the host loop.
 inline constexpr llvm::StringLiteral kWavefrontPlanAttrName = "coro.wavefront";
-
-/// Options of the persistent-threads scheduler's materialization (see
-/// `coro-persistent-to-gpu`).
-struct PersistentCompileOptions {
-  FrameArrayLayout layout = FrameArrayLayout::SoA;
-  int64_t workgroupSize = 64;
-  int64_t batch = 256;
-  int64_t sharedMemory = 16384;
-};
 
 /// Name of the module attribute in which `coro-persistent-to-gpu` describes
 /// the kernel of each coroutine to the runtime.
 inline constexpr llvm::StringLiteral kPersistentPlanAttrName =
     "coro.persistent";
 
-/// The options of every scheduler a GPU pipeline can materialize.
+/// The options of the schedulers a GPU pipeline can materialize that have
+/// any: those of their passes.
 struct SchedulerCompileOptions {
-  WavefrontCompileOptions wavefront;
-  PersistentCompileOptions persistent;
+  CoroWavefrontToGPUOptions wavefront;
+  CoroPersistentToGPUOptions persistent;
 };
 
 /// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield

@@ -50,30 +50,16 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     pm.addPass(createCoroMaterializeFrame());
     pm.addPass(createCoroStateMachineToGPU());
     return;
-  case GPUScheduler::Wavefront: {
+  case GPUScheduler::Wavefront:
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    const WavefrontCompileOptions &wavefront = schedulerOptions.wavefront;
-    CoroWavefrontToGPUOptions options;
-    options.layout = wavefront.layout;
-    options.sortBy = wavefront.sortBy;
-    options.hintBuckets = wavefront.hintBuckets;
-    options.workgroupSize = wavefront.workgroupSize;
-    pm.addPass(createCoroWavefrontToGPU(options));
+    pm.addPass(createCoroWavefrontToGPU(schedulerOptions.wavefront));
     return;
-  }
-  case GPUScheduler::Persistent: {
+  case GPUScheduler::Persistent:
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    const PersistentCompileOptions &persistent = schedulerOptions.persistent;
-    CoroPersistentToGPUOptions options;
-    options.layout = persistent.layout;
-    options.workgroupSize = persistent.workgroupSize;
-    options.batch = persistent.batch;
-    options.sharedMemory = persistent.sharedMemory;
-    pm.addPass(createCoroPersistentToGPU(options));
+    pm.addPass(createCoroPersistentToGPU(schedulerOptions.persistent));
     return;
-  }
   }
 }
 
@@ -222,10 +208,14 @@ namespace {
 template <typename Options>
 static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   SchedulerCompileOptions result;
-  result.wavefront = {options.layout, options.sortBy, options.hintBuckets,
-                      options.wavefrontWorkgroupSize};
-  result.persistent = {options.layout, options.persistentWorkgroupSize,
-                       options.persistentBatch, options.persistentSharedMemory};
+  result.wavefront.workgroupSize = options.wavefrontWorkgroupSize;
+  result.wavefront.layout = options.layout;
+  result.wavefront.sortBy = options.sortBy;
+  result.wavefront.hintBuckets = options.hintBuckets;
+  result.persistent.workgroupSize = options.persistentWorkgroupSize;
+  result.persistent.layout = options.layout;
+  result.persistent.batch = options.persistentBatch;
+  result.persistent.sharedMemory = options.persistentSharedMemory;
   return result;
 }
 

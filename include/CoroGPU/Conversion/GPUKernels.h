@@ -107,11 +107,15 @@ LogicalResult rejectLaunchesOfSplitCoroutines(ModuleOp module,
                                               StringRef scheduler,
                                               StringRef hostSide);
 
-/// Adds `plan` for the coroutine of `split` to the dictionary attribute
-/// `attrName` of `module`, where a scheduler tells the runtime how to run
-/// its kernels.
-void addSchedulerPlan(ModuleOp module, StringRef attrName, SplitOp split,
-                      DictionaryAttr plan);
+/// Builds the kernels of each of `splits` into the module's kernel module
+/// with `lowerSplit`, which returns the plan that tells the runtime how to
+/// run them; the plans go into the dictionary attribute `planAttrName` of
+/// `module`, keyed by coroutine. Then legalizes the kernels for the targets.
+using LowerSplitFn = function_ref<FailureOr<DictionaryAttr>(
+    SplitOp, SymbolTable &, gpu::GPUModuleOp, RewriterBase &)>;
+LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
+                                   StringRef planAttrName,
+                                   LowerSplitFn lowerSplit);
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
 /// ceil(gx / workgroupSize) x gy x gz workgroups.

@@ -124,13 +124,26 @@ LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,
   return success();
 }
 
-void mlir::coro::addSchedulerPlan(ModuleOp module, StringRef attrName,
-                                  SplitOp split, DictionaryAttr plan) {
+LogicalResult mlir::coro::lowerSplitsWithPlans(ModuleOp module,
+                                               ArrayRef<SplitOp> splits,
+                                               StringRef planAttrName,
+                                               LowerSplitFn lowerSplit) {
+  IRRewriter rewriter(module.getContext());
+  gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+  SymbolTable symbols(module);
   NamedAttrList plans;
-  if (auto existing = module->getAttrOfType<DictionaryAttr>(attrName))
+  if (auto existing = module->getAttrOfType<DictionaryAttr>(planAttrName))
     plans.append(existing.getValue());
-  plans.set(split.getCoroutineAttr().getAttr(), plan);
-  module->setAttr(attrName, plans.getDictionary(module.getContext()));
+  for (SplitOp split : splits) {
+    FailureOr<DictionaryAttr> plan =
+        lowerSplit(split, symbols, kernels, rewriter);
+    if (failed(plan))
+      return failure();
+    plans.set(split.getCoroutineAttr().getAttr(), *plan);
+  }
+  module->setAttr(planAttrName, plans.getDictionary(module.getContext()));
+  legalizeKernelsForTargets(kernels, rewriter);
+  return success();
 }
 
 void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,

@@ -497,17 +497,13 @@ struct CoroPersistentToGPUPass
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     if (splits.empty())
       return;
-    IRRewriter rewriter(&getContext());
-    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
-    SymbolTable symbols(module);
-    for (SplitOp split : splits) {
-      FailureOr<DictionaryAttr> plan =
-          lowerSplit(split, symbols, kernels, rewriter);
-      if (failed(plan))
-        return signalPassFailure();
-      addSchedulerPlan(module, kPersistentPlanAttrName, split, *plan);
-    }
-    legalizeKernelsForTargets(kernels, rewriter);
+    if (failed(lowerSplitsWithPlans(
+            module, splits, kPersistentPlanAttrName,
+            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
+                RewriterBase &rewriter) {
+              return lowerSplit(split, symbols, kernels, rewriter);
+            })))
+      return signalPassFailure();
   }
 
   /// Workgroup memory of the scheduler's own arrays.

@@ -731,17 +731,13 @@ struct CoroWavefrontToGPUPass
       return;
     if (failed(checkSortByIsUsed(module, splits)))
       return signalPassFailure();
-    IRRewriter rewriter(&getContext());
-    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
-    SymbolTable symbols(module);
-    for (SplitOp split : splits) {
-      FailureOr<DictionaryAttr> plan =
-          lowerSplit(split, symbols, kernels, rewriter);
-      if (failed(plan))
-        return signalPassFailure();
-      addSchedulerPlan(module, kWavefrontPlanAttrName, split, *plan);
-    }
-    legalizeKernelsForTargets(kernels, rewriter);
+    if (failed(lowerSplitsWithPlans(
+            module, splits, kWavefrontPlanAttrName,
+            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
+                RewriterBase &rewriter) {
+              return lowerSplit(split, symbols, kernels, rewriter);
+            })))
+      return signalPassFailure();
   }
 
   /// The promise field named by sort-by in `split`, if it has one; an

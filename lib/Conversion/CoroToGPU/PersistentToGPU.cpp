@@ -199,9 +199,12 @@ private:
     lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
     // The frame accesses of the subroutines are first lowered onto this
-    // private frame (allocated and zeroed once, in the entry block), then
-    // sent to the slots' frames; only its token word is used.
-    privateFrame = FrameStorage::allocate(rewriter, loc, split);
+    // private frame (allocated once, in the entry block), then sent to the
+    // slots' frames: only its token word, which every run sets first, is
+    // read, so it needs no zeroing.
+    privateFrame.words = memref::AllocaOp::create(
+        rewriter, loc, FrameStorage::getLocalType(split));
+    privateFrame.frameWords = split.getFrameWords();
   }
 
   /// Live slots per token, then the leader's decisions (kRunning says
@@ -279,8 +282,7 @@ private:
     Value chosen = best.getResult(0), most = best.getResult(1);
     Value running = notEqual(most, i32(0));
     storeControl(kChosenToken, chosen);
-    storeControl(kRunning, arith::ExtUIOp::create(
-                               rewriter, loc, rewriter.getI32Type(), running));
+    storeControl(kRunning, boolToI32(running));
     storeControl(kFreeRank, i32(0));
     storeControl(kQueueLength, i32(0));
     buildIf(running, [&] {

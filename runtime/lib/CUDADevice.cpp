@@ -313,6 +313,7 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
+  bool limitsLoopIterations() const override { return false; }
 
 private:
   DriverAPI api;

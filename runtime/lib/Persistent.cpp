@@ -72,7 +72,8 @@ Status corogpu::runtime::runPersistent(
                            " bytes): " + status.error);
   std::vector<uint32_t> words(stateWords, 0);
   words[pt::kTotalInstances] = static_cast<uint32_t>(instances);
-  words[pt::kBatchesPerLaunch] = options.batchesPerLaunch;
+  words[pt::kBatchesPerLaunch] =
+      options.batchesPerLaunch.value_or(device.limitsLoopIterations() ? 1 : 0);
   if (status = device.upload(*state, words.data(), words.size() * 4);
       !status.ok())
     return status;

@@ -107,6 +107,7 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
+  bool limitsLoopIterations() const override { return loopLimiter; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -158,6 +159,7 @@ private:
   uint64_t maxBufferBytes = 0;
   uint64_t maxWorkgroupMemoryBytes = 0;
   uint32_t maxWorkgroupSize = 0;
+  bool loopLimiter = false;
   float timestampPeriod = 1.0f;
   std::vector<std::string> entryPoints;
   std::vector<uint32_t> loadedBinary;
@@ -283,8 +285,11 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory);
   for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
     memoryBytes = std::max<uint64_t>(memoryBytes, memory.memoryHeaps[i].size);
+  VkPhysicalDeviceDriverProperties driver{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
   VkPhysicalDeviceMaintenance3Properties maintenance{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  maintenance.pNext = &driver;
   VkPhysicalDeviceProperties2 properties{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   properties.pNext = &maintenance;
@@ -297,6 +302,8 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   maxWorkgroupMemoryBytes = limits.maxComputeSharedMemorySize;
   maxWorkgroupSize = std::min(limits.maxComputeWorkGroupSize[0],
                               limits.maxComputeWorkGroupInvocations);
+  // gallivm's loop limiter (test/e2e/known/loop-limit.mlir).
+  loopLimiter = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
   return takeValidationMessages();
 }
 

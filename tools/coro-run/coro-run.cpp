@@ -744,10 +744,8 @@ static bool runOnce(rt::Device &device, const std::string &image,
   } else if (scheduled && scheduled->persistent) {
     rt::PersistentOptions options;
     options.threads = persistentThreads;
-    options.batchesPerLaunch =
-        persistentBatchesPerLaunch >= 0 ? persistentBatchesPerLaunch
-        : device.getName().find("llvmpipe") != std::string::npos ? 1
-                                                                 : 0;
+    if (persistentBatchesPerLaunch >= 0)
+      options.batchesPerLaunch = persistentBatchesPerLaunch;
     options.timing = true;
     rt::PersistentStats &stats = scheduled->persistentStats;
     status = rt::runPersistent(device, *scheduled->persistent, options, grid,

@@ -124,6 +124,10 @@ public:
   /// The most workgroup (shared) memory and threads one workgroup may have.
   virtual uint64_t getMaxWorkgroupMemoryBytes() const = 0;
   virtual uint32_t getMaxWorkgroupSize() const = 0;
+  /// Whether the driver ends the loops of a thread once they have run a
+  /// fixed number of iterations in all (lavapipe: 65535), so that a kernel
+  /// whose threads loop long must be launched in parts.
+  virtual bool limitsLoopIterations() const = 0;
 };
 
 /// Instances of a grid: the product of its extents, or UINT64_MAX where

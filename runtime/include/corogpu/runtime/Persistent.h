@@ -15,6 +15,8 @@
 
 #include "corogpu/runtime/Device.h"
 
+#include <optional>
+
 namespace corogpu::runtime {
 
 /// What the compiler says about a coroutine's persistent kernel (the
@@ -39,10 +41,10 @@ struct PersistentOptions {
   uint64_t threads = 0;
   /// Batches a workgroup takes in one launch (0: no limit). With a limit,
   /// a launch ends once its workgroups' instances have returned, and the
-  /// host launches again until the grid is exhausted: on lavapipe, whose
-  /// threads end every loop after 65535 iterations in all, a workgroup
-  /// must not run too many instances in one launch.
-  uint32_t batchesPerLaunch = 0;
+  /// host launches again until the grid is exhausted. Unset: 1 on a device
+  /// that limits loop iterations (lavapipe: a workgroup must not run too
+  /// many instances in one launch), no limit elsewhere.
+  std::optional<uint32_t> batchesPerLaunch;
   /// Time the launches (GPU timestamps / events).
   bool timing = false;
 };

@@ -16,7 +16,6 @@
 
 #include "corogpu/runtime/Device.h"
 
-
 namespace corogpu::runtime {
 
 /// What the compiler says about a coroutine's wavefront kernels (the
@@ -64,7 +63,6 @@ struct WavefrontStats {
   /// GPU milliseconds per kernel, in order of first launch.
   std::vector<std::pair<std::string, double>> kernelMilliseconds;
 };
-
 
 /// Runs `plan` over `grid` on `device`, whose loaded module holds its
 /// kernels. `gridArgs` are the three leading kernel arguments (the grid

@@ -50,13 +50,9 @@ protected:
     device = createValidatedVulkanDevice(status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
-    std::string binary = readFile(std::string(CORO_TEST_KERNELS_DIR) +
-                                  "/persistent/kernels.spv");
-    ASSERT_FALSE(binary.empty());
-    ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
-    plan = readPlan(readFile(std::string(CORO_TEST_KERNELS_DIR) +
-                             "/persistent/lowered.mlir"),
-                    "partial_sums");
+    std::string module = loadSchedulerKernels(*device, "persistent", status);
+    ASSERT_TRUE(status.ok()) << status.error;
+    plan = readPlan(module, "partial_sums");
     ASSERT_EQ(plan.batch, 4u) << "no persistent plan for partial_sums";
   }
 
@@ -77,10 +73,7 @@ protected:
         {KernelArg::ofScalar<int32_t>(instances),
          KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(1)},
         {KernelArg::ofScalar<int32_t>(4), KernelArg::ofBuffer(*out)},
-        [](std::vector<KernelArg> &args, Buffer &buffer, uint64_t) {
-          args.push_back(KernelArg::ofBuffer(buffer));
-        },
-        stats);
+        passBufferToSPIRV, stats);
     result.resize(instances);
     if (status.ok())
       status = device->download(*out, result.data(), instances * 4);

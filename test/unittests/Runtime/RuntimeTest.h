@@ -14,6 +14,7 @@
 #include <memory>
 #include <regex>
 #include <string>
+#include <vector>
 
 namespace corogpu::runtime::test {
 
@@ -39,6 +40,30 @@ inline uint32_t readPlanField(const std::string &module,
   if (!std::regex_search(fields, value, std::regex(key + " = ([0-9]+)")))
     return 0;
   return std::stoul(value[1]);
+}
+
+/// Loads into `device` the kernels coro-run compiled at build time for
+/// `scheduler` (CORO_TEST_KERNELS_DIR/<scheduler>/kernels.spv) and returns
+/// the text of the compiled module (lowered.mlir), whose plan attribute
+/// describes them; empty (and `status` says why) when it cannot.
+inline std::string loadSchedulerKernels(Device &device,
+                                        const std::string &scheduler,
+                                        Status &status) {
+  std::string dir = std::string(CORO_TEST_KERNELS_DIR) + "/" + scheduler;
+  std::string binary = readFile(dir + "/kernels.spv");
+  std::string module = readFile(dir + "/lowered.mlir");
+  if (binary.empty() || module.empty()) {
+    status = Status::failure("no generated kernels in " + dir);
+    return {};
+  }
+  status = device.loadModule(binary.data(), binary.size());
+  return status.ok() ? module : std::string();
+}
+
+/// Passes a scheduler's buffer to SPIR-V kernels: one descriptor.
+inline void passBufferToSPIRV(std::vector<KernelArg> &args, Buffer &buffer,
+                              uint64_t) {
+  args.push_back(KernelArg::ofBuffer(buffer));
 }
 
 /// The first Vulkan device with the Khronos validation layer on, so that

@@ -40,13 +40,9 @@ protected:
     device = createValidatedVulkanDevice(status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
-    std::string binary =
-        readFile(std::string(CORO_TEST_KERNELS_DIR) + "/wavefront/kernels.spv");
-    ASSERT_FALSE(binary.empty());
-    ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
-    plan = readPlan(readFile(std::string(CORO_TEST_KERNELS_DIR) +
-                             "/wavefront/lowered.mlir"),
-                    "partial_sums");
+    std::string module = loadSchedulerKernels(*device, "wavefront", status);
+    ASSERT_TRUE(status.ok()) << status.error;
+    plan = readPlan(module, "partial_sums");
     ASSERT_GT(plan.tokens, 1u) << "no wavefront plan for partial_sums";
   }
   std::unique_ptr<Device> device;
@@ -69,10 +65,7 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
       {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
        KernelArg::ofScalar<int32_t>(1)},
       {KernelArg::ofScalar<int32_t>(4), KernelArg::ofBuffer(*out)},
-      [](std::vector<KernelArg> &args, Buffer &buffer, uint64_t) {
-        args.push_back(KernelArg::ofBuffer(buffer));
-      },
-      stats);
+      passBufferToSPIRV, stats);
   ASSERT_TRUE(status.ok()) << status.error;
 
   std::vector<float> result(instances);

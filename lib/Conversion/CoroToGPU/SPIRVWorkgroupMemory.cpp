@@ -23,6 +23,21 @@ using namespace mlir;
 
 namespace {
 
+/// The memref and first index operands of a load, store or atomic; null
+/// for any other op.
+struct ArrayAccess {
+  OpOperand *memref = nullptr, *index = nullptr;
+};
+ArrayAccess getArrayAccess(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return {&load.getMemrefMutable(), &load.getIndicesMutable()[0]};
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return {&store.getMemrefMutable(), &store.getIndicesMutable()[0]};
+  if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+    return {&atomic.getMemrefMutable(), &atomic.getIndicesMutable()[0]};
+  return {};
+}
+
 /// A workgroup attribution that can live in the kernel's arena: a static
 /// 1-D memref of i32 used only by loads, stores and atomics, whose index
 /// is shifted by its offset in the arena.
@@ -32,13 +47,8 @@ bool fitsInArena(BlockArgument attribution) {
       !type.getElementType().isInteger(32) || !type.getLayout().isIdentity())
     return false;
   return llvm::all_of(attribution.getUsers(), [&](Operation *user) {
-    if (auto load = dyn_cast<memref::LoadOp>(user))
-      return load.getMemRef() == attribution;
-    if (auto store = dyn_cast<memref::StoreOp>(user))
-      return store.getMemRef() == attribution;
-    if (auto atomic = dyn_cast<memref::AtomicRMWOp>(user))
-      return atomic.getMemref() == attribution;
-    return false;
+    ArrayAccess access = getArrayAccess(user);
+    return access.memref && access.memref->get() == attribution;
   });
 }
 
@@ -111,29 +121,17 @@ struct CoroSPIRVWorkgroupMemoryPass
   /// `arena` at its index + `offset`.
   static void moveIntoArena(Operation *user, Value arena, int64_t offset,
                             RewriterBase &rewriter) {
+    ArrayAccess access = getArrayAccess(user);
     rewriter.setInsertionPoint(user);
-    auto shift = [&](OpOperand &index) {
-      Value shifted = arith::AddIOp::create(
-          rewriter, user->getLoc(), index.get(),
+    Value index = access.index->get();
+    if (offset != 0)
+      index = arith::AddIOp::create(
+          rewriter, user->getLoc(), index,
           arith::ConstantIndexOp::create(rewriter, user->getLoc(), offset));
-      rewriter.modifyOpInPlace(user, [&] { index.set(shifted); });
-    };
     rewriter.modifyOpInPlace(user, [&] {
-      if (auto load = dyn_cast<memref::LoadOp>(user))
-        load.getMemrefMutable().assign(arena);
-      else if (auto store = dyn_cast<memref::StoreOp>(user))
-        store.getMemrefMutable().assign(arena);
-      else
-        cast<memref::AtomicRMWOp>(user).getMemrefMutable().assign(arena);
+      access.memref->set(arena);
+      access.index->set(index);
     });
-    if (offset == 0)
-      return;
-    if (auto load = dyn_cast<memref::LoadOp>(user))
-      shift(load.getIndicesMutable()[0]);
-    else if (auto store = dyn_cast<memref::StoreOp>(user))
-      shift(store.getIndicesMutable()[0]);
-    else
-      shift(cast<memref::AtomicRMWOp>(user).getIndicesMutable()[0]);
   }
 };
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/SPIRVValidation.h"
 
 #include <vulkan/vulkan.h>
 
@@ -394,6 +395,10 @@ Status VulkanDevice::loadModule(const void *image, size_t bytes) {
   // The same module again (repeated runs): keep its compiled pipelines.
   if (module && binary == loadedBinary)
     return Status::success();
+  // A driver may crash on or miscompile an invalid module instead of
+  // rejecting it.
+  if (Status valid = validateSPIRV(binary.data(), binary.size()); !valid.ok())
+    return valid;
   loadedBinary = binary;
   clearPipelines();
   if (module)

@@ -17,6 +17,7 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "corogpu/runtime/Device.h"
 #include "corogpu/runtime/Persistent.h"
+#include "corogpu/runtime/SPIRVValidation.h"
 #include "corogpu/runtime/Wavefront.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -527,6 +528,21 @@ static DictionaryAttr getSchedulerPlans(ModuleOp module,
   return module->getAttrOfType<DictionaryAttr>(name);
 }
 
+/// The name --scheduler gives `kind`.
+static const char *getSchedulerName(coro::GPUScheduler kind) {
+  switch (kind) {
+  case coro::GPUScheduler::Megakernel:
+    return "megakernel";
+  case coro::GPUScheduler::StateMachine:
+    return "state-machine";
+  case coro::GPUScheduler::Wavefront:
+    return "wavefront";
+  case coro::GPUScheduler::Persistent:
+    return "persistent";
+  }
+  return "unknown";
+}
+
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
 /// if given, receives the compiled module, `plans` its wavefront plans.
 static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
@@ -551,6 +567,17 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
   if (failed(spirv::serialize(*spirvModules.begin(), binary)))
     return false;
   words.assign(binary.begin(), binary.end());
+  // Never hand an invalid module to a driver; say which coroutine and
+  // scheduler made it (the words are still returned, for --emit).
+  if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
+      !valid.ok()) {
+    Operation *coroutine = module.lookupSymbol(coroutineName);
+    emitError(coroutine ? coroutine->getLoc() : module.getLoc())
+        << "the SPIR-V generated for this coroutine under the "
+        << getSchedulerName(scheduler)
+        << " scheduler is invalid; this is a CoroGPU bug: " << valid.error;
+    return false;
+  }
   return true;
 }
 
@@ -600,8 +627,15 @@ static int emitCode(ModuleOp module) {
   } else {
     std::vector<uint32_t> words;
     OwningOpRef<ModuleOp> lowered;
-    if (!compileToSPIRV(module, scheduler, words, &lowered))
+    if (!compileToSPIRV(module, scheduler, words, &lowered)) {
+      // An invalid module is still written, for spirv-val and spirv-dis.
+      if (emit == EmitKind::SPIRV && !words.empty()) {
+        output->os().write(reinterpret_cast<const char *>(words.data()),
+                           words.size() * sizeof(uint32_t));
+        output->keep();
+      }
       return fail("compiling to SPIR-V failed (see above)");
+    }
     if (emit == EmitKind::MLIR)
       lowered->print(output->os());
     else
@@ -1081,11 +1115,7 @@ int main(int argc, char **argv) {
 
   std::vector<HostBuffer> results, expected;
   RunTiming runTiming, referenceTiming;
-  const char *label =
-      scheduler == coro::GPUScheduler::Megakernel     ? "megakernel"
-      : scheduler == coro::GPUScheduler::StateMachine ? "state-machine"
-      : scheduler == coro::GPUScheduler::Wavefront    ? "wavefront"
-                                                      : "persistent";
+  const char *label = getSchedulerName(scheduler);
   // Repeated runs: the kernels stay compiled, every run starts from the
   // same buffers; medians are reported (the first run pays for compiling
   // the kernels on drivers that do it lazily).

@@ -382,6 +382,63 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+def CoroSPIRVStructurizeWhile
+    : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Move the control flow of scf.while conditions into the loop "
+                "body, where SPIR-V can structure it";
+  let description = [{
+    The SCF to SPIR-V conversion of LLVM 22 makes an `scf.while`'s `before`
+    region the header block of a SPIR-V loop. When that region holds a loop,
+    a branch or any other op with regions, the serialized module is invalid
+    (`spirv-val`: "OpPhi's incoming basic block ... is not a predecessor"),
+    and drivers may reject or miscompile it. Renderers write exactly that
+    shape: `while (intersect(ray)) { ... }` with a BVH traversal loop in the
+    condition.
+
+    This pass rewrites every such loop, innermost first, into one whose
+    condition only tests a flag, without duplicating any code:
+
+    ```mlir
+    %r = scf.while (%a = %init) : (A) -> (R) {
+      <before(%a)>                       // may hold loops, ifs, ...
+      scf.condition(%c) %v : R
+    } do {
+    ^bb0(%x: R):
+      <after(%x)>
+      scf.yield %next : A
+    }
+    ```
+    becomes
+    ```mlir
+    %w:2 = scf.while (%go = %true, %a = %init, %v = <zero>)
+        : (i1, A, R) -> (A, R) {
+      scf.condition(%go) %a, %v : A, R
+    } do {
+    ^bb0(%a: A, %unused: R):
+      <before(%a)>
+      %next = scf.if %c -> (A) { <after(%v)> scf.yield %next : A }
+              else { scf.yield %a : A }
+      scf.yield %c, %next, %v : i1, A, R
+    }
+    // %r is %w#1
+    ```
+    The first iteration enters the body with `%go` true; every later test
+    of the condition is the flag the body computed. Values of `R` with no
+    zero constant start as `ub.poison` (never read). Loops whose condition
+    region is straight-line code are left alone.
+
+    Run it on GPU modules after `scf-for-to-while` (which turns every
+    `scf.for` into an `scf.while`) and before `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+  let statistics = [
+    Statistic<"numLoopsRewritten", "loops-rewritten",
+              "scf.while loops whose condition moved into the body">
+  ];
+}
+
 def CoroWriteKernels : Pass<"coro-write-kernels", "::mlir::ModuleOp"> {
   let summary = "Write the compiled kernels (SPIR-V, PTX) to files";
   let description = [{

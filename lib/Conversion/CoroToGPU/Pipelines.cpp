@@ -82,8 +82,11 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addPass(createGpuSPIRVAttachTarget(target));
   // The SCF to SPIR-V conversion of LLVM 22 leaves the results of an
   // scf.for with iter_args undefined when the loop runs zero times
-  // (llvm/llvm-project#211981); its scf.while conversion is right.
+  // (llvm/llvm-project#211981).
   pm.addNestedPass<gpu::GPUModuleOp>(createForToWhileLoopPass());
+  // Its scf.while conversion makes invalid SPIR-V when a condition region
+  // holds a loop or a branch.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
   pm.addPass(createCoroSPIRVLocalArrays());
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.

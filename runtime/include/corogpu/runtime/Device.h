@@ -91,7 +91,9 @@ public:
   virtual std::string getTarget() const = 0;
 
   /// Loads a module of kernels: a SPIR-V binary for Vulkan, PTX text for
-  /// CUDA. Loading the loaded module again keeps its compiled kernels.
+  /// CUDA. Loading the loaded module again keeps its compiled kernels. A
+  /// SPIR-V module is validated first (validateSPIRV): an invalid one is an
+  /// error and never reaches the driver.
   virtual Status loadModule(const void *image, size_t bytes) = 0;
 
   /// Runs `kernel` of the loaded module on `groups` workgroups of

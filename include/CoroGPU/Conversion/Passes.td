@@ -382,6 +382,29 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+def CoroSPIRVExpandBoolIndexCasts
+    : Pass<"coro-spirv-expand-bool-index-casts", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand arith.index_cast and arith.index_castui between i1 "
+                "and index, which the SPIR-V conversion cannot lower";
+  let description = [{
+    Folding can turn `arith.index_castui (arith.extui %b : i1 to i32)` into
+    `arith.index_castui %b : i1 to index` (coro-split's scf.if clean-up makes
+    exactly that of a flag that picks an `scf.index_switch` case), which is
+    valid arith but which the Arith to SPIR-V conversion of LLVM 22 rejects
+    ("failed to legalize operation 'arith.index_castui'"): SPIR-V booleans
+    are no integers. This pass rewrites those casts into what they mean:
+
+    ```mlir
+    arith.index_castui %b : i1 to index  ->  arith.select %b, %c1, %c0 : index
+    arith.index_cast %b : i1 to index    ->  arith.select %b, %cm1, %c0 : index
+    arith.index_cast[ui] %i : index to i1
+        ->  arith.cmpi ne, (arith.andi %i, %c1), %c0 : index
+    ```
+    Run it on GPU modules before `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def CoroSPIRVStructurizeWhile
     : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Move the control flow of scf.while conditions into the loop "

@@ -87,6 +87,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // Its scf.while conversion makes invalid SPIR-V when a condition region
   // holds a loop or a branch.
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
+  // Nor does its arith conversion take casts between i1 and index.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandBoolIndexCasts());
   pm.addPass(createCoroSPIRVLocalArrays());
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.

@@ -89,7 +89,7 @@ class Gen:
     def fill(self, p, f, callees, own_slot, cf=False):
         ctx = Ctx(f, callees)
         self.prog = p
-        nvars = self.r.randint(4, 8) if f.is_entry else self.r.randint(2, 4)
+        nvars = self.r.randint(3, 7) if f.is_entry else self.r.randint(2, 4)
         types = ["i32"] + [self.pick(ALL_TYPES) for _ in range(nvars - 1)]
         if f.is_entry:
             # Make each type likely to appear somewhere.
@@ -166,7 +166,7 @@ class Gen:
         if depth < 3:
             kinds += [("if", 8), ("for", 6), ("while", 5), ("switch", 4)]
         if f.generator:
-            kinds.append(("yield", 4))
+            kinds.append(("yield", 12))
         if ctx.callees and ctx.mult <= 6:
             kinds.append(("await", 5))
         total = sum(w for _, w in kinds)
@@ -187,11 +187,11 @@ class Gen:
 
     def s_store(self, ctx, depth):
         if ctx.func.is_entry and self.chance(0.3):
-            return Store("out64", self.r.randrange(self.prog.k64), self.expr(ctx, "i64", 2))
-        return Store("out32", self.r.randrange(self.prog.k32), self.expr(ctx, "i32", 2))
+            return Store("out64", self.r.randrange(self.prog.k64), self.expr(ctx, "i64", 1))
+        return Store("out32", self.r.randrange(self.prog.k32), self.expr(ctx, "i32", 1))
 
     def s_atomic(self, ctx, depth):
-        return Atomic(self.r.randrange(ACC_SIZE), self.expr(ctx, "i32", 2))
+        return Atomic(self.r.randrange(ACC_SIZE), self.expr(ctx, "i32", 1))
 
     def s_arrstore(self, ctx, depth):
         name = self.pick(sorted(ctx.func.arrays))
@@ -211,14 +211,14 @@ class Gen:
         callee = self.pick(ctx.callees)
         args = []
         for name, ty in callee.params:
-            args.append(self.expr(ctx, ty, 2, VAR_BOUND.get(ty)))
+            args.append(self.expr(ctx, ty, 1, VAR_BOUND.get(ty)))
         return Await(callee.name, args)
 
     def block(self, ctx, depth, lo=1, hi=3):
         return self.stmts(ctx, self.r.randint(lo, hi), depth + 1)
 
     def s_if(self, ctx, depth):
-        cond = self.expr(ctx, "i1", 2)
+        cond = self.expr(ctx, "i1", 1)
         then = self.block(ctx, depth)
         els = self.block(ctx, depth) if self.chance(0.6) else None
         return If(cond, then, els)
@@ -280,7 +280,7 @@ class Gen:
                     body.append(self.suspend(ctx))
                     body.append(self.s_store(ctx, 0))
                 items.append(ReturnIf(self.cond(ctx), body))
-            elif x < 0.55 and loops:
+            elif x < 0.6 and loops:
                 items.append(self.pick([Break, Continue])(self.cond(ctx)))
             else:
                 items.append(self.stmt(ctx, 1))

@@ -1,0 +1,65 @@
+// RUN: coro-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(coro-spirv-expand-bool-index-casts))' \
+// RUN:   | FileCheck %s
+
+// Casts from i1 to index become selects: unsigned true is 1, signed true is
+// all ones.
+// CHECK-LABEL: gpu.func @from_bool(
+// CHECK-SAME:      %[[B:.*]]: i1, %[[OUT:.*]]: memref<?xindex>
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[MINUS_ONE:.*]] = arith.constant -1 : index
+// CHECK-DAG:     %[[U:.*]] = arith.select %[[B]], %[[ONE]], %[[ZERO]] : index
+// CHECK-DAG:     %[[S:.*]] = arith.select %[[B]], %[[MINUS_ONE]], %{{.*}} : index
+// CHECK-DAG:     memref.store %[[U]], %[[OUT]]
+// CHECK-DAG:     memref.store %[[S]], %[[OUT]]
+// CHECK-NOT:     arith.index_cast
+gpu.module @kernels {
+  gpu.func @from_bool(%b: i1, %out: memref<?xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %u = arith.index_castui %b : i1 to index
+    %s = arith.index_cast %b : i1 to index
+    memref.store %u, %out[%c0] : memref<?xindex>
+    memref.store %s, %out[%c1] : memref<?xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+// Casts from index to i1 keep the low bit.
+// CHECK-LABEL: gpu.func @to_bool(
+// CHECK-SAME:      %[[I:.*]]: index
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK:         %[[LOW:.*]] = arith.andi %[[I]], %[[ONE]] : index
+// CHECK-NEXT:    %[[BIT:.*]] = arith.cmpi ne, %[[LOW]], %[[ZERO]] : index
+// CHECK:         scf.if %[[BIT]]
+gpu.module @kernels {
+  gpu.func @to_bool(%i: index, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : i32
+    %b = arith.index_castui %i : index to i1
+    scf.if %b {
+      memref.store %k1, %out[%c0] : memref<?xi32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Casts between wider integers and index are left to the SPIR-V conversion.
+// CHECK-LABEL: gpu.func @wide(
+// CHECK:         arith.index_castui %{{.*}} : i32 to index
+// CHECK:         arith.index_cast %{{.*}} : index to i64
+gpu.module @kernels {
+  gpu.func @wide(%x: i32, %out: memref<?xi64>) kernel {
+    %c0 = arith.constant 0 : index
+    %i = arith.index_castui %x : i32 to index
+    %w = arith.index_cast %i : index to i64
+    memref.store %w, %out[%c0] : memref<?xi64>
+    gpu.return
+  }
+}

@@ -12,6 +12,8 @@ packages=(
   libgtest-dev
   # Generated-code validation.
   spirv-tools
+  # GLSL compiler of the driver-only reproducers (test/e2e/known/driver).
+  glslang-tools
   # The Vulkan runtime, run on Mesa's lavapipe CPU driver with the Khronos
   # validation layer in tests.
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers

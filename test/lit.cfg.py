@@ -37,6 +37,10 @@ import shutil
 for tool in ["spirv-val", "spirv-dis"]:
     if shutil.which(tool):
         config.available_features.add(tool)
+# glslang compiles the GLSL of the driver-only reproducers
+# (test/e2e/known/driver).
+if shutil.which("glslangValidator"):
+    config.available_features.add("glslang")
 # A Vulkan driver (lavapipe where there is no GPU) runs the e2e programs.
 import glob
 if any(glob.glob(os.path.join(d, "*.json")) for d in
@@ -72,4 +76,4 @@ if ptxas:
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["coro-opt", "coro-run"], [config.coro_tools_dir])
+    ["coro-opt", "coro-run", "coro-vk-run-compute"], [config.coro_tools_dir])

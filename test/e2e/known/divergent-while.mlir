@@ -1,19 +1,28 @@
-// KNOWN PROBLEM (XFAIL on lavapipe): under the wavefront scheduler on
-// lavapipe (Mesa 22.3, llvmpipe), instances 0, 4 and 7 of this program get
-// wrong values (out[6] = 1159977301, reference 1340145557; the reference,
-// the state machine and a Python model of the program agree). It needs an
-// inner scf.while whose trip count differs between the lanes of a
-// workgroup: with a uniform trip count, or with
+// KNOWN LAVAPIPE BUG (XFAIL on lavapipe): under the wavefront scheduler on
+// lavapipe (Mesa 22.3.6, llvmpipe with LLVM 15.0.6), instances 0, 4 and 7 of
+// this program get wrong values (out[6] = 1159977301, reference 1340145557;
+// the reference, the state machine and a Python model of the program agree).
+// It needs an inner scf.while whose trip count differs between the lanes of
+// a workgroup: with a uniform trip count, or with
 // --wavefront-workgroup-size=1, it matches. The scheduling is right (an
 // atomic count of each instance's resumptions is as expected) and the split
 // and frame IR of the resumed subroutine were checked by hand; the same
-// subroutine body passes under the state machine. Found by a random
-// program generator. divergent-while-megakernel.mlir has the resumed
-// subroutine's loop alone, with no suspension: the mega-kernel, which runs
-// it as written, is wrong there too, so the fault is below the coroutine
-// passes (lavapipe, or LLVM 22's SCF to SPIR-V conversion). To be checked
-// on a GPU's Vulkan driver and on CUDA. If this test starts passing (XPASS),
-// the problem is gone: drop the XFAIL.
+// subroutine body passes under the state machine. Found by a random program
+// generator.
+// Verdict: the fault is lavapipe's, not CoroGPU's nor LLVM 22's SCF to
+// SPIR-V conversion. divergent-while-megakernel.mlir has the resumed
+// subroutine's loop alone, with no suspension, and fails the same way; the
+// driver-only reproducer test/e2e/known/driver/divergent-while.test (GLSL of
+// that loop, compiled by glslangValidator and run through a plain Vulkan
+// host, no CoroGPU code) gets the same wrong values with a local size of 64
+// and the right ones with a local size of 1 (see
+// test/e2e/known/driver/README.md). Our SPIR-V was checked: spirv-val
+// accepts it; the resumed subroutine kernel (g__wf_1) holds the same
+// well-formed structured loop (header OpPhis, results stored to Function
+// variables in the header, OpLoopMerge with a conditional branch to the
+// continue block or the merge) and has no barrier, atomic, workgroup memory
+// or subgroup operation, so no result may depend on the workgroup size. If
+// this test starts passing (XPASS), the driver is fixed: drop the XFAIL.
 // REQUIRES: lavapipe
 // XFAIL: *
 // RUN: coro-run %s --coro=g --grid=8 --arg=3 --buffer=i32:16:iota --buffer=i32:64:zeros --scheduler=wavefront --check --quiet

@@ -405,6 +405,34 @@ def CoroSPIRVExpandBoolIndexCasts
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CoroSPIRVUnsignedI64Compares
+    : Pass<"coro-spirv-unsigned-i64-compares", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compare 64-bit integers as unsigned ones with flipped sign "
+                "bits (a lavapipe workaround)";
+  let description = [{
+    lavapipe (Mesa 22.3) miscompiles a signed 64-bit `<`, `<=`, `>` or `>=`
+    between a value sign-extended from 32 bits and a constant: the answer is
+    the same for every value (test/e2e/known/driver/i64-sext-compare.test
+    proves it with glslang's SPIR-V, no CoroGPU code involved). Its unsigned
+    comparisons are right, so this pass rewrites every signed relational
+    `arith.cmpi` on `i64` (or a vector of `i64`) into the unsigned one on
+    the operands with their sign bits flipped, which orders them the same:
+
+    ```mlir
+    %lt = arith.cmpi slt, %a, %b : i64
+    // becomes
+    %sign = arith.constant -9223372036854775808 : i64
+    %fa = arith.xori %a, %sign : i64
+    %fb = arith.xori %b, %sign : i64
+    %lt = arith.cmpi ult, %fa, %fb : i64
+    ```
+    The cost is one integer xor per operand on GPUs that compare 64-bit
+    integers in 32-bit halves anyway. Run it on GPU modules before
+    `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def CoroSPIRVStructurizeWhile
     : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Move the control flow of scf.while conditions into the loop "

@@ -433,6 +433,24 @@ def CoroSPIRVUnsignedI64Compares
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CoroSPIRVExposeTargetEnv
+    : Pass<"coro-spirv-expose-target-env", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give a gpu.module its SPIR-V target as the spirv.target_env "
+                "attribute";
+  let description = [{
+    `spirv-attach-target` records a GPU module's SPIR-V target (version,
+    capabilities, extensions) in the module's `targets`, where
+    `convert-gpu-to-spirv` finds it. Other conversions look the target up
+    in the `spirv.target_env` attribute of an enclosing symbol table and
+    fall back to SPIR-V 1.0 with the Shader capability only:
+    `convert-math-to-spirv` then leaves `math.absf` on `f64` or `f16`
+    unconverted (no Float64 / Float16), and the GPU conversion fails with
+    "failed to legalize operation 'math.absf'". This pass copies the
+    module's (single) SPIR-V target into that attribute; a module with no
+    SPIR-V target, or that has the attribute already, is left alone.
+  }];
+}
+
 def CoroSPIRVStructurizeWhile
     : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Move the control flow of scf.while conditions into the loop "

@@ -96,7 +96,10 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
   // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the
-  // GPU to SPIR-V conversion does not cover them.
+  // GPU to SPIR-V conversion does not cover them. The math conversion finds
+  // the target (Float64, Float16, ...) only in the spirv.target_env
+  // attribute.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExposeTargetEnv());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();

@@ -69,10 +69,40 @@ struct CoroNormalizeControlFlowPass
 
   void runOnOperation() override {
     FuncOp coroutine = getOperation();
+    llvm::MapVector<StringAttr, Type> promises = collectPromises(coroutine);
     if (failed(liftUnstructuredRegions(coroutine)) ||
         failed(simplify(coroutine)) ||
         failed(checkNoUnstructuredOps(coroutine)))
       return signalPassFailure();
+    keepPromiseFields(coroutine, promises);
+  }
+
+  /// The promise fields `coroutine` writes: name and type.
+  static llvm::MapVector<StringAttr, Type> collectPromises(FuncOp coroutine) {
+    llvm::MapVector<StringAttr, Type> promises;
+    coroutine.walk([&](PromiseOp promise) {
+      promises.insert({promise.getNameAttr(), promise.getValue().getType()});
+    });
+    return promises;
+  }
+
+  /// A promise whose every write sat in unreachable code is gone with that
+  /// code. Its field stays, written with zero at the start, so that what
+  /// names it (a scheduler's sort-by, the frame report) still finds it.
+  static void keepPromiseFields(FuncOp coroutine,
+                                const llvm::MapVector<StringAttr, Type> &all) {
+    llvm::MapVector<StringAttr, Type> missing = all;
+    for (const auto &kept : collectPromises(coroutine))
+      missing.erase(kept.first);
+    OpBuilder builder = OpBuilder::atBlockBegin(&coroutine.getBody().front());
+    for (auto [name, type] : missing) {
+      auto zero = dyn_cast_or_null<TypedAttr>(builder.getZeroAttr(type));
+      if (!zero)
+        continue;
+      Location loc = coroutine.getLoc();
+      Value value = arith::ConstantOp::create(builder, loc, zero);
+      PromiseOp::create(builder, loc, name, value);
+    }
   }
 
   /// Lifts every multi-block region, innermost first (a post-order walk

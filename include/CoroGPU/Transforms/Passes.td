@@ -114,7 +114,11 @@ def CoroNormalizeControlFlow
     single block are then inlined into their parent, and the structured ops
     are canonicalized so that trivially dead or single-trip loops fold away.
     After the pass no `cf` op remains in the coroutine; if one does, the pass
-    fails with an error located at it.
+    fails with an error located at it. A promise whose every
+    `coro.promise` sat in code found unreachable keeps its frame field: a
+    `coro.promise` of zero at the start of the body stands in for it, so that
+    whatever names the field (a scheduler's `sort-by`, the frame report)
+    still finds it.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -177,3 +177,43 @@ coro.func @single_trip(%buf: memref<?xf32>, %n: index) {
   }
   coro.return
 }
+
+// -----
+
+// A promise written only in unreachable code keeps its field: it is written
+// with zero at the start (found by coro-fuzz: --sort-by=p0 found no field).
+// CHECK-LABEL: coro.func @dead_promise(
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    coro.promise "p0", %[[ZERO]] : i32
+// CHECK-NEXT:    %[[ZF:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    coro.promise "p1", %[[ZF]] : f32
+// CHECK-NOT:     coro.promise
+// CHECK:         coro.return
+coro.func @dead_promise(%v: i32, %f: f32) {
+  %true = arith.constant true
+  cf.cond_br %true, ^done, ^dead
+^dead:
+  coro.promise "p0", %v : i32
+  coro.promise "p1", %f : f32
+  coro.return
+^done:
+  coro.return
+}
+
+// -----
+
+// A promise still written somewhere reachable is left as it is.
+// CHECK-LABEL: coro.func @live_promise(
+// CHECK-NOT:     arith.constant 0 : i32
+// CHECK:         coro.promise "p0", %arg0 : i32
+// CHECK-NOT:     coro.promise
+coro.func @live_promise(%v: i32) {
+  %true = arith.constant true
+  cf.cond_br %true, ^done, ^dead
+^dead:
+  coro.promise "p0", %v : i32
+  coro.return
+^done:
+  coro.promise "p0", %v : i32
+  coro.return
+}

@@ -82,6 +82,16 @@ def save_failure(res, prog, wd, faildir):
 
 # ------------------------------------------------------------------ run
 def seed_job(job):
+    try:
+        return _seed_job(job)
+    except Exception:  # a generator or driver bug: report it, keep going
+        import traceback
+        seed = job[0]
+        return seed, [{"seed": seed, "config": "oracle", "class": "oracle-error",
+                       "stage": "generator", "detail": traceback.format_exc()}], 0.0
+
+
+def _seed_job(job):
     seed, args = job
     t0 = time.time()
     runner = make_runner(args)
@@ -137,13 +147,27 @@ def summarize(results, configs, seeds, seconds, out_dir):
         for r in failures:
             f.write("- seed %d `%s`: **%s** (%s) %s  \n  %s\n" % (
                 r["seed"], r["config"], r["class"], r["stage"], r.get("dir", ""),
-                (r["detail"] or "").splitlines()[-1] if r["detail"] else ""))
+                headline(r["detail"])))
     return md, passed, failed, failures
+
+
+def headline(detail):
+    """The most telling line of a failure's output."""
+    lines = (detail or "").splitlines()
+    for l in lines:
+        if "error:" in l and "coro-run: error: compiling" not in l:
+            return l.strip()
+    return lines[-1].strip() if lines else ""
 
 
 def cmd_run(args):
     seeds = parse_seeds(args.seeds)
     os.makedirs(args.out, exist_ok=True)
+    probe = make_runner(args)
+    if not probe.ptxas:
+        print("coro-fuzz: note: no ptxas (or --no-ptx): PTX is NOT checked", flush=True)
+    if not probe.spirv_val:
+        print("coro-fuzz: note: no spirv-val (or --no-spirv): SPIR-V is NOT validated", flush=True)
     jobs = [(s, args) for s in seeds]
     results = []
     t0 = time.time()
@@ -162,7 +186,8 @@ def cmd_run(args):
                 sys.stderr.write("\r[%d/%d seeds] %d runs failed " % (done, len(seeds), nfail))
                 sys.stderr.flush()
             for r in bad:
-                msg = "seed %d %s: %s (%s)" % (seed, r["config"], r["class"], r["stage"])
+                msg = "seed %d %s: %s (%s): %s" % (seed, r["config"], r["class"], r["stage"],
+                                                   headline(r["detail"])[:160])
                 if tty:
                     sys.stderr.write("\r" + msg + " " * 20 + "\n")
                 elif args.verbose:
@@ -178,11 +203,22 @@ def cmd_run(args):
         sum(per_seed) / max(1, len(per_seed))))
     print("summary: %s" % os.path.join(args.out, "summary.md"))
     if args.reduce and failures:
-        seen = {}
+        # One reduction per (seed, class, stage), under the first failing
+        # configuration (the mega-kernel first); distinct messages first.
+        import re
+        per_seed = {}
         for r in failures:
-            seen.setdefault((r["class"], r["config"], r["stage"]), r)
-        rjobs = [(r["seed"], r["config"], r["class"], r["stage"], args) for r in seen.values()]
-        print("reducing %d distinct failures (class, configuration, stage)" % len(rjobs), flush=True)
+            per_seed.setdefault((r["seed"], r["class"], r["stage"]), r)
+        picked, later, msgs = [], [], set()
+        for r in per_seed.values():
+            msg = re.sub(r"[0-9]+", "N", (r["detail"] or "").split("\n")[0])
+            key = (r["class"], r["stage"], msg)
+            (later if key in msgs else picked).append(r)
+            msgs.add(key)
+        chosen = (picked + later)[:args.reduce_max]
+        rjobs = [(r["seed"], r["config"], r["class"], r["stage"], args) for r in chosen]
+        print("reducing %d of %d failures (one per seed, class and stage; --reduce-max %d)" % (
+            len(rjobs), len(per_seed), args.reduce_max), flush=True)
         with multiprocessing.Pool(args.jobs) as pool:
             for line in pool.imap_unordered(reduce_job, rjobs):
                 print(line, flush=True)
@@ -195,11 +231,17 @@ STAGES = {"run": ("run",), "emit-spirv": ("spirv",), "spirv-val": ("spirv",),
           "emit-ptx": ("ptx",), "ptxas": ("ptx",), "oracle": ()}
 
 
+class ReduceError(Exception):
+    pass
+
+
 def reduce_job(job):
     seed, config, klass, stage, args = job
     try:
         path = do_reduce(seed, config, klass, stage, args, log=lambda *a: None)
         return "seed %d %s %s (%s): reduced to %s" % (seed, config, klass, stage, path)
+    except ReduceError as e:
+        return "seed %d %s %s: not reduced: %s" % (seed, config, klass, e)
     except Exception as e:  # keep the campaign going
         return "seed %d %s %s: reduction failed: %r" % (seed, config, klass, e)
 
@@ -226,7 +268,7 @@ def do_reduce(seed, config, klass, stage, args, log=print):
             if x.config in (config, "oracle"):
                 r = x
         if r is None or r.ok:
-            raise SystemExit("seed %d passes under %s: nothing to reduce" % (seed, config))
+            raise ReduceError("seed %d passes under %s: nothing to reduce" % (seed, config))
         log("seed %d under %s: %s (%s)" % (seed, config, r.klass, r.stage))
         return do_reduce(seed, config, r.klass, r.stage, args, log)
 
@@ -236,7 +278,8 @@ def do_reduce(seed, config, klass, stage, args, log=print):
 
     first = outcome(prog)
     if first is None or first.klass != klass or first.stage != stage:
-        raise SystemExit("seed %d under %s does not fail with %s (%s) here" % (seed, config, klass, stage))
+        raise ReduceError("seed %d under %s does not fail with %s (%s) here (any more)" % (
+            seed, config, klass, stage))
     log("reducing seed %d under %s: %s (%s)" % (seed, config, klass, stage))
     small = red.reduce(prog, still_fails, time_limit=args.reduce_time, log=log)
     final = outcome(small)
@@ -252,16 +295,22 @@ def do_reduce(seed, config, klass, stage, args, log=print):
         for c in final.cmds:
             f.write(c.line().replace(wd + "/prog.mlir", base + "/reduced.mlir").replace(wd, base) + "\n")
     os.chmod(os.path.join(base, "repro.sh"), 0o755)
+    def fix(text):
+        return text.replace(wd + "/prog.mlir", base + "/reduced.mlir").replace(wd, base)
     with open(os.path.join(base, "output.txt"), "w") as f:
         for c in final.cmds:
-            f.write("$ %s\n%s\n\n" % (c.line(), c.out))
-        f.write("%s (%s): %s\n" % (final.klass, final.stage, final.detail))
+            f.write("$ %s\n%s\n\n" % (fix(c.line()), fix(c.out)))
+        f.write("%s (%s): %s\n" % (final.klass, final.stage, fix(final.detail or "")))
     shutil.rmtree(wd, ignore_errors=True)
     return os.path.join(base, "reduced.mlir")
 
 
 def cmd_reduce(args):
-    path = do_reduce(args.seed, args.config, args.klass, args.stage, args)
+    try:
+        path = do_reduce(args.seed, args.config, args.klass, args.stage, args)
+    except ReduceError as e:
+        print("coro-fuzz: %s" % e)
+        return 1
     print("reduced: %s" % path)
     print("repro:   %s" % os.path.join(os.path.dirname(path), "repro.sh"))
     return 0
@@ -316,7 +365,9 @@ def main(argv=None):
     r.add_argument("--configs", default=",".join(CONFIGS),
                    help="comma-separated configurations (default all: %s)" % ",".join(CONFIGS))
     r.add_argument("--reduce", action="store_true",
-                   help="reduce the first failure of each (class, configuration, stage)")
+                   help="reduce failures: one per seed, class and stage, distinct messages first")
+    r.add_argument("--reduce-max", type=int, default=6,
+                   help="at most this many reductions (default 6)")
     r.add_argument("--keep", action="store_true", help="keep the work directory of passing seeds")
     r.add_argument("--verbose", "-v", action="store_true", help="print each failure when not on a TTY")
     common(r)

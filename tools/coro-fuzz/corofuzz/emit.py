@@ -35,7 +35,7 @@ def const_text(ty, val):
     if ty == "i1":
         return "arith.constant %s" % ("true" if val & 1 else "false")
     if ty == "index":
-        return "arith.constant %d : index" % (val % INDEX_MOD)
+        return "arith.constant %d : index" % val
     if ty in WIDTH:
         return "arith.constant %d : %s" % (norm_int(val, WIDTH[ty]), ty)
     if ty in FLOAT_TYPES:

@@ -101,6 +101,13 @@ class Gen:
             body = self.cf_items(ctx, self.r.randint(2, 5), 0)
         else:
             body = self.stmts(ctx, self.r.randint(2, 6), 0)
+        if not f.is_entry and not any(isinstance(s, Suspend) for s in walk_stmts(body)):
+            # An awaited coroutine suspends itself.
+            body.insert(self.r.randint(0, len(body)), self.suspend(ctx))
+        if f.is_entry and self.chance(0.5):
+            # An i32 promise for --sort-by=p0 at the top level.
+            body.insert(self.r.randint(0, len(body)),
+                        Promise("p0", "i32", Bin("andi", self.expr(ctx, "i32", 1), Const("i32", 7), "i32")))
         # Epilogue: every variable and the local arrays reach an output.
         digests = [self.digest(v.name, v.ty) for v in f.vars]
         vdigests = list(digests)
@@ -249,7 +256,15 @@ class Gen:
         if ctx.mult * (maxt + 1) > 40:
             return self.s_if(ctx, depth)
         ctx.mult *= maxt + 1
-        before = self.block(ctx, depth, 0, 3)
+        before = self.block(ctx, depth, 0, 2)
+        # Make the interesting shapes of the before region frequent.
+        if depth < 3 and self.chance(0.35):
+            before.insert(self.r.randint(0, len(before)),
+                          self.pick([self.s_for, self.s_while])(ctx, depth + 1))
+        if depth < 3 and self.chance(0.3):
+            before.insert(self.r.randint(0, len(before)), self.s_if(ctx, depth + 1))
+        if self.chance(0.4):
+            before.insert(self.r.randint(0, len(before)), self.suspend(ctx))
         cond = self.expr(ctx, "i1", 2)
         after = self.block(ctx, depth, 1, 3)
         ctx.mult //= maxt + 1
@@ -275,10 +290,13 @@ class Gen:
                 ctx.mult //= maxt + 1
                 items.append(CfLoop(maxt, body))
             elif x < 0.4:
-                body = [self.s_store(ctx, 0) for _ in range(self.r.randint(0, 2))]
+                body = [self.s_store(ctx, 0) for _ in range(self.r.randint(0, 1))]
                 if self.chance(0.3):
                     body.append(self.suspend(ctx))
-                    body.append(self.s_store(ctx, 0))
+                # The early exit writes (a digest of) some variables too.
+                vs = self.r.sample(ctx.func.vars, min(3, len(ctx.func.vars)))
+                body.append(Store("out32", self.r.randrange(self.prog.k32 - len(ctx.callees)),
+                                  self.fold([self.digest(v.name, v.ty) for v in vs])))
                 items.append(ReturnIf(self.cond(ctx), body))
             elif x < 0.6 and loops:
                 items.append(self.pick([Break, Continue])(self.cond(ctx)))

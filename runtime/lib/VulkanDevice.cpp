@@ -44,8 +44,45 @@ std::vector<std::string> readEntryPoints(const std::vector<uint32_t> &words) {
   return names;
 }
 
+/// The name of `result`, as the Vulkan headers spell it.
 std::string describe(VkResult result) {
-  return "VkResult " + std::to_string(static_cast<int>(result));
+  switch (result) {
+#define CORO_VK_RESULT(name)                                                   \
+  case name:                                                                   \
+    return #name;
+    CORO_VK_RESULT(VK_SUCCESS)
+    CORO_VK_RESULT(VK_NOT_READY)
+    CORO_VK_RESULT(VK_TIMEOUT)
+    CORO_VK_RESULT(VK_INCOMPLETE)
+    CORO_VK_RESULT(VK_ERROR_OUT_OF_HOST_MEMORY)
+    CORO_VK_RESULT(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    CORO_VK_RESULT(VK_ERROR_INITIALIZATION_FAILED)
+    CORO_VK_RESULT(VK_ERROR_DEVICE_LOST)
+    CORO_VK_RESULT(VK_ERROR_MEMORY_MAP_FAILED)
+    CORO_VK_RESULT(VK_ERROR_LAYER_NOT_PRESENT)
+    CORO_VK_RESULT(VK_ERROR_EXTENSION_NOT_PRESENT)
+    CORO_VK_RESULT(VK_ERROR_FEATURE_NOT_PRESENT)
+    CORO_VK_RESULT(VK_ERROR_INCOMPATIBLE_DRIVER)
+    CORO_VK_RESULT(VK_ERROR_TOO_MANY_OBJECTS)
+    CORO_VK_RESULT(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    CORO_VK_RESULT(VK_ERROR_FRAGMENTED_POOL)
+    CORO_VK_RESULT(VK_ERROR_UNKNOWN)
+    CORO_VK_RESULT(VK_ERROR_OUT_OF_POOL_MEMORY)
+    CORO_VK_RESULT(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+    CORO_VK_RESULT(VK_ERROR_FRAGMENTATION)
+    CORO_VK_RESULT(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
+#undef CORO_VK_RESULT
+  default:
+    return "VkResult " + std::to_string(static_cast<int>(result));
+  }
+}
+
+/// Success, or what `call` returned while the runtime was doing `what`.
+Status check(VkResult result, const char *call, const std::string &what) {
+  if (result == VK_SUCCESS)
+    return Status::success();
+  return Status::failure("cannot " + what + ": " + call + " returned " +
+                         describe(result));
 }
 
 class VulkanBuffer : public Buffer {
@@ -153,6 +190,13 @@ private:
   void clearPipelines();
   /// Makes the timestamp query pool hold at least `count` queries.
   Status ensureTimestamps(uint32_t count);
+  /// Records `dispatch` into `commands` with a descriptor set from `pool`,
+  /// timed with queries 2 `timestamp` and 2 `timestamp` + 1 unless
+  /// `timestamp` is ~0u, and a barrier behind it.
+  Status recordDispatch(VkCommandBuffer commands, VkDescriptorPool pool,
+                        const Dispatch &dispatch, const Pipeline &pipeline,
+                        const std::vector<VkBuffer> &buffers,
+                        uint32_t timestamp, const std::string &what);
   uint32_t queryCount = 0;
   uint64_t memoryBytes = 0;
   uint64_t maxAllocationBytes = 0;
@@ -206,9 +250,17 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   }
 
   uint32_t count = 0;
-  vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  if (Status status =
+          check(vkEnumeratePhysicalDevices(instance, &count, nullptr),
+                "vkEnumeratePhysicalDevices", "list the Vulkan devices");
+      !status.ok())
+    return status;
   std::vector<VkPhysicalDevice> devices(count);
-  vkEnumeratePhysicalDevices(instance, &count, devices.data());
+  if (Status status =
+          check(vkEnumeratePhysicalDevices(instance, &count, devices.data()),
+                "vkEnumeratePhysicalDevices", "list the Vulkan devices");
+      !status.ok())
+    return status;
   std::string wanted = options.deviceName;
   if (const char *env = std::getenv("COROGPU_VULKAN_DEVICE"))
     wanted = env;
@@ -280,8 +332,11 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   poolInfo.queueFamilyIndex = queueFamily;
-  if (vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool))
-    return Status::failure("cannot create a command pool");
+  if (Status status =
+          check(vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool),
+                "vkCreateCommandPool", "create a command pool");
+      !status.ok())
+    return status;
   VkPhysicalDeviceMemoryProperties memory;
   vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memory);
   for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
@@ -358,8 +413,18 @@ std::unique_ptr<Buffer> VulkanDevice::createBuffer(size_t bytes,
                              std::to_string(bytes) + " bytes");
     return nullptr;
   }
-  vkBindBufferMemory(device, buffer, deviceMemory, 0);
-  vkMapMemory(device, deviceMemory, 0, VK_WHOLE_SIZE, 0, &mapped);
+  std::string what = "set up a buffer of " + std::to_string(bytes) + " bytes";
+  status = check(vkBindBufferMemory(device, buffer, deviceMemory, 0),
+                 "vkBindBufferMemory", what);
+  if (status.ok())
+    status = check(
+        vkMapMemory(device, deviceMemory, 0, VK_WHOLE_SIZE, 0, &mapped),
+        "vkMapMemory", what);
+  if (!status.ok()) {
+    vkDestroyBuffer(device, buffer, nullptr);
+    vkFreeMemory(device, deviceMemory, nullptr);
+    return nullptr;
+  }
   std::memset(mapped, 0, size);
   status = Status::success();
   return std::make_unique<VulkanBuffer>(device, buffer, deviceMemory, mapped,
@@ -442,12 +507,24 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   layoutInfo.bindingCount = bindings;
   layoutInfo.pBindings = layoutBindings.data();
-  vkCreateDescriptorSetLayout(device, &layoutInfo, nullptr, &created.setLayout);
+  std::string what = "create the pipeline of kernel '" + kernel + "'";
+  if (Status status = check(vkCreateDescriptorSetLayout(
+                                device, &layoutInfo, nullptr, &created.setLayout),
+                            "vkCreateDescriptorSetLayout", what);
+      !status.ok())
+    return status;
   VkPipelineLayoutCreateInfo pipelineLayoutInfo{
       VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pipelineLayoutInfo.setLayoutCount = 1;
   pipelineLayoutInfo.pSetLayouts = &created.setLayout;
-  vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr, &created.layout);
+  if (Status status =
+          check(vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr,
+                                       &created.layout),
+                "vkCreatePipelineLayout", what);
+      !status.ok()) {
+    destroy(created);
+    return status;
+  }
   VkComputePipelineCreateInfo pipelineInfo{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   pipelineInfo.stage.sType =
@@ -460,8 +537,7 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
           vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo,
                                    nullptr, &created.pipeline)) {
     destroy(created);
-    return Status::failure("cannot create the pipeline of kernel '" + kernel +
-                           "' (" + describe(result) + ")");
+    return check(result, "vkCreateComputePipelines", what);
   }
   pipeline = &pipelines.emplace(key, created).first->second;
   return Status::success();
@@ -488,10 +564,12 @@ Status VulkanDevice::ensureTimestamps(uint32_t count) {
   VkQueryPoolCreateInfo queryInfo{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
   queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
   queryInfo.queryCount = count;
-  if (vkCreateQueryPool(device, &queryInfo, nullptr, &queryPool)) {
+  if (VkResult result =
+          vkCreateQueryPool(device, &queryInfo, nullptr, &queryPool)) {
     queryPool = VK_NULL_HANDLE;
     queryCount = 0;
-    return Status::failure("cannot create a timestamp query pool");
+    return check(result, "vkCreateQueryPool",
+                 "create a timestamp query pool");
   }
   queryCount = count;
   return Status::success();
@@ -548,73 +626,58 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
   poolInfo.maxSets = count;
   poolInfo.poolSizeCount = 1;
   poolInfo.pPoolSizes = &poolSize;
-  VkDescriptorPool pool;
-  if (vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool))
-    return Status::failure("cannot create a descriptor pool");
+  std::string what = count == 1
+                         ? "run kernel '" + dispatches[0].kernel + "'"
+                         : "run a batch of " + std::to_string(count) +
+                               " kernels";
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  // Whatever happens below, the pool and the command buffer go.
+  struct Release {
+    VulkanDevice &self;
+    VkDescriptorPool &pool;
+    VkCommandBuffer &commands;
+    ~Release() {
+      if (commands)
+        vkFreeCommandBuffers(self.device, self.commandPool, 1, &commands);
+      if (pool)
+        vkDestroyDescriptorPool(self.device, pool, nullptr);
+    }
+  } release{*this, pool, commands};
+  if (Status status =
+          check(vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool),
+                "vkCreateDescriptorPool", what);
+      !status.ok()) {
+    pool = VK_NULL_HANDLE;
+    return status;
+  }
 
   VkCommandBufferAllocateInfo commandInfo{
       VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   commandInfo.commandPool = commandPool;
   commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   commandInfo.commandBufferCount = 1;
-  VkCommandBuffer commands;
-  vkAllocateCommandBuffers(device, &commandInfo, &commands);
+  if (Status status =
+          check(vkAllocateCommandBuffers(device, &commandInfo, &commands),
+                "vkAllocateCommandBuffers", what);
+      !status.ok()) {
+    commands = VK_NULL_HANDLE;
+    return status;
+  }
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  vkBeginCommandBuffer(commands, &begin);
+  if (Status status = check(vkBeginCommandBuffer(commands, &begin),
+                            "vkBeginCommandBuffer", what);
+      !status.ok())
+    return status;
   if (gpuMilliseconds)
     vkCmdResetQueryPool(commands, queryPool, 0, 2 * count);
   for (uint32_t i = 0; i < count; ++i) {
-    const Dispatch &dispatch = dispatches[i];
-    const Pipeline &pipeline = *batchPipelines[i];
-    const std::vector<VkBuffer> &buffers = batchBuffers[i];
-    VkDescriptorSetAllocateInfo setInfo{
-        VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    setInfo.descriptorPool = pool;
-    setInfo.descriptorSetCount = 1;
-    setInfo.pSetLayouts = &pipeline.setLayout;
-    VkDescriptorSet set;
-    vkAllocateDescriptorSets(device, &setInfo, &set);
-    std::vector<VkDescriptorBufferInfo> bufferInfos(buffers.size());
-    std::vector<VkWriteDescriptorSet> writes(buffers.size());
-    for (size_t b = 0; b < buffers.size(); ++b) {
-      bufferInfos[b] = {buffers[b], 0, VK_WHOLE_SIZE};
-      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      writes[b].dstSet = set;
-      writes[b].dstBinding = b;
-      writes[b].descriptorCount = 1;
-      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[b].pBufferInfo = &bufferInfos[b];
-    }
-    vkUpdateDescriptorSets(device, writes.size(), writes.data(), 0, nullptr);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                      pipeline.pipeline);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                            pipeline.layout, 0, 1, &set, 0, nullptr);
-    if (gpuMilliseconds)
-      vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-                          queryPool, 2 * i);
-    if (dispatch.indirect)
-      vkCmdDispatchIndirect(
-          commands, static_cast<VulkanBuffer *>(dispatch.indirect)->buffer,
-          dispatch.indirectOffset);
-    else
-      vkCmdDispatch(commands, dispatch.groups[0], dispatch.groups[1],
-                    dispatch.groups[2]);
-    if (gpuMilliseconds)
-      vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-                          queryPool, 2 * i + 1);
-    // Each dispatch sees what the ones before it wrote, workgroup counts of
-    // indirect dispatches included.
-    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
-                            VK_ACCESS_SHADER_WRITE_BIT |
-                            VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
-    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                             VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                         0, 1, &barrier, 0, nullptr, 0, nullptr);
+    if (Status status =
+            recordDispatch(commands, pool, dispatches[i], *batchPipelines[i],
+                           batchBuffers[i], gpuMilliseconds ? i : ~0u, what);
+        !status.ok())
+      return status;
   }
   // Waiting for the queue does not make device writes visible to the host:
   // a barrier to the host does.
@@ -624,35 +687,98 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
   vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
                        nullptr);
-  vkEndCommandBuffer(commands);
+  if (Status status =
+          check(vkEndCommandBuffer(commands), "vkEndCommandBuffer", what);
+      !status.ok())
+    return status;
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &commands;
-  Status status;
-  std::string what = count == 1
-                         ? "kernel '" + dispatches[0].kernel + "'"
-                         : "a batch of " + std::to_string(count) + " kernels";
-  if (VkResult result = vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE))
-    status = Status::failure("cannot submit " + what + " (" + describe(result) +
-                             ")");
-  else if (VkResult result = vkQueueWaitIdle(queue))
-    status = Status::failure(what + " failed (" + describe(result) + ")");
-  if (status.ok() && gpuMilliseconds) {
+  if (Status status = check(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE),
+                            "vkQueueSubmit", what);
+      !status.ok())
+    return status;
+  if (Status status = check(vkQueueWaitIdle(queue), "vkQueueWaitIdle", what);
+      !status.ok())
+    return status;
+  if (gpuMilliseconds) {
     std::vector<uint64_t> stamps(2 * count);
-    vkGetQueryPoolResults(device, queryPool, 0, 2 * count,
-                          stamps.size() * sizeof(uint64_t), stamps.data(),
-                          sizeof(uint64_t),
-                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    if (Status status = check(
+            vkGetQueryPoolResults(device, queryPool, 0, 2 * count,
+                                  stamps.size() * sizeof(uint64_t),
+                                  stamps.data(), sizeof(uint64_t),
+                                  VK_QUERY_RESULT_64_BIT |
+                                      VK_QUERY_RESULT_WAIT_BIT),
+            "vkGetQueryPoolResults", "time " + what.substr(4));
+        !status.ok())
+      return status;
     gpuMilliseconds->resize(count);
     for (uint32_t i = 0; i < count; ++i)
       (*gpuMilliseconds)[i] =
           (stamps[2 * i + 1] - stamps[2 * i]) * timestampPeriod * 1e-6;
   }
-  vkFreeCommandBuffers(device, commandPool, 1, &commands);
-  vkDestroyDescriptorPool(device, pool, nullptr);
-  if (!status.ok())
-    return status;
   return takeValidationMessages();
+}
+
+Status VulkanDevice::recordDispatch(VkCommandBuffer commands,
+                                    VkDescriptorPool pool,
+                                    const Dispatch &dispatch,
+                                    const Pipeline &pipeline,
+                                    const std::vector<VkBuffer> &buffers,
+                                    uint32_t timestamp,
+                                    const std::string &what) {
+  VkDescriptorSetAllocateInfo setInfo{
+      VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  setInfo.descriptorPool = pool;
+  setInfo.descriptorSetCount = 1;
+  setInfo.pSetLayouts = &pipeline.setLayout;
+  VkDescriptorSet set;
+  if (Status status = check(vkAllocateDescriptorSets(device, &setInfo, &set),
+                            "vkAllocateDescriptorSets", what);
+      !status.ok())
+    return status;
+  std::vector<VkDescriptorBufferInfo> bufferInfos(buffers.size());
+  std::vector<VkWriteDescriptorSet> writes(buffers.size());
+  for (size_t b = 0; b < buffers.size(); ++b) {
+    bufferInfos[b] = {buffers[b], 0, VK_WHOLE_SIZE};
+    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[b].dstSet = set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &bufferInfos[b];
+  }
+  vkUpdateDescriptorSets(device, writes.size(), writes.data(), 0, nullptr);
+  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                    pipeline.pipeline);
+  vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                          pipeline.layout, 0, 1, &set, 0, nullptr);
+  bool timed = timestamp != ~0u;
+  if (timed)
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool,
+                        2 * timestamp);
+  if (dispatch.indirect)
+    vkCmdDispatchIndirect(
+        commands, static_cast<VulkanBuffer *>(dispatch.indirect)->buffer,
+        dispatch.indirectOffset);
+  else
+    vkCmdDispatch(commands, dispatch.groups[0], dispatch.groups[1],
+                  dispatch.groups[2]);
+  if (timed)
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                        queryPool, 2 * timestamp + 1);
+  // Each dispatch sees what the ones before it wrote, workgroup counts of
+  // indirect dispatches included.
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+                          VK_ACCESS_SHADER_WRITE_BIT |
+                          VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                           VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                       0, 1, &barrier, 0, nullptr, 0, nullptr);
+  return Status::success();
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --validate --scheduler-stats | FileCheck %s
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json | FileCheck %s --check-prefix=JSON
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --check 2>&1 | FileCheck %s --check-prefix=DIFFERS
+// RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --check >/dev/null 2>&1; test $? -eq 1
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --refill=sometimes 2>&1 | FileCheck %s --check-prefix=REFILL
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --compact-below=101 2>&1 | FileCheck %s --check-prefix=PERCENT
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --capacity=100000000 2>&1 | FileCheck %s --check-prefix=CAPACITY

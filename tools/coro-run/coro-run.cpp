@@ -266,10 +266,25 @@ static llvm::cl::opt<std::string> outputDir(
                    "little-endian) and buffer<i>.npy into this directory"),
     llvm::cl::cat(coroRunCategory));
 
-/// Prints a one-line error and returns the exit code for it.
-static int fail(const llvm::Twine &message) {
+/// coro-run's exit codes (documented in --help and docs/coro-run.md): one
+/// per kind of failure, so that scripts can tell a wrong result from a
+/// mistake in the command line.
+enum ExitCode : int {
+  kExitSuccess = 0,
+  /// --check: the scheduler's buffers differ from the mega-kernel's.
+  kExitMismatch = 1,
+  /// Bad command line or input: options, files, arguments, buffers.
+  kExitUsage = 2,
+  /// The coroutine did not compile (the compiler printed why).
+  kExitCompile = 3,
+  /// The device or the runtime failed, or an invalid module was refused.
+  kExitDevice = 4,
+};
+
+/// Prints a one-line error and returns `code`.
+static int fail(const llvm::Twine &message, ExitCode code) {
   llvm::errs() << "coro-run: error: " << message << "\n";
-  return 1;
+  return code;
 }
 
 //===----------------------------------------------------------------------===//
@@ -618,11 +633,11 @@ static int emitCode(ModuleOp module) {
   std::string error;
   auto output = openOutputFile(emitTo, &error);
   if (!output)
-    return fail(error);
+    return fail(error, kExitUsage);
   if (emit == EmitKind::PTX) {
     std::string ptx;
     if (!compileToPTX(module, scheduler, chip, ptx))
-      return fail("compiling to PTX failed (see above)");
+      return fail("compiling to PTX failed (see above)", kExitCompile);
     output->os() << ptx;
   } else {
     std::vector<uint32_t> words;
@@ -634,7 +649,7 @@ static int emitCode(ModuleOp module) {
                            words.size() * sizeof(uint32_t));
         output->keep();
       }
-      return fail("compiling to SPIR-V failed (see above)");
+      return fail("compiling to SPIR-V failed (see above)", kExitCompile);
     }
     if (emit == EmitKind::MLIR)
       lowered->print(output->os());
@@ -733,7 +748,7 @@ static bool runOnce(rt::Device &device, const std::string &image,
                     std::vector<HostBuffer> &results, RunTiming &timings,
                     SchedulerRun *scheduled = nullptr) {
   auto error = [&](const std::string &message) {
-    fail(llvm::Twine(label) + ": " + message);
+    fail(llvm::Twine(label) + ": " + message, kExitDevice);
     return false;
   };
   Clock::time_point start = Clock::now();
@@ -873,7 +888,7 @@ static bool writeBuffer(StringRef dir, unsigned index,
   auto raw = openOutputFile(base + ".bin", &error);
   auto npy = raw ? openOutputFile(base + ".npy", &error) : nullptr;
   if (!raw || !npy) {
-    fail(error);
+    fail(error, kExitUsage);
     return false;
   }
   StringRef bytes(reinterpret_cast<const char *>(buffer.bytes.data()),
@@ -968,8 +983,16 @@ int main(int argc, char **argv) {
   // libLLVM registers hundreds of options; --help shows coro-run's.
   llvm::cl::HideUnrelatedOptions(
       {&coroRunCategory, &wavefrontCategory, &persistentCategory});
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv, "coro-run: run a coro.func from a .mlir file\n");
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "coro-run: run a coro.func from a .mlir file\n\n"
+          "Exit codes: 0 success; 1 --check found a mismatch; 2 bad command "
+          "line or input (options, files, arguments, buffers, IR that does "
+          "not parse or verify); 3 the coroutine did not compile; 4 the "
+          "device or the runtime failed (an invalid SPIR-V module "
+          "included)\n",
+          &llvm::errs()))
+    return kExitUsage;
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -983,12 +1006,12 @@ int main(int argc, char **argv) {
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file)
-    return fail(errorMessage);
+    return fail(errorMessage, kExitUsage);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   Clock::time_point start = Clock::now();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
-    return 1; // The parser or verifier has printed a located error.
+    return kExitUsage; // The parser or verifier printed a located error.
 
   if (listCoroutines) {
     for (auto coroutine : module->getOps<coro::FuncOp>())
@@ -996,10 +1019,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (coroutineName.empty())
-    return fail("name the coroutine to run with --coro=<symbol> (see --list)");
+    return fail("name the coroutine to run with --coro=<symbol> (see --list)",
+                kExitUsage);
   auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
   if (!coroutine)
-    return fail("no coro.func @" + coroutineName + " in " + inputFilename);
+    return fail("no coro.func @" + coroutineName + " in " + inputFilename,
+                kExitUsage);
   // coro-run launches the coroutine itself: host functions that launch
   // coroutines (the `main` of CPU tests) are not compiled; the wavefront
   // scheduler could not lower their launches anyway.
@@ -1011,22 +1036,26 @@ int main(int argc, char **argv) {
   if (emit != EmitKind::None)
     return emitCode(*module);
   if (backend != "vulkan" && backend != "cuda")
-    return fail("unknown backend '" + backend + "'; use vulkan or cuda");
+    return fail("unknown backend '" + backend + "'; use vulkan or cuda",
+                kExitUsage);
 
   // The grid.
   std::array<uint32_t, 3> grid = {1, 1, 1};
   SmallVector<StringRef, 3> extents;
   StringRef(gridSpec).split(extents, ',');
   if (extents.size() > 3)
-    return fail("--grid has more than 3 dimensions: '" + gridSpec + "'");
+    return fail("--grid has more than 3 dimensions: '" + gridSpec + "'",
+                kExitUsage);
   for (auto [i, text] : llvm::enumerate(extents))
     if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0)
-      return fail("--grid: '" + text + "' is not a positive integer");
+      return fail("--grid: '" + text + "' is not a positive integer",
+                  kExitUsage);
   // Instance ids (coro.id) are 32-bit on SPIR-V targets.
   if (rt::countInstances(grid) > uint64_t(INT32_MAX))
     return fail("--grid: '" + gridSpec +
                 "' has more than 2^31 - 1 instances (instance ids are 32-bit "
-                "integers in the kernels)");
+                "integers in the kernels)",
+                kExitUsage);
 
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
@@ -1038,24 +1067,26 @@ int main(int argc, char **argv) {
   if (scalarArgs.size() != numScalars)
     return fail("@" + coroutineName + " takes " + llvm::Twine(numScalars) +
                 " scalar argument(s), " + llvm::Twine(scalarArgs.size()) +
-                " given with --arg");
+                " given with --arg",
+                kExitUsage);
   if (bufferSpecs.size() != numBuffers)
     return fail("@" + coroutineName + " takes " + llvm::Twine(numBuffers) +
                 " buffer(s), " + llvm::Twine(bufferSpecs.size()) +
-                " given with --buffer");
+                " given with --buffer",
+                kExitUsage);
   for (auto [index, type] : llvm::enumerate(argumentTypes)) {
     std::string error;
     if (auto memref = dyn_cast<MemRefType>(type)) {
       HostBuffer buffer;
       if (!parseBuffer(bufferSpecs[buffers.size()], memref, index, context,
                        buffer, error))
-        return fail(error);
+        return fail(error, kExitUsage);
       buffers.push_back(std::move(buffer));
     } else {
       rt::KernelArg arg;
       if (!parseScalar(scalarArgs[scalars.size()], type, index,
                        /*wideIndex=*/backend == "cuda", arg, error))
-        return fail(error);
+        return fail(error, kExitUsage);
       scalars.push_back(std::move(arg));
     }
   }
@@ -1071,19 +1102,21 @@ int main(int argc, char **argv) {
     device = rt::createVulkanDevice(options, status);
   }
   if (!device)
-    return fail(status.error);
+    return fail(status.error, kExitDevice);
   uint64_t bufferBytes = 0;
   for (const HostBuffer &buffer : buffers)
     bufferBytes += buffer.bytes.size();
   if (bufferBytes > device->getMemoryBytes())
     return fail("out of device memory: the buffers need " +
                 llvm::Twine(bufferBytes) + " bytes, " + device->getName() +
-                " has " + llvm::Twine(device->getMemoryBytes()));
+                " has " + llvm::Twine(device->getMemoryBytes()),
+                kExitDevice);
 
   std::string image, reference;
   DictionaryAttr plans;
   if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plans))
-    return fail("compiling @" + coroutineName + " failed (see above)");
+    return fail("compiling @" + coroutineName + " failed (see above)",
+                kExitCompile);
   SchedulerRun scheduled;
   if (scheduler == coro::GPUScheduler::Wavefront ||
       scheduler == coro::GPUScheduler::Persistent) {
@@ -1091,7 +1124,8 @@ int main(int argc, char **argv) {
         plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
     if (!entry)
       return fail("the scheduler's pipeline left no plan for @" +
-                  coroutineName);
+                      coroutineName,
+                  kExitCompile);
     auto get = [&](StringRef key) -> uint32_t {
       auto value = entry.getAs<IntegerAttr>(key);
       return value ? value.getInt() : 0;
@@ -1108,7 +1142,8 @@ int main(int argc, char **argv) {
   }
   if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
                                  device->getTarget(), reference))
-    return fail("compiling the mega-kernel reference failed (see above)");
+    return fail("compiling the mega-kernel reference failed (see above)",
+                kExitCompile);
   double compileMs = millisecondsSince(start);
   if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
@@ -1120,13 +1155,13 @@ int main(int argc, char **argv) {
   // same buffers; medians are reported (the first run pays for compiling
   // the kernels on drivers that do it lazily).
   if (repeat == 0)
-    return fail("--repeat must be at least 1");
+    return fail("--repeat must be at least 1", kExitUsage);
   std::vector<RunTiming> runs;
   std::vector<SchedulerRun> runStats;
   for (unsigned i = 0; i < repeat; ++i) {
     if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
                  buffers, label, results, runTiming, &scheduled))
-      return 1;
+      return kExitDevice;
     runs.push_back(runTiming);
     runStats.push_back(scheduled);
   }
@@ -1158,7 +1193,7 @@ int main(int argc, char **argv) {
   if (check) {
     if (!runOnce(*device, reference, coroutineName, grid, argumentTypes,
                  scalars, buffers, "reference", expected, referenceTiming))
-      return 1;
+      return kExitDevice;
     matches = compareBuffers(results, expected);
   }
 
@@ -1243,17 +1278,18 @@ int main(int argc, char **argv) {
   }
   if (!outputDir.empty()) {
     if (std::error_code error = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create " + outputDir + ": " + error.message());
+      return fail("cannot create " + outputDir + ": " + error.message(),
+                  kExitUsage);
     for (auto [index, buffer] : llvm::enumerate(results))
       if (!writeBuffer(outputDir, index, buffer))
-        return 1;
+        return kExitUsage;
   }
   if (!matches)
     return 0;
   if (!*matches) {
     llvm::errs() << "coro-run: --check FAILED: " << label
                  << " differs from the mega-kernel reference\n";
-    return 1;
+    return kExitMismatch;
   }
   if (!json)
     llvm::outs() << "check: " << label

@@ -1,0 +1,29 @@
+// coro-run's exit codes tell the kinds of failure apart (--help lists them):
+// 2 bad command line or input, 3 a compile error, 4 a device or runtime
+// error. (1, a --check mismatch, is tested in coro-run-wavefront.mlir.)
+// RUN: coro-run --help | FileCheck %s --check-prefix=HELP
+// HELP: Exit codes: 0 success; 1 --check found a mismatch; 2 bad command line or input
+// RUN: coro-run %s --no-such-option 2>/dev/null; test $? -eq 2
+// RUN: coro-run %s --coro=missing 2>/dev/null; test $? -eq 2
+// RUN: coro-run %s.does-not-exist --coro=scale 2>/dev/null; test $? -eq 2
+// RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --grid=0 2>/dev/null; test $? -eq 2
+// RUN: coro-run %s --coro=scale --buffer=f32:4:ones 2>/dev/null; test $? -eq 2
+// No SPIR-V for a two-dimensional dynamic buffer yet:
+// RUN: echo 'coro.func @unlowerable(%%a: memref<?x?xf32>) { %%c0 = arith.constant 0 : index  %%v = memref.load %%a[%%c0, %%c0] : memref<?x?xf32>  memref.store %%v, %%a[%%c0, %%c0] : memref<?x?xf32>  coro.return }' > %t.2d.mlir
+// RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=COMPILE
+// RUN: coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>/dev/null; test $? -eq 3
+// COMPILE: coro-run: error: compiling @unlowerable failed (see above)
+// REQUIRES: vulkan
+// RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --device=no-such-gpu 2>/dev/null; test $? -eq 4
+// RUN: coro-run %s --coro=scale --grid=4 --buffer=f32:4:iota --quiet
+
+coro.func @scale(%buffer: memref<?xf32>) {
+  %id = coro.id : index
+  %two = arith.constant 2.0 : f32
+  %v = memref.load %buffer[%id] : memref<?xf32>
+  coro.suspend
+  %w = arith.mulf %v, %two : f32
+  memref.store %w, %buffer[%id] : memref<?xf32>
+  coro.return
+}
+

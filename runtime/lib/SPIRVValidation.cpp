@@ -21,7 +21,9 @@ Status corogpu::runtime::validateSPIRV(const uint32_t *words,
                                const char *message) {
     if (!messages.empty())
       messages += "\n";
-    messages += "word " + std::to_string(position.index) + ": " + message;
+    // SPIRV-Tools counts instructions there (spirv-val calls it a line).
+    messages +=
+        "instruction " + std::to_string(position.index) + ": " + message;
   });
   if (!tools.IsValid())
     return Status::failure("cannot create the SPIR-V validator");

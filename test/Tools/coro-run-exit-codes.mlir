@@ -8,6 +8,19 @@
 // RUN: coro-run %s.does-not-exist --coro=scale 2>/dev/null; test $? -eq 2
 // RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --grid=0 2>/dev/null; test $? -eq 2
 // RUN: coro-run %s --coro=scale --buffer=f32:4:ones 2>/dev/null; test $? -eq 2
+// Options that would have no effect, and values that do not fit, are
+// errors rather than silently ignored or truncated:
+// RUN: not coro-run %s --coro=scale --buffer=f32:4:zeros --scheduler=state-machine --capacity=3 2>&1 | FileCheck %s --check-prefix=WFOPT
+// WFOPT: coro-run: error: --capacity is an option of the wavefront scheduler; --scheduler=state-machine does not use it
+// RUN: not coro-run %s --coro=scale --buffer=f32:4:zeros --scheduler=megakernel --layout=aos 2>&1 | FileCheck %s --check-prefix=LAYOUT
+// LAYOUT: coro-run: error: --layout is an option of the wavefront and persistent schedulers; --scheduler=megakernel does not use it
+// RUN: not coro-run %s --coro=scale --buffer=f32:4:zeros --scheduler=wavefront --persistent-batch=8 2>&1 | FileCheck %s --check-prefix=PTOPT
+// PTOPT: coro-run: error: --persistent-batch is an option of the persistent-threads scheduler; --scheduler=wavefront does not use it
+// RUN: not coro-run %s --coro=scale --buffer=f32:4:zeros --tolerance=-1 2>&1 | FileCheck %s --check-prefix=TOLERANCE
+// TOLERANCE: coro-run: error: --tolerance must not be negative
+// RUN: not coro-run %s --coro=offset --arg=4294967299 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: coro-run: error: argument #0 is i32, but '4294967299' is not a value of that type (out of range for 32 bits)
+// RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --tolerance=-1 2>/dev/null; test $? -eq 2
 // No SPIR-V for a two-dimensional dynamic buffer yet:
 // RUN: echo 'coro.func @unlowerable(%%a: memref<?x?xf32>) { %%c0 = arith.constant 0 : index  %%v = memref.load %%a[%%c0, %%c0] : memref<?x?xf32>  memref.store %%v, %%a[%%c0, %%c0] : memref<?x?xf32>  coro.return }' > %t.2d.mlir
 // RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=COMPILE
@@ -27,3 +40,13 @@ coro.func @scale(%buffer: memref<?xf32>) {
   coro.return
 }
 
+// Both ends of an i32's range pass: -2^31 and 2^32 - 1 (all bits set).
+// RUN: coro-run %s --coro=offset --grid=1 --arg=-2147483648 --buffer=i32:1:zeros | FileCheck %s --check-prefix=LOW
+// LOW: buffer 0 (i32 x 1): [-2147483648]
+// RUN: coro-run %s --coro=offset --grid=1 --arg=4294967295 --buffer=i32:1:zeros | FileCheck %s --check-prefix=HIGH
+// HIGH: buffer 0 (i32 x 1): [-1]
+coro.func @offset(%n: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  memref.store %n, %out[%id] : memref<?xi32>
+  coro.return
+}

@@ -7,7 +7,7 @@
 // RUN: echo 'test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=6 --arg=4 --buffer=f64:6:zeros  # wrong element type' > %t/bad.txt
 // RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --manifest %t/bad.txt > %t/bad.out 2>&1; echo "exit code $?" >> %t/bad.out
 // RUN: FileCheck %s --check-prefix=BAD < %t/bad.out
-// BAD: FAIL test/e2e/cpu/loop-break.mlir partial_sums (exit code 1): --coro=partial_sums --grid=6 --arg=4 --buffer=f64:6:zeros
+// BAD: FAIL test/e2e/cpu/loop-break.mlir partial_sums (exit code 2): --coro=partial_sums --grid=6 --arg=4 --buffer=f64:6:zeros
 // BAD-NEXT: | coro-run: error: buffer 'f64:6:zeros' has elements of type f64, but argument #1 is a memref of f32
 // BAD-NEXT: corpus: 0 passed, 1 failed
 // BAD-NEXT: exit code 1

@@ -275,11 +275,58 @@ enum ExitCode : int {
   kExitMismatch = 1,
   /// Bad command line or input: options, files, arguments, buffers.
   kExitUsage = 2,
-  /// The coroutine did not compile (the compiler printed why).
+  /// The coroutine did not compile (the compiler printed why), or its
+  /// SPIR-V failed validation.
   kExitCompile = 3,
-  /// The device or the runtime failed, or an invalid module was refused.
+  /// The device or the runtime failed.
   kExitDevice = 4,
 };
+
+/// The name --scheduler gives `kind`.
+static const char *getSchedulerName(coro::GPUScheduler kind) {
+  switch (kind) {
+  case coro::GPUScheduler::Megakernel:
+    return "megakernel";
+  case coro::GPUScheduler::StateMachine:
+    return "state-machine";
+  case coro::GPUScheduler::Wavefront:
+    return "wavefront";
+  case coro::GPUScheduler::Persistent:
+    return "persistent";
+  }
+  return "unknown";
+}
+
+/// An error for an option that has no effect on this run: a scheduler's
+/// option given to another scheduler, a negative tolerance.
+static std::string checkOptionsApply() {
+  const char *chosen = getSchedulerName(scheduler);
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
+    if (!option->getNumOccurrences())
+      continue;
+    bool wavefront = llvm::is_contained(option->Categories, &wavefrontCategory);
+    bool persistent =
+        llvm::is_contained(option->Categories, &persistentCategory);
+    // --layout and --scheduler-stats serve both.
+    bool both = name == "layout" || name == "scheduler-stats";
+    bool applies =
+        both ? scheduler == coro::GPUScheduler::Wavefront ||
+                   scheduler == coro::GPUScheduler::Persistent
+        : wavefront  ? scheduler == coro::GPUScheduler::Wavefront
+        : persistent ? scheduler == coro::GPUScheduler::Persistent
+                     : true;
+    if (!applies)
+      return ("--" + name + " is an option of the " +
+              (both ? "wavefront and persistent schedulers"
+               : wavefront ? "wavefront scheduler"
+                           : "persistent-threads scheduler") +
+              "; --scheduler=" + chosen + " does not use it")
+          .str();
+  }
+  if (tolerance < 0)
+    return "--tolerance must not be negative";
+  return {};
+}
 
 /// Prints a one-line error and returns `code`.
 static int fail(const llvm::Twine &message, ExitCode code) {
@@ -505,6 +552,15 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
     if (text.getAsInteger(0, value))
       return bad();
     bool wide = type.isInteger(64) || (type.isIndex() && wideIndex);
+    // A narrower integer takes its signed or its unsigned range (an index
+    // is 32-bit in SPIR-V kernels); nothing is truncated silently.
+    unsigned width = wide ? 64 : type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    if (width < 64 && (value < -(int64_t(1) << (width - 1)) ||
+                       value >= (int64_t(1) << width))) {
+      bad();
+      error += " (out of range for " + std::to_string(width) + " bits)";
+      return false;
+    }
     arg = wide ? rt::KernelArg::ofScalar<int64_t>(value)
                : rt::KernelArg::ofScalar<int32_t>(value);
     return true;
@@ -543,21 +599,6 @@ static DictionaryAttr getSchedulerPlans(ModuleOp module,
   return module->getAttrOfType<DictionaryAttr>(name);
 }
 
-/// The name --scheduler gives `kind`.
-static const char *getSchedulerName(coro::GPUScheduler kind) {
-  switch (kind) {
-  case coro::GPUScheduler::Megakernel:
-    return "megakernel";
-  case coro::GPUScheduler::StateMachine:
-    return "state-machine";
-  case coro::GPUScheduler::Wavefront:
-    return "wavefront";
-  case coro::GPUScheduler::Persistent:
-    return "persistent";
-  }
-  return "unknown";
-}
-
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
 /// if given, receives the compiled module, `plans` its wavefront plans.
 static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
@@ -590,7 +631,9 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
     emitError(coroutine ? coroutine->getLoc() : module.getLoc())
         << "the SPIR-V generated for this coroutine under the "
         << getSchedulerName(scheduler)
-        << " scheduler is invalid; this is a CoroGPU bug: " << valid.error;
+        << " scheduler is invalid, so it is not run (please report it: "
+           "CoroGPU should have made valid code or rejected the program): "
+        << valid.error;
     return false;
   }
   return true;
@@ -988,11 +1031,13 @@ int main(int argc, char **argv) {
           "coro-run: run a coro.func from a .mlir file\n\n"
           "Exit codes: 0 success; 1 --check found a mismatch; 2 bad command "
           "line or input (options, files, arguments, buffers, IR that does "
-          "not parse or verify); 3 the coroutine did not compile; 4 the "
-          "device or the runtime failed (an invalid SPIR-V module "
-          "included)\n",
+          "not parse or verify); 3 the coroutine did not compile (its "
+          "SPIR-V failed validation included); 4 the device or the runtime "
+          "failed\n",
           &llvm::errs()))
     return kExitUsage;
+  if (std::string error = checkOptionsApply(); !error.empty())
+    return fail(error, kExitUsage);
 
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -382,17 +382,20 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
-def CoroSPIRVExpandBoolIndexCasts
-    : Pass<"coro-spirv-expand-bool-index-casts", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Expand arith.index_cast and arith.index_castui between i1 "
-                "and index, which the SPIR-V conversion cannot lower";
+def CoroSPIRVExpandArith
+    : Pass<"coro-spirv-expand-arith", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand the arith ops the SPIR-V conversion cannot lower";
   let description = [{
-    Folding can turn `arith.index_castui (arith.extui %b : i1 to i32)` into
-    `arith.index_castui %b : i1 to index` (coro-split's scf.if clean-up makes
-    exactly that of a flag that picks an `scf.index_switch` case), which is
-    valid arith but which the Arith to SPIR-V conversion of LLVM 22 rejects
-    ("failed to legalize operation 'arith.index_castui'"): SPIR-V booleans
-    are no integers. This pass rewrites those casts into what they mean:
+    LLVM 22's Arith to SPIR-V conversion rejects some ops the verifier
+    accepts and the PTX path compiles ("failed to legalize operation"). This
+    pass expands them into ops it lowers:
+
+    - `arith.ceildivsi`, `arith.ceildivui` and `arith.floordivsi`, with the
+      upstream expansions into divisions, remainders and selects;
+    - casts between `i1` and `index`, which folding makes (coro-split's
+      scf.if clean-up turns a flag that picks an `scf.index_switch` case
+      into `arith.index_castui %b : i1 to index`); SPIR-V booleans are no
+      integers:
 
     ```mlir
     arith.index_castui %b : i1 to index  ->  arith.select %b, %c1, %c0 : index

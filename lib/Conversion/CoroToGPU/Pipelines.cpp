@@ -87,8 +87,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // Its scf.while conversion makes invalid SPIR-V when a condition region
   // holds a loop or a branch.
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
-  // Nor does its arith conversion take casts between i1 and index.
-  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandBoolIndexCasts());
+  // Nor does its arith conversion take ceil/floor divisions and casts
+  // between i1 and index.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandArith());
   // lavapipe miscompiles signed 64-bit comparisons with constants
   // (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());

@@ -3,7 +3,7 @@
 // common exit. coro-normalize-control-flow picks the exit with an
 // scf.index_switch on a flag; coro-split's clean-up folds that flag into
 // `arith.index_castui %b : i1 to index`, which the SPIR-V conversion
-// rejected before coro-spirv-expand-bool-index-casts (issue 13).
+// rejected before coro-spirv-expand-arith (issue 13).
 // Output (grid 37): out[id] = id + 5 for 0 < id < 5 (early return), 100 + id
 // for the others.
 coro.func @early_exit_flag(%out: memref<?xi32>) {

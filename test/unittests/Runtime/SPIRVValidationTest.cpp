@@ -76,6 +76,10 @@ TEST(SPIRVValidationTest, NamesWhatIsWrongWithAnInvalidModule) {
       << status.error;
   EXPECT_NE(status.error.find("is not a predecessor"), std::string::npos)
       << status.error;
+  // The OpPhi is the module's 19th instruction (spirv-val's "line"),
+  // counting the two that assemble() adds.
+  EXPECT_NE(status.error.find("instruction 19:"), std::string::npos)
+      << status.error;
 }
 
 TEST(SPIRVValidationTest, RejectsWordsThatAreNoModule) {

@@ -1,4 +1,4 @@
-//===- SPIRVExpandBoolIndexCasts.cpp - i1 <-> index casts for SPIR-V ------===//
+//===- SPIRVExpandArith.cpp - arith ops the SPIR-V conversion rejects -----===//
 //
 // Part of the CoroGPU project.
 //
@@ -6,22 +6,24 @@
 //
 // The Arith to SPIR-V conversion lowers integer casts to and from `index`
 // but not those whose other side is `i1` (a SPIR-V boolean, not an integer);
-// folding produces them. They become selects and comparisons here.
+// folding produces them. They become selects and comparisons here. Ceiling
+// and floor divisions take the upstream expansions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/Support/DebugLog.h"
 
-#define DEBUG_TYPE "coro-spirv-expand-bool-index-casts"
+#define DEBUG_TYPE "coro-spirv-expand-arith"
 
 namespace mlir {
 namespace coro {
-#define GEN_PASS_DEF_COROSPIRVEXPANDBOOLINDEXCASTS
+#define GEN_PASS_DEF_COROSPIRVEXPANDARITH
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
@@ -65,15 +67,15 @@ struct ExpandBoolIndexCast : OpRewritePattern<CastOp> {
   }
 };
 
-struct CoroSPIRVExpandBoolIndexCastsPass
-    : coro::impl::CoroSPIRVExpandBoolIndexCastsBase<
-          CoroSPIRVExpandBoolIndexCastsPass> {
+struct CoroSPIRVExpandArithPass
+    : coro::impl::CoroSPIRVExpandArithBase<CoroSPIRVExpandArithPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandBoolIndexCast<arith::IndexCastOp>,
                  ExpandBoolIndexCast<arith::IndexCastUIOp>>(&getContext());
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     // Only the casts change: no folding that could make new ones.
     GreedyRewriteConfig config;
     config.enableFolding(false);

@@ -1,5 +1,5 @@
 // RUN: coro-opt %s --split-input-file \
-// RUN:   --pass-pipeline='builtin.module(gpu.module(coro-spirv-expand-bool-index-casts))' \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(coro-spirv-expand-arith))' \
 // RUN:   | FileCheck %s
 
 // Casts from i1 to index become selects: unsigned true is 1, signed true is
@@ -60,6 +60,28 @@ gpu.module @kernels {
     %i = arith.index_castui %x : i32 to index
     %w = arith.index_cast %i : index to i64
     memref.store %w, %out[%c0] : memref<?xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+// Ceiling and floor divisions take the upstream expansions.
+// CHECK-LABEL: gpu.func @divisions(
+// CHECK-NOT:     arith.floordivsi
+// CHECK-NOT:     arith.ceildivsi
+// CHECK-NOT:     arith.ceildivui
+// CHECK:         arith.divsi
+// CHECK:         arith.divui
+gpu.module @kernels {
+  gpu.func @divisions(%a: i32, %b: i32, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %f = arith.floordivsi %a, %b : i32
+    %c = arith.ceildivsi %a, %b : i32
+    %u = arith.ceildivui %a, %b : i32
+    memref.store %f, %out[%c0] : memref<?xi32>
+    memref.store %c, %out[%c0] : memref<?xi32>
+    memref.store %u, %out[%c0] : memref<?xi32>
     gpu.return
   }
 }

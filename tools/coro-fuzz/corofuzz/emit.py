@@ -146,8 +146,10 @@ class FuncEmitter:
             kind = "extf" if FLOAT_TYPES.index(frm) < FLOAT_TYPES.index(to) else "truncf"
             return self.op("arith.%s %s : %s to %s" % (kind, v, frm, to))
         if frm in FLOAT_TYPES:
-            i = self.op("arith.fptosi %s : %s to i32" % (v, frm))
-            return self.convert(i, "i32", to)
+            # f64 values reach 2^50: through i64, where they fit.
+            wide = "i64" if frm == "f64" else "i32"
+            i = self.op("arith.fptosi %s : %s to %s" % (v, frm, wide))
+            return self.convert(i, wide, to)
         raise ValueError("no conversion %s -> %s" % (frm, to))
 
     def clamp(self, v, ty):
@@ -193,8 +195,14 @@ class FuncEmitter:
                 w = WIDTH.get(elem(e.ty), 32)
                 m = self.const(e.ty, [w - 1] * lanes(e.ty) if is_vec(e.ty) else w - 1)
                 b = self.op("arith.andi %s, %s : %s" % (b, m, ty))
-            elif e.op in ("divui", "remui"):
+            elif e.op in ("divui", "remui", "ceildivui"):
                 one = self.const(e.ty, [1] * lanes(e.ty) if is_vec(e.ty) else 1)
+                b = self.op("arith.ori %s, %s : %s" % (b, one, ty))
+            elif e.op in ("divsi", "remsi", "floordivsi", "ceildivsi"):
+                # A divisor in [1, 63]: never zero, never -1 (MIN / -1).
+                m = self.const(e.ty, [63] * lanes(e.ty) if is_vec(e.ty) else 63)
+                one = self.const(e.ty, [1] * lanes(e.ty) if is_vec(e.ty) else 1)
+                b = self.op("arith.andi %s, %s : %s" % (b, m, ty))
                 b = self.op("arith.ori %s, %s : %s" % (b, one, ty))
             r = self.op("arith.%s %s, %s : %s" % (e.op, a, b, ty))
             if e.ty == "index":

@@ -13,7 +13,8 @@ from . import model as M
 
 MAX_COST = 500  # loop iterations + suspensions of one instance (lavapipe)
 INT_OPS = ["addi", "subi", "muli", "andi", "ori", "xori", "shli", "shrui",
-           "shrsi", "divui", "remui", "maxsi", "minsi", "maxui", "minui"]
+           "shrsi", "divui", "remui", "maxsi", "minsi", "maxui", "minui",
+           "divsi", "remsi", "floordivsi", "ceildivsi", "ceildivui"]
 INDEX_OPS = ["addi", "muli", "andi", "ori", "xori", "maxui", "minui", "divui", "remui"]
 IPREDS = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 FPREDS = ["oeq", "one", "olt", "ole", "ogt", "oge"]
@@ -435,6 +436,13 @@ class Gen:
             if vec:
                 vals = [r.randint(-b, b) for _ in range(2)]
                 return Const(ty, vals), max(abs(x) for x in vals)
+            # Now and then a value that only the type's full precision holds
+            # (f32: more than f16's 11 bits; f64: more than f32's 24), so that
+            # a frame field or a conversion that drops precision shows.
+            wide = PRECISE_CONST.get(ty)
+            if wide and wide <= lim and self.chance(0.25):
+                v = r.randint(wide // 2, wide) * r.choice([-1, 1])
+                return Const(ty, v), abs(v)
             v = r.randint(-b, b)
             return Const(ty, v), abs(v)
 

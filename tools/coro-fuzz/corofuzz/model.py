@@ -20,8 +20,11 @@ MLIR_TYPE.update({"v4i32": "vector<4xi32>", "v2f32": "vector<2xf32>"})
 WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 # Floats keep exact integer values: every expression stays within LIMIT,
 # every variable within VAR_BOUND (assignments clamp to it).
-LIMIT = {"f16": 1024, "f32": 1 << 20, "f64": 1 << 20, "v2f32": 1 << 20}
-VAR_BOUND = {"f16": 32, "f32": 1024, "f64": 1024, "v2f32": 1024}
+LIMIT = {"f16": 1024, "f32": 1 << 23, "f64": 1 << 50, "v2f32": 1 << 20}
+VAR_BOUND = {"f16": 32, "f32": 1 << 20, "f64": 1 << 40, "v2f32": 1024}
+# The magnitude of the constants that need a type's full precision: f32
+# integers above f16's 2^11, f64 integers above f32's 2^24.
+PRECISE_CONST = {"f32": 1 << 20, "f64": 1 << 40}
 ARG_F32_BOUND = 64
 INDEX_MOD = 4096  # every index value is in [0, INDEX_MOD)
 TABLE_SIZE = 64

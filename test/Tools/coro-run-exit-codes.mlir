@@ -25,7 +25,11 @@
 // RUN: echo 'coro.func @unlowerable(%%a: memref<?x?xf32>) { %%c0 = arith.constant 0 : index  %%v = memref.load %%a[%%c0, %%c0] : memref<?x?xf32>  memref.store %%v, %%a[%%c0, %%c0] : memref<?x?xf32>  coro.return }' > %t.2d.mlir
 // RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=COMPILE
 // RUN: coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>/dev/null; test $? -eq 3
+// COMPILE-NOT: see current operation
 // COMPILE: coro-run: error: compiling @unlowerable failed (see above)
+// The operation itself only with --print-op-on-diagnostic:
+// RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros --print-op-on-diagnostic 2>&1 | FileCheck %s --check-prefix=OPDUMP
+// OPDUMP: note: see current operation: {{.*}}memref.load
 // REQUIRES: vulkan
 // RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --device=no-such-gpu 2>/dev/null; test $? -eq 4
 // RUN: coro-run %s --coro=scale --grid=4 --buffer=f32:4:iota --quiet

@@ -260,6 +260,11 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<bool>
     json("json", llvm::cl::desc("Print the results as one JSON object"),
          llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool> printOpOnDiagnostic(
+    "print-op-on-diagnostic",
+    llvm::cl::desc("Print the whole operation an error is about (generic "
+                   "form) after the error, for debugging the compiler"),
+    llvm::cl::init(false), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string> outputDir(
     "output-dir",
     llvm::cl::desc("Also write each buffer as buffer<i>.bin (raw "
@@ -1045,6 +1050,9 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry); // --emit=ptx
   coro::registerAllDialects(registry);
   MLIRContext context(registry);
+  // An error names its source line; the op's generic form helps only
+  // someone debugging the compiler.
+  context.printOpOnDiagnostic(printOpOnDiagnostic);
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);

@@ -146,6 +146,7 @@ struct CoroMaterializeFramePass
     OpPassManager pipeline(func::FuncOp::getOperationName());
     pipeline.addPass(createSROA());
     pipeline.addPass(createMem2Reg());
+    pipeline.addPass(createControlFlowSinkPass());
     pipeline.addPass(createCanonicalizerPass());
     pipeline.addPass(createCSEPass());
     return runPipeline(pipeline, subroutine);

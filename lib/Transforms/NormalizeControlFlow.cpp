@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Transforms/Passes.h"
+#include "CoroGPU/Transforms/PlaceholderValue.h"
 
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -56,10 +57,16 @@ public:
     if (!executeRegion)
       return emitError(loc, "cannot end a region of '")
              << parent->getName() << "' after an infinite loop";
-    SmallVector<Value> poison = llvm::map_to_vector(
+    SmallVector<Value> unread = llvm::map_to_vector(
         executeRegion.getResultTypes(),
         [&](Type type) -> Value { return getUndefValue(loc, builder, type); });
-    return scf::YieldOp::create(builder, loc, poison).getOperation();
+    return scf::YieldOp::create(builder, loc, unread).getOperation();
+  }
+
+  /// A value undefined on some path (never read there): a zero, not the
+  /// default poison, which LLVM 22's folders crash on in places.
+  Value getUndefValue(Location loc, OpBuilder &builder, Type type) override {
+    return createPlaceholderValue(builder, loc, type);
   }
 };
 

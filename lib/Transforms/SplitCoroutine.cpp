@@ -40,6 +40,7 @@
 #include "CoroGPU/Analysis/FrameLayout.h"
 #include "CoroGPU/Analysis/Recomputation.h"
 #include "CoroGPU/Transforms/Passes.h"
+#include "CoroGPU/Transforms/PlaceholderValue.h"
 #include "CoroGPU/Transforms/PipelineChecks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -338,7 +339,7 @@ private:
   /// Values for results that are never used: control has suspended.
   SmallVector<Value> createPoison(Location loc, TypeRange types) {
     return llvm::map_to_vector(types, [&](Type type) {
-      return Value(ub::PoisonOp::create(builder, loc, type));
+      return createPlaceholderValue(builder, loc, type);
     });
   }
 
@@ -596,8 +597,8 @@ private:
       Location loc = terminator->getLoc();
       operand.set(isCondition
                       ? Value(arith::ConstantIntOp::create(rewriter, loc, 0, 1))
-                      : Value(ub::PoisonOp::create(rewriter, loc,
-                                                   operand.get().getType())));
+                      : createPlaceholderValue(rewriter, loc,
+                                               operand.get().getType()));
     }
     SmallVector<Operation *> dead;
     for (Operation *op = first; op != terminator; op = op->getNextNode())
@@ -642,10 +643,10 @@ private:
     rewriter.setInsertionPointToEnd(thenBlock);
     scf::YieldOp::create(rewriter, loc, escaping.getArrayRef());
     rewriter.setInsertionPointToEnd(elseBlock);
-    SmallVector<Value> poison = llvm::map_to_vector(types, [&](Type type) {
-      return Value(ub::PoisonOp::create(rewriter, loc, type));
+    SmallVector<Value> unread = llvm::map_to_vector(types, [&](Type type) {
+      return createPlaceholderValue(rewriter, loc, type);
     });
-    scf::YieldOp::create(rewriter, loc, poison);
+    scf::YieldOp::create(rewriter, loc, unread);
     for (auto [value, result] : llvm::zip_equal(escaping, guard.getResults()))
       terminator->replaceUsesOfWith(value, result);
     return guard;

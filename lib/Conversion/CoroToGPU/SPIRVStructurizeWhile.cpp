@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Transforms/PlaceholderValue.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -37,13 +38,6 @@ static bool hasStructuredCondition(scf::WhileOp loop) {
                       [](Operation &op) { return op.getNumRegions() != 0; });
 }
 
-/// A value of `type` for a loop-carried value that is never read.
-static Value createUnreadValue(OpBuilder &builder, Location loc, Type type) {
-  if (auto zero = dyn_cast_or_null<TypedAttr>(builder.getZeroAttr(type)))
-    return arith::ConstantOp::create(builder, loc, zero);
-  return ub::PoisonOp::create(builder, loc, type);
-}
-
 /// Erases the scf.yield an scf.if builder may have put in `block`.
 static void eraseTerminator(Block *block, RewriterBase &rewriter) {
   if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
@@ -64,7 +58,7 @@ static void moveConditionIntoBody(scf::WhileOp loop, RewriterBase &rewriter) {
       arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
   llvm::append_range(inits, loop.getInits());
   for (Type type : resultTypes)
-    inits.push_back(createUnreadValue(rewriter, loc, type));
+    inits.push_back(coro::createPlaceholderValue(rewriter, loc, type));
   SmallVector<Type> newResultTypes(carriedTypes);
   llvm::append_range(newResultTypes, resultTypes);
 

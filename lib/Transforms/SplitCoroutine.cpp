@@ -300,6 +300,11 @@ private:
     ArrayRef<Value> args = yielded.drop_front();
     auto replay = scf::IfOp::create(builder, loc, loop.getResultTypes(),
                                     condition, /*withElseRegion=*/true);
+    // Start from empty branches: without results the builder put an
+    // scf.yield in each (a loop that carries nothing, coro-fuzz seed 556).
+    for (Block *branch : {replay.thenBlock(), replay.elseBlock()})
+      if (!branch->empty())
+        branch->back().erase();
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(replay.thenBlock());

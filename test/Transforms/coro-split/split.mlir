@@ -476,3 +476,23 @@ coro.func @sink_loads(%in: memref<?xi32>, %out: memref<?xi32>) {
   memref.store %t, %out[%id] : memref<?xi32>
   coro.return
 }
+
+// -----
+
+// A loop that carries nothing, suspends in its condition and never runs its
+// body: the continuation replays the (false) condition in an scf.if with one
+// terminator per branch (coro-fuzz seed 556).
+// CHECK-LABEL: func.func @while_false__s1(
+// CHECK-NOT:     scf.yield
+// CHECK:         coro.frame.set_target %arg0, -1
+// CHECK-NEXT:    return
+coro.func @while_false() {
+  %false = arith.constant false
+  scf.while : () -> () {
+    coro.suspend
+    scf.condition(%false)
+  } do {
+    scf.yield
+  }
+  coro.return
+}

@@ -14,7 +14,6 @@
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Transforms/PlaceholderValue.h"
 
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include "llvm/ADT/STLExtras.h"

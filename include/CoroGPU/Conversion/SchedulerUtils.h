@@ -105,7 +105,7 @@ void cloneSubroutineBody(OpBuilder &builder, func::FuncOp subroutine,
 /// Builds the state machine of one instance (paper Sec. 6.1): the token
 /// starts at the entry, and while it is not "returned", an `scf.index_switch`
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to
-/// `numSubroutines - 1`.
+/// `numSubroutines - 1`; any other token ends the instance.
 void buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,

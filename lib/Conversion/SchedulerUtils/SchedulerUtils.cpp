@@ -348,8 +348,13 @@ void mlir::coro::buildStateMachineLoop(
           buildCase(b, loc, caseToken);
           scf::YieldOp::create(b, loc);
         }
+        // No valid token reaches the default. It still ends the instance:
+        // left empty, it would be a loop that spins on an unchanged token,
+        // and LLVM turns that into a self-loop in front of the jump table
+        // that NVIDIA's ptxas (CUDA 13.0) crashes on (coro-fuzz seed 2002).
         OpBuilder::InsertionGuard guard(b);
         b.createBlock(&dispatch.getDefaultRegion());
+        frame.storeToken(b, loc, returned);
         scf::YieldOp::create(b, loc);
         b.setInsertionPointAfter(dispatch);
         scf::YieldOp::create(b, loc);

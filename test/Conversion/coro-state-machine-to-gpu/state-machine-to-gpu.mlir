@@ -14,7 +14,7 @@
 // CHECK:             %[[FRAME:.*]] = memref.alloca() : memref<3xi32>
 // CHECK:             scf.while : () -> () {
 // CHECK:               memref.load %[[FRAME]]
-// CHECK:               arith.cmpi ne
+// CHECK:               arith.cmpi ne, %{{.*}}, %[[RETURNED:.*]] : i32
 // CHECK:             } do {
 // CHECK:               scf.if
 // CHECK:                 %[[Y:.*]] = memref.load %arg4
@@ -25,6 +25,11 @@
 // CHECK:                   %[[W:.*]] = memref.load %[[FRAME]]
 // CHECK:                   %[[V:.*]] = arith.bitcast %[[W]] : i32 to f32
 // CHECK:                   memref.store %[[V]], %arg4[%[[X]]]
+// An invalid token ends the instance instead of spinning on it:
+// CHECK:                 } else {
+// CHECK-NEXT:              %[[ENDED:.*]] = arith.constant 0 : index
+// CHECK-NEXT:              memref.store %[[RETURNED]], %[[FRAME]][%[[ENDED]]]
+// CHECK-NEXT:            }
 coro.func @f(%x: f32, %out: memref<?xf32>) {
   %id = coro.id 0 : index
   %y = memref.load %out[%id] : memref<?xf32>

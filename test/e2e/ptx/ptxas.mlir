@@ -4,10 +4,10 @@
 // and stack bytes of each coroutine's kernel.
 // REQUIRES: ptxas
 // RUN: for chip in sm_75 sm_80 sm_90; do \
-// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 35 -- --scheduler=megakernel || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 36 -- --scheduler=megakernel || exit 1; \
 // RUN: done | FileCheck %s
 // RUN: for chip in sm_75 sm_80 sm_90; do \
-// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 35 -- --scheduler=state-machine || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 36 -- --scheduler=state-machine || exit 1; \
 // RUN: done | FileCheck %s
 // CHECK: PASS test/e2e/cpu/split-constructs.mlir while_both sm_75: {{[0-9]+}} registers, {{[0-9]+}} bytes stack
 // CHECK: PASS test/e2e/programs/local-arrays.mlir local_arrays sm_75: {{[0-9]+}} registers, {{[0-9]+}} bytes stack
@@ -19,7 +19,7 @@
 // The wavefront scheduler's kernels (scheduling and one per subroutine),
 // AoS and SoA, and with queues sorted by a promise:
 // RUN: for chip in sm_75 sm_90; do \
-// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 35 -- --scheduler=wavefront --layout=aos || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 36 -- --scheduler=wavefront --layout=aos || exit 1; \
 // RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --filter material-sort -- --scheduler=wavefront --sort-by=material || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=WAVEFRONT
 // WAVEFRONT: PASS test/e2e/programs/material-sort.mlir material_sort sm_75: 0 {{[0-9]+}} registers, {{[0-9]+}} bytes stack, 1 {{[0-9]+}} registers, {{[0-9]+}} bytes stack, classify {{[0-9]+}} registers, {{.*}}, scan {{[0-9]+}} registers
@@ -30,8 +30,8 @@
 // The persistent-threads kernel, SoA with every frame in shared memory and
 // AoS with most of them in the global memory extension:
 // RUN: for chip in sm_75 sm_90; do \
-// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 35 -- --scheduler=persistent || exit 1; \
-// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 35 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 36 -- --scheduler=persistent || exit 1; \
+// RUN:   %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=ptxas --ptxas %ptxas --chip=$chip --min 36 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 || exit 1; \
 // RUN: done | FileCheck %s --check-prefix=PERSISTENT
 // PERSISTENT: PASS test/e2e/cpu/split-constructs.mlir while_both sm_75: persistent {{[0-9]+}} registers, {{[0-9]+}} bytes stack
 // PERSISTENT-COUNT-4: corpus: {{[0-9]+}} passed, 0 failed

@@ -2,11 +2,11 @@
 // SPIR-V under each GPU scheduler, and spirv-val accepts the binary for
 // Vulkan 1.2.
 // REQUIRES: spirv-val, spirv-dis
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 35 -- --scheduler=megakernel | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 35 -- --scheduler=state-machine | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 35 -- --scheduler=persistent | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 35 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 35 -- --scheduler=wavefront | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=megakernel | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=state-machine | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=persistent | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=wavefront | FileCheck %s
 // RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --filter material-sort -- --scheduler=wavefront --layout=aos --sort-by=material | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: corpus: {{[0-9]+}} passed, 0 failed

@@ -4,8 +4,8 @@
 // run-corpus.py fails (and this test with it) if an entry fails or fewer
 // than --min entries ran.
 // REQUIRES: vulkan
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=megakernel --validate | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=state-machine --validate | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=megakernel --validate | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=state-machine --validate | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: PASS test/e2e/cpu/split-constructs.mlir while_both
 // CHECK-NOT: FAIL

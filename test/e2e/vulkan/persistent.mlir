@@ -13,12 +13,12 @@
 //     the extension, 2 workgroups;
 //   - AoS, a single workgroup of 64 slots that takes the whole grid.
 // REQUIRES: vulkan
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate --persistent-batch=3 --persistent-threads=64 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate --persistent-workgroup-size=1 --persistent-batch=3 --persistent-threads=2 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate --persistent-workgroup-size=48 --persistent-batch=500 --persistent-shared-memory=6400 --persistent-threads=96 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=persistent --validate --layout=aos --persistent-batch=64 --persistent-shared-memory=1024 --persistent-threads=1 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-batch=3 --persistent-threads=64 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-workgroup-size=1 --persistent-batch=3 --persistent-threads=2 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-workgroup-size=48 --persistent-batch=500 --persistent-shared-memory=6400 --persistent-threads=96 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --layout=aos --persistent-batch=64 --persistent-shared-memory=1024 --persistent-threads=1 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: PASS test/e2e/cpu/path-tracer.mlir trace_paths
 // CHECK-NOT: FAIL

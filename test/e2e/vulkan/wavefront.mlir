@@ -10,10 +10,10 @@
 //   - sorting each queue by an integer promise (hint), SoA and AoS, on the
 //     programs that have one.
 // REQUIRES: vulkan
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=wavefront --validate | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=wavefront --validate --layout=aos --capacity=3 --compact-below=50 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=wavefront --validate --capacity=1000 --compact-below=90 --order=most-first --refill=half | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 35 -- --scheduler=wavefront --validate --layout=aos --capacity=1 --rounds-per-check=64 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=wavefront --validate | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=wavefront --validate --layout=aos --capacity=3 --compact-below=50 | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=wavefront --validate --capacity=1000 --compact-below=90 --order=most-first --refill=half | FileCheck %s
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=wavefront --validate --layout=aos --capacity=1 --rounds-per-check=64 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: PASS test/e2e/cpu/path-tracer.mlir trace_paths
 // CHECK-NOT: FAIL

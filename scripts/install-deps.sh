@@ -12,6 +12,8 @@ packages=(
   libgtest-dev
   # Generated-code validation.
   spirv-tools
+  # The style check of changed C++ (scripts/check-style.sh).
+  clang-format clang-tidy
   # GLSL compiler of the driver-only reproducers (test/e2e/known/driver).
   glslang-tools
   # The Vulkan runtime, run on Mesa's lavapipe CPU driver with the Khronos

@@ -72,6 +72,7 @@ ptxas = shutil.which("ptxas") or shutil.which(
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+    config.coro_ptxas = ptxas
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -7,6 +7,9 @@
 #include "CoroGPU/Analysis/FrameLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-frame-layout"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -109,6 +112,8 @@ mlir::coro::layOutFrame(ArrayRef<FrameFieldAttr> fields,
       begin += alignment;
     ranges[index] = {begin, begin + width};
     placed[index] = placeAt(field, begin);
+    LDBG() << "field " << field.getName() << ": bits [" << begin << ", "
+           << begin + width << ")";
     done.push_back(index);
   }
   return placed;

@@ -9,6 +9,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-frame-liveness"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -161,6 +164,8 @@ void FrameLiveness::solve() {
         live |= through;
       }
       if (live != node.liveIn) {
+        LDBG() << "subroutine " << token << ": " << live.count()
+               << " fields live in";
         node.liveIn = std::move(live);
         changed = true;
       }

@@ -11,6 +11,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-recomputation"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -140,6 +143,9 @@ RecomputeAnalysis::getDecision(Value value, unsigned depth) {
   if (it != decisions.end())
     return it->second;
   Decision decision = decide(value, depth);
+  LDBG() << (decision.recompute ? "recompute " : "store ") << value << " ("
+         << decision.ops << " ops from " << decision.inputs.size()
+         << " inputs)";
   return decisions[value] = std::move(decision);
 }
 

@@ -8,6 +8,8 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroDialect.h"
+#include "CoroGPU/Pipelines/Pipelines.h"
+#include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 void mlir::coro::registerAllDialects(DialectRegistry &registry) {
@@ -17,5 +19,6 @@ void mlir::coro::registerAllDialects(DialectRegistry &registry) {
 void mlir::coro::registerAllPasses() {
   registerCoroTransformsPasses();
   registerCoroConversionPasses();
+  registerCoroTargetPasses();
   registerCoroPipelines();
 }

@@ -8,10 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "CoroGPU/Transforms/Passes.h"
-#include "CoroGPU/Transforms/PipelineChecks.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/DebugLog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -24,6 +25,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-dump-graph"
 
 using namespace mlir;
 using namespace mlir::coro;

@@ -14,6 +14,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -21,6 +22,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-expand-yield"
 
 using namespace mlir;
 using namespace mlir::coro;

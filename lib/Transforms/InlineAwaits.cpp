@@ -19,6 +19,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -26,6 +27,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-inline-awaits"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -86,6 +89,8 @@ public:
         usedTags.insert(*tag);
     });
     for (auto [await, callee] : awaits) {
+      LDBG() << "@" << coroutine.getSymName() << ": inlining the await of @"
+             << callee.getSymName();
       SmallVector<Operation *> inlined = inlineBodyAtCall(
           rewriter, await, callee.getBody(), await.getOperands());
       renameInlinedNames(inlined, callee, usedTags, rewriter);

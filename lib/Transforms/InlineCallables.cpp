@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -25,6 +26,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-inline-callables"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -116,8 +119,8 @@ struct CoroInlineCallablesPass
       roots.push_back(coroutine);
     for (auto split : getOperation().getOps<SplitOp>())
       for (auto symbol : split.getSubroutines().getAsRange<FlatSymbolRefAttr>())
-        if (Operation *subroutine = symbolTable.lookupNearestSymbolFrom(
-                getOperation(), symbol))
+        if (Operation *subroutine =
+                symbolTable.lookupNearestSymbolFrom(getOperation(), symbol))
           roots.push_back(subroutine);
     for (Operation *root : roots) {
       if (failed(RecursionChecker(symbolTable).check(root)))

@@ -13,9 +13,14 @@
 #include "CoroGPU/Analysis/FrameLiveness.h"
 #include "CoroGPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include "llvm/Support/DebugLog.h"
+#include <limits>
 
 namespace mlir {
 namespace coro {
@@ -23,6 +28,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-materialize-frame"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -124,6 +131,47 @@ static void setFields(SplitOp split, ArrayRef<FrameFieldAttr> fields) {
                           [](FrameFieldAttr f) -> Attribute { return f; })));
 }
 
+/// Puts each run of operand-less allocas in `function` in the order of
+/// their first uses. Upstream SROA creates the allocas of a destructured
+/// local array in the iteration order of a pointer set of the indices used,
+/// which changes from run to run; without this the output (and the
+/// kernels) differed between runs of the same command.
+static void orderAllocasByFirstUse(func::FuncOp function) {
+  llvm::DenseMap<Operation *, unsigned> position;
+  function.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position.try_emplace(op, position.size()); });
+  auto firstUse = [&](memref::AllocaOp alloca) {
+    unsigned first = std::numeric_limits<unsigned>::max();
+    for (Operation *user : alloca->getUsers())
+      first = std::min(first, position.lookup(user));
+    return first;
+  };
+  function.walk([&](Block *block) {
+    SmallVector<memref::AllocaOp> run;
+    auto flush = [&] {
+      if (run.size() > 1) {
+        Operation *after = run.back()->getNextNode();
+        SmallVector<memref::AllocaOp> sorted = run;
+        llvm::stable_sort(sorted, [&](memref::AllocaOp a, memref::AllocaOp b) {
+          return firstUse(a) < firstUse(b);
+        });
+        for (memref::AllocaOp alloca : sorted)
+          alloca->moveBefore(block,
+                             after ? after->getIterator() : block->end());
+      }
+      run.clear();
+    };
+    for (Operation &op : *block) {
+      auto alloca = dyn_cast<memref::AllocaOp>(op);
+      if (alloca && alloca->getNumOperands() == 0)
+        run.push_back(alloca);
+      else
+        flush();
+    }
+    flush();
+  });
+}
+
 namespace {
 
 struct CoroMaterializeFramePass
@@ -143,8 +191,12 @@ struct CoroMaterializeFramePass
   }
 
   LogicalResult simplify(func::FuncOp subroutine) {
+    OpPassManager destructure(func::FuncOp::getOperationName());
+    destructure.addPass(createSROA());
+    if (failed(runPipeline(destructure, subroutine)))
+      return failure();
+    orderAllocasByFirstUse(subroutine);
     OpPassManager pipeline(func::FuncOp::getOperationName());
-    pipeline.addPass(createSROA());
     pipeline.addPass(createMem2Reg());
     pipeline.addPass(createControlFlowSinkPass());
     pipeline.addPass(createCanonicalizerPass());
@@ -168,6 +220,9 @@ struct CoroMaterializeFramePass
     }
     SmallVector<FrameFieldAttr> fields =
         layOutUnpacked(dropUnusedFields(split, subroutines));
+    LDBG() << "@" << split.getCoroutine() << ": " << fields.size()
+           << " fields after dead-store elimination ("
+           << split.getFrameFields().size() << " before)";
     setFields(split, fields);
 
     FrameInterference interference =

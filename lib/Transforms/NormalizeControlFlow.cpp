@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Dialect/Coro/Utils/PlaceholderValue.h"
 #include "CoroGPU/Transforms/Passes.h"
-#include "CoroGPU/Transforms/PlaceholderValue.h"
 
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -30,6 +30,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -37,6 +38,8 @@ namespace coro {
 #include "CoroGPU/Transforms/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-normalize-control-flow"
 
 using namespace mlir;
 using namespace mlir::coro;

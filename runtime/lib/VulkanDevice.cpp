@@ -9,6 +9,11 @@
 // timestamps around each dispatch. Works on any Vulkan 1.2 device, Mesa's
 // lavapipe CPU driver included.
 //
+// Longer than most files (about 840 lines): it is one class, the device,
+// whose methods are the Vulkan calls of each step (instance and device
+// creation, buffers, pipelines, the batch's preparation, recording,
+// submission and timestamps), each with its result checked.
+//
 //===----------------------------------------------------------------------===//
 
 #include "corogpu/runtime/Device.h"
@@ -197,6 +202,29 @@ private:
                         const Dispatch &dispatch, const Pipeline &pipeline,
                         const std::vector<VkBuffer> &buffers,
                         uint32_t timestamp, const std::string &what);
+  /// What the dispatches of a batch bind: each one's pipeline and buffers
+  /// (scalars in small buffers of their own, one per distinct value, which
+  /// the batch owns).
+  struct PreparedBatch {
+    std::map<std::vector<uint8_t>, std::unique_ptr<Buffer>> scalarBuffers;
+    std::vector<const Pipeline *> pipelines;
+    std::vector<std::vector<VkBuffer>> buffers;
+    uint32_t totalBindings = 0;
+  };
+  Status prepareBatch(const std::vector<Dispatch> &dispatches,
+                      PreparedBatch &batch);
+  /// Records the whole batch into `commands`: the dispatches in order, each
+  /// timed when `timed`, then a barrier that makes their writes visible to
+  /// the host.
+  Status recordBatch(VkCommandBuffer commands, VkDescriptorPool pool,
+                     const std::vector<Dispatch> &dispatches,
+                     const PreparedBatch &batch, bool timed,
+                     const std::string &what);
+  /// Submits `commands` and waits for the queue.
+  Status submitAndWait(VkCommandBuffer commands, const std::string &what);
+  /// The GPU time of each of `count` timed dispatches, in milliseconds.
+  Status readTimestamps(uint32_t count, std::vector<double> &milliseconds,
+                        const std::string &what);
   uint32_t queryCount = 0;
   uint64_t memoryBytes = 0;
   uint64_t maxAllocationBytes = 0;
@@ -417,9 +445,9 @@ std::unique_ptr<Buffer> VulkanDevice::createBuffer(size_t bytes,
   status = check(vkBindBufferMemory(device, buffer, deviceMemory, 0),
                  "vkBindBufferMemory", what);
   if (status.ok())
-    status = check(
-        vkMapMemory(device, deviceMemory, 0, VK_WHOLE_SIZE, 0, &mapped),
-        "vkMapMemory", what);
+    status =
+        check(vkMapMemory(device, deviceMemory, 0, VK_WHOLE_SIZE, 0, &mapped),
+              "vkMapMemory", what);
   if (!status.ok()) {
     vkDestroyBuffer(device, buffer, nullptr);
     vkFreeMemory(device, deviceMemory, nullptr);
@@ -508,19 +536,19 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
   layoutInfo.bindingCount = bindings;
   layoutInfo.pBindings = layoutBindings.data();
   std::string what = "create the pipeline of kernel '" + kernel + "'";
-  if (Status status = check(vkCreateDescriptorSetLayout(
-                                device, &layoutInfo, nullptr, &created.setLayout),
-                            "vkCreateDescriptorSetLayout", what);
+  if (Status status =
+          check(vkCreateDescriptorSetLayout(device, &layoutInfo, nullptr,
+                                            &created.setLayout),
+                "vkCreateDescriptorSetLayout", what);
       !status.ok())
     return status;
   VkPipelineLayoutCreateInfo pipelineLayoutInfo{
       VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pipelineLayoutInfo.setLayoutCount = 1;
   pipelineLayoutInfo.pSetLayouts = &created.setLayout;
-  if (Status status =
-          check(vkCreatePipelineLayout(device, &pipelineLayoutInfo, nullptr,
-                                       &created.layout),
-                "vkCreatePipelineLayout", what);
+  if (Status status = check(vkCreatePipelineLayout(device, &pipelineLayoutInfo,
+                                                   nullptr, &created.layout),
+                            "vkCreatePipelineLayout", what);
       !status.ok()) {
     destroy(created);
     return status;
@@ -568,25 +596,14 @@ Status VulkanDevice::ensureTimestamps(uint32_t count) {
           vkCreateQueryPool(device, &queryInfo, nullptr, &queryPool)) {
     queryPool = VK_NULL_HANDLE;
     queryCount = 0;
-    return check(result, "vkCreateQueryPool",
-                 "create a timestamp query pool");
+    return check(result, "vkCreateQueryPool", "create a timestamp query pool");
   }
   queryCount = count;
   return Status::success();
 }
 
-Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
-                                 std::vector<double> *gpuMilliseconds) {
-  if (!module)
-    return Status::failure("no module loaded");
-  if (dispatches.empty())
-    return Status::success();
-  // Scalars travel in small buffers of their own, one per distinct value
-  // in the batch (the launches of a scheduler share theirs).
-  std::map<std::vector<uint8_t>, std::unique_ptr<Buffer>> scalarBuffers;
-  std::vector<const Pipeline *> batchPipelines;
-  std::vector<std::vector<VkBuffer>> batchBuffers;
-  uint32_t totalBindings = 0;
+Status VulkanDevice::prepareBatch(const std::vector<Dispatch> &dispatches,
+                                  PreparedBatch &batch) {
   for (const Dispatch &dispatch : dispatches) {
     std::vector<VkBuffer> buffers;
     for (const KernelArg &arg : dispatch.args) {
@@ -596,13 +613,16 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
         buffers.push_back(static_cast<VulkanBuffer *>(arg.buffer)->buffer);
         continue;
       }
-      std::unique_ptr<Buffer> &scalar = scalarBuffers[arg.scalar];
+      std::unique_ptr<Buffer> &scalar = batch.scalarBuffers[arg.scalar];
       if (!scalar) {
         Status status;
         scalar = createBuffer(arg.scalar.size(), status);
         if (!status.ok())
           return status;
-        upload(*scalar, arg.scalar.data(), arg.scalar.size());
+        if (Status status =
+                upload(*scalar, arg.scalar.data(), arg.scalar.size());
+            !status.ok())
+          return status;
       }
       buffers.push_back(static_cast<VulkanBuffer *>(scalar.get())->buffer);
     }
@@ -610,29 +630,97 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
     if (Status status = getPipeline(dispatch.kernel, buffers.size(), pipeline);
         !status.ok())
       return status;
-    batchPipelines.push_back(pipeline);
-    totalBindings += buffers.size();
-    batchBuffers.push_back(std::move(buffers));
+    batch.pipelines.push_back(pipeline);
+    batch.totalBindings += buffers.size();
+    batch.buffers.push_back(std::move(buffers));
   }
+  return Status::success();
+}
+
+Status VulkanDevice::recordBatch(VkCommandBuffer commands,
+                                 VkDescriptorPool pool,
+                                 const std::vector<Dispatch> &dispatches,
+                                 const PreparedBatch &batch, bool timed,
+                                 const std::string &what) {
+  uint32_t count = static_cast<uint32_t>(dispatches.size());
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (Status status = check(vkBeginCommandBuffer(commands, &begin),
+                            "vkBeginCommandBuffer", what);
+      !status.ok())
+    return status;
+  if (timed)
+    vkCmdResetQueryPool(commands, queryPool, 0, 2 * count);
+  for (uint32_t i = 0; i < count; ++i) {
+    if (Status status =
+            recordDispatch(commands, pool, dispatches[i], *batch.pipelines[i],
+                           batch.buffers[i], timed ? i : ~0u, what);
+        !status.ok())
+      return status;
+  }
+  // Waiting for the queue does not make device writes visible to the host:
+  // a barrier to the host does.
+  VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
+                       nullptr);
+  return check(vkEndCommandBuffer(commands), "vkEndCommandBuffer", what);
+}
+
+Status VulkanDevice::submitAndWait(VkCommandBuffer commands,
+                                   const std::string &what) {
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands;
+  if (Status status = check(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE),
+                            "vkQueueSubmit", what);
+      !status.ok())
+    return status;
+  return check(vkQueueWaitIdle(queue), "vkQueueWaitIdle", what);
+}
+
+Status VulkanDevice::readTimestamps(uint32_t count,
+                                    std::vector<double> &milliseconds,
+                                    const std::string &what) {
+  std::vector<uint64_t> stamps(2 * count);
+  if (Status status = check(
+          vkGetQueryPoolResults(
+              device, queryPool, 0, 2 * count, stamps.size() * sizeof(uint64_t),
+              stamps.data(), sizeof(uint64_t),
+              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+          "vkGetQueryPoolResults", "time " + what.substr(4));
+      !status.ok())
+    return status;
+  milliseconds.resize(count);
+  for (uint32_t i = 0; i < count; ++i)
+    milliseconds[i] =
+        (stamps[2 * i + 1] - stamps[2 * i]) * timestampPeriod * 1e-6;
+  return Status::success();
+}
+
+Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
+                                 std::vector<double> *gpuMilliseconds) {
+  if (!module)
+    return Status::failure("no module loaded");
+  if (dispatches.empty())
+    return Status::success();
+  PreparedBatch batch;
+  if (Status status = prepareBatch(dispatches, batch); !status.ok())
+    return status;
   uint32_t count = static_cast<uint32_t>(dispatches.size());
   if (gpuMilliseconds)
     if (Status status = ensureTimestamps(2 * count); !status.ok())
       return status;
+  std::string what =
+      count == 1 ? "run kernel '" + dispatches[0].kernel + "'"
+                 : "run a batch of " + std::to_string(count) + " kernels";
 
-  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                std::max(totalBindings, 1u)};
-  VkDescriptorPoolCreateInfo poolInfo{
-      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = count;
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &poolSize;
-  std::string what = count == 1
-                         ? "run kernel '" + dispatches[0].kernel + "'"
-                         : "run a batch of " + std::to_string(count) +
-                               " kernels";
+  // A descriptor pool with a set per dispatch and a command buffer, both
+  // released whatever happens below.
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VkCommandBuffer commands = VK_NULL_HANDLE;
-  // Whatever happens below, the pool and the command buffer go.
   struct Release {
     VulkanDevice &self;
     VkDescriptorPool &pool;
@@ -644,6 +732,13 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
         vkDestroyDescriptorPool(self.device, pool, nullptr);
     }
   } release{*this, pool, commands};
+  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                std::max(batch.totalBindings, 1u)};
+  VkDescriptorPoolCreateInfo poolInfo{
+      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = count;
+  poolInfo.poolSizeCount = 1;
+  poolInfo.pPoolSizes = &poolSize;
   if (Status status =
           check(vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool),
                 "vkCreateDescriptorPool", what);
@@ -651,7 +746,6 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
     pool = VK_NULL_HANDLE;
     return status;
   }
-
   VkCommandBufferAllocateInfo commandInfo{
       VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   commandInfo.commandPool = commandPool;
@@ -664,69 +758,25 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
     commands = VK_NULL_HANDLE;
     return status;
   }
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  if (Status status = check(vkBeginCommandBuffer(commands, &begin),
-                            "vkBeginCommandBuffer", what);
+
+  if (Status status = recordBatch(commands, pool, dispatches, batch,
+                                  gpuMilliseconds != nullptr, what);
       !status.ok())
+    return status;
+  if (Status status = submitAndWait(commands, what); !status.ok())
     return status;
   if (gpuMilliseconds)
-    vkCmdResetQueryPool(commands, queryPool, 0, 2 * count);
-  for (uint32_t i = 0; i < count; ++i) {
-    if (Status status =
-            recordDispatch(commands, pool, dispatches[i], *batchPipelines[i],
-                           batchBuffers[i], gpuMilliseconds ? i : ~0u, what);
+    if (Status status = readTimestamps(count, *gpuMilliseconds, what);
         !status.ok())
       return status;
-  }
-  // Waiting for the queue does not make device writes visible to the host:
-  // a barrier to the host does.
-  VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-  toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
-                       nullptr);
-  if (Status status =
-          check(vkEndCommandBuffer(commands), "vkEndCommandBuffer", what);
-      !status.ok())
-    return status;
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands;
-  if (Status status = check(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE),
-                            "vkQueueSubmit", what);
-      !status.ok())
-    return status;
-  if (Status status = check(vkQueueWaitIdle(queue), "vkQueueWaitIdle", what);
-      !status.ok())
-    return status;
-  if (gpuMilliseconds) {
-    std::vector<uint64_t> stamps(2 * count);
-    if (Status status = check(
-            vkGetQueryPoolResults(device, queryPool, 0, 2 * count,
-                                  stamps.size() * sizeof(uint64_t),
-                                  stamps.data(), sizeof(uint64_t),
-                                  VK_QUERY_RESULT_64_BIT |
-                                      VK_QUERY_RESULT_WAIT_BIT),
-            "vkGetQueryPoolResults", "time " + what.substr(4));
-        !status.ok())
-      return status;
-    gpuMilliseconds->resize(count);
-    for (uint32_t i = 0; i < count; ++i)
-      (*gpuMilliseconds)[i] =
-          (stamps[2 * i + 1] - stamps[2 * i]) * timestampPeriod * 1e-6;
-  }
   return takeValidationMessages();
 }
 
-Status VulkanDevice::recordDispatch(VkCommandBuffer commands,
-                                    VkDescriptorPool pool,
-                                    const Dispatch &dispatch,
-                                    const Pipeline &pipeline,
-                                    const std::vector<VkBuffer> &buffers,
-                                    uint32_t timestamp,
-                                    const std::string &what) {
+Status
+VulkanDevice::recordDispatch(VkCommandBuffer commands, VkDescriptorPool pool,
+                             const Dispatch &dispatch, const Pipeline &pipeline,
+                             const std::vector<VkBuffer> &buffers,
+                             uint32_t timestamp, const std::string &what) {
   VkDescriptorSetAllocateInfo setInfo{
       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   setInfo.descriptorPool = pool;

@@ -10,11 +10,17 @@
 //   coro-run shade.mlir --coro=shade --grid=64 --arg=4 --buffer=f32:64:zeros \
 //       --scheduler=state-machine --check
 //
+// Longer than it should be (about 1350 lines: the options and their checks,
+// compilation, buffers, the run and the comparison). Moving the compile and
+// buffer steps into a library that embedders can call is part of the
+// embedder work (issue 18); until then this is the one place they live.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/InitAllCoroGPU.h"
+#include "CoroGPU/Pipelines/Pipelines.h"
 #include "corogpu/runtime/Device.h"
 #include "corogpu/runtime/Persistent.h"
 #include "corogpu/runtime/SPIRVValidation.h"
@@ -314,15 +320,14 @@ static std::string checkOptionsApply() {
         llvm::is_contained(option->Categories, &persistentCategory);
     // --layout and --scheduler-stats serve both.
     bool both = name == "layout" || name == "scheduler-stats";
-    bool applies =
-        both ? scheduler == coro::GPUScheduler::Wavefront ||
-                   scheduler == coro::GPUScheduler::Persistent
-        : wavefront  ? scheduler == coro::GPUScheduler::Wavefront
-        : persistent ? scheduler == coro::GPUScheduler::Persistent
-                     : true;
+    bool applies = both ? scheduler == coro::GPUScheduler::Wavefront ||
+                              scheduler == coro::GPUScheduler::Persistent
+                   : wavefront  ? scheduler == coro::GPUScheduler::Wavefront
+                   : persistent ? scheduler == coro::GPUScheduler::Persistent
+                                : true;
     if (!applies)
       return ("--" + name + " is an option of the " +
-              (both ? "wavefront and persistent schedulers"
+              (both        ? "wavefront and persistent schedulers"
                : wavefront ? "wavefront scheduler"
                            : "persistent-threads scheduler") +
               "; --scheduler=" + chosen + " does not use it")
@@ -559,7 +564,9 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
     bool wide = type.isInteger(64) || (type.isIndex() && wideIndex);
     // A narrower integer takes its signed or its unsigned range (an index
     // is 32-bit in SPIR-V kernels); nothing is truncated silently.
-    unsigned width = wide ? 64 : type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    unsigned width = wide             ? 64
+                     : type.isIndex() ? 32
+                                      : type.getIntOrFloatBitWidth();
     if (width < 64 && (value < -(int64_t(1) << (width - 1)) ||
                        value >= (int64_t(1) << width))) {
       bad();
@@ -759,6 +766,7 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
                 ArrayRef<std::unique_ptr<rt::Buffer>> deviceBuffers,
                 ArrayRef<HostBuffer> buffers) {
   std::vector<rt::KernelArg> args;
+  args.reserve(grid.size() + argumentTypes.size());
   for (uint32_t extent : grid)
     args.push_back(ptxABI ? rt::KernelArg::ofScalar<int64_t>(extent)
                           : rt::KernelArg::ofScalar<int32_t>(extent));
@@ -1105,10 +1113,11 @@ int main(int argc, char **argv) {
                   kExitUsage);
   // Instance ids (coro.id) are 32-bit on SPIR-V targets.
   if (rt::countInstances(grid) > uint64_t(INT32_MAX))
-    return fail("--grid: '" + gridSpec +
-                "' has more than 2^31 - 1 instances (instance ids are 32-bit "
-                "integers in the kernels)",
-                kExitUsage);
+    return fail(
+        "--grid: '" + gridSpec +
+            "' has more than 2^31 - 1 instances (instance ids are 32-bit "
+            "integers in the kernels)",
+        kExitUsage);
 
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
@@ -1119,13 +1128,13 @@ int main(int argc, char **argv) {
     isa<MemRefType>(type) ? ++numBuffers : ++numScalars;
   if (scalarArgs.size() != numScalars)
     return fail("@" + coroutineName + " takes " + llvm::Twine(numScalars) +
-                " scalar argument(s), " + llvm::Twine(scalarArgs.size()) +
-                " given with --arg",
+                    " scalar argument(s), " + llvm::Twine(scalarArgs.size()) +
+                    " given with --arg",
                 kExitUsage);
   if (bufferSpecs.size() != numBuffers)
     return fail("@" + coroutineName + " takes " + llvm::Twine(numBuffers) +
-                " buffer(s), " + llvm::Twine(bufferSpecs.size()) +
-                " given with --buffer",
+                    " buffer(s), " + llvm::Twine(bufferSpecs.size()) +
+                    " given with --buffer",
                 kExitUsage);
   for (auto [index, type] : llvm::enumerate(argumentTypes)) {
     std::string error;
@@ -1161,8 +1170,8 @@ int main(int argc, char **argv) {
     bufferBytes += buffer.bytes.size();
   if (bufferBytes > device->getMemoryBytes())
     return fail("out of device memory: the buffers need " +
-                llvm::Twine(bufferBytes) + " bytes, " + device->getName() +
-                " has " + llvm::Twine(device->getMemoryBytes()),
+                    llvm::Twine(bufferBytes) + " bytes, " + device->getName() +
+                    " has " + llvm::Twine(device->getMemoryBytes()),
                 kExitDevice);
 
   std::string image, reference;
@@ -1176,8 +1185,7 @@ int main(int argc, char **argv) {
     auto entry =
         plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
     if (!entry)
-      return fail("the scheduler's pipeline left no plan for @" +
-                      coroutineName,
+      return fail("the scheduler's pipeline left no plan for @" + coroutineName,
                   kExitCompile);
     auto get = [&](StringRef key) -> uint32_t {
       auto value = entry.getAs<IntegerAttr>(key);

@@ -16,10 +16,11 @@
 
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
-#include "CoroGPU/Transforms/PipelineChecks.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -27,6 +28,8 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-megakernel-to-func"
 
 using namespace mlir;
 using namespace mlir::coro;

@@ -10,6 +10,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-gpu-kernels"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -41,6 +44,8 @@ gpu::GPUFuncOp mlir::coro::createKernel(gpu::GPUModuleOp kernels,
                                   {static_cast<int32_t>(workgroupSize), 1, 1}));
   rewriter.setInsertionPointToEnd(&kernel.getBody().front());
   gpu::ReturnOp::create(rewriter, loc);
+  LDBG() << "kernel @" << name << ": " << inputs.size() << " arguments, "
+         << workgroupSize << " threads per workgroup";
   return kernel;
 }
 

@@ -14,10 +14,11 @@
 
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
-#include "CoroGPU/Transforms/PipelineChecks.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -25,6 +26,8 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-megakernel-to-gpu"
 
 using namespace mlir;
 using namespace mlir::coro;

@@ -29,6 +29,7 @@
 #include "CoroGPU/Conversion/Passes.h"
 #include "corogpu/runtime/PersistentABI.h"
 
+#include "llvm/Support/DebugLog.h"
 #include <limits>
 #include <set>
 
@@ -38,6 +39,8 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-persistent-to-gpu"
 
 using namespace mlir;
 using namespace mlir::coro;
@@ -414,7 +417,11 @@ private:
     // Each access straight to the slot's frame; in a branch of its own when
     // the frames are split.
     auto redirectEach = [&] {
-      for (auto [op, word] : accesses) {
+      for (const auto &[accessOp, accessWord] : accesses) {
+        // Named copies: lambdas may not capture structured bindings before
+        // C++20.
+        Operation *op = accessOp;
+        int64_t word = accessWord;
         rewriter.setInsertionPoint(op);
         auto load = dyn_cast<memref::LoadOp>(op);
         auto access = [&](bool shared) -> Value {
@@ -476,8 +483,13 @@ private:
         inWordSet.insert(word);
 
     // Copy where that at least halves the frame accesses in the code.
-    if (accesses.size() < 2 * (inWordSet.size() + storedWords.size()))
+    if (accesses.size() < 2 * (inWordSet.size() + storedWords.size())) {
+      LDBG() << accesses.size() << " frame accesses, a branch each";
       return redirectEach();
+    }
+    LDBG() << accesses.size()
+           << " frame accesses on a private copy: " << inWordSet.size()
+           << " words in, " << storedWords.size() << " out";
 
     if (!inWordSet.empty()) {
       rewriter.setInsertionPointToStart(&body);

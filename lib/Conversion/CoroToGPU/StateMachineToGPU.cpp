@@ -19,6 +19,7 @@
 
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -26,6 +27,8 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-state-machine-to-gpu"
 
 using namespace mlir;
 using namespace mlir::coro;

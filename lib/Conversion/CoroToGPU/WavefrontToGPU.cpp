@@ -18,6 +18,10 @@
 // The state buffer's words, the kernels' arguments and names are fixed in
 // corogpu/runtime/WavefrontABI.h, shared with the runtime's host loop.
 //
+// Longer than most files (about 830 lines): the scheduling kernels above
+// read and write the same state words and queues, and keeping their
+// builders together keeps that protocol readable in one place.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/GPUKernels.h"
@@ -26,6 +30,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -33,6 +38,8 @@ namespace coro {
 #include "CoroGPU/Conversion/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-wavefront-to-gpu"
 
 using namespace mlir;
 using namespace mlir::coro;

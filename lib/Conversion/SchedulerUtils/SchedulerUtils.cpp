@@ -11,6 +11,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-scheduler-utils"
 
 using namespace mlir;
 using namespace mlir::coro;

@@ -1,15 +1,6 @@
-// Every coroutine of the e2e corpus (test/e2e/corpus.txt) lowers to Vulkan
-// SPIR-V under each GPU scheduler, and spirv-val accepts the binary for
-// Vulkan 1.2.
+// spirv-val accepts what the SPIR-V path emits for Vulkan 1.2. The e2e
+// corpus goes through spirv-val in test/e2e/corpus (suites spirv-val/*).
 // REQUIRES: spirv-val, spirv-dis
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=megakernel | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=state-machine | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=persistent | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=persistent --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --min 36 -- --scheduler=wavefront | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --mode=spirv-val --filter material-sort -- --scheduler=wavefront --layout=aos --sort-by=material | FileCheck %s
-// CHECK-NOT: FAIL
-// CHECK: corpus: {{[0-9]+}} passed, 0 failed
 // One entry point per coroutine, and the narrow types are native (the
 // pipeline enables Int8, Int16 and Float16 where kernels use them):
 // RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --scheduler=state-machine --emit=spirv --emit-to=%t.spv

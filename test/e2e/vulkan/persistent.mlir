@@ -1,28 +1,7 @@
-// Every coroutine of the e2e corpus (test/e2e/corpus.txt) runs on Vulkan
-// under the persistent-threads scheduler, with the Khronos validation
-// layer, and --check compares every buffer with the mega-kernel reference,
-// for the option combinations that change what the kernel does:
-//   - the defaults: 256 slots per workgroup, every frame in workgroup
-//     memory (16 KiB), SoA;
-//   - AoS, 100 slots, 2 KiB of workgroup memory: most frames in the global
-//     memory extension, a few in workgroup memory;
-//   - 3 slots for 64 threads (batches only once a workgroup is empty);
-//   - one thread per workgroup with 3 slots: a batch whenever a slot is
-//     free, while the others are still running;
-//   - 48 threads (not a power of two), 500 slots with nearly every frame in
-//     the extension, 2 workgroups;
-//   - AoS, a single workgroup of 64 slots that takes the whole grid.
+// The persistent-threads scheduler on Vulkan. The e2e corpus runs under it
+// in test/e2e/corpus (suites vulkan/persistent*: the defaults, the global
+// memory extension, small batches and odd workgroup sizes).
 // REQUIRES: vulkan
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --layout=aos --persistent-batch=100 --persistent-shared-memory=2048 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-batch=3 --persistent-threads=64 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-workgroup-size=1 --persistent-batch=3 --persistent-threads=2 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --persistent-workgroup-size=48 --persistent-batch=500 --persistent-shared-memory=6400 --persistent-threads=96 | FileCheck %s
-// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run coro-run --min 36 -- --scheduler=persistent --validate --layout=aos --persistent-batch=64 --persistent-shared-memory=1024 --persistent-threads=1 | FileCheck %s
-// CHECK-NOT: FAIL
-// CHECK: PASS test/e2e/cpu/path-tracer.mlir trace_paths
-// CHECK-NOT: FAIL
-// CHECK: corpus: {{[0-9]+}} passed, 0 failed
 
 // What the scheduler did, for a program whose instance i suspends i + 1
 // times at "before" and i times at "after": over 37 instances the

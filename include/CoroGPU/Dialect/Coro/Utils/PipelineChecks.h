@@ -1,0 +1,31 @@
+//===- PipelineChecks.h - what later stages expect of the IR ----*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_DIALECT_CORO_UTILS_PIPELINECHECKS_H
+#define COROGPU_DIALECT_CORO_UTILS_PIPELINECHECKS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir {
+namespace coro {
+
+/// Stages after the front half expect awaits inlined and yields expanded.
+/// For such an op, emits a located error naming `stage` and the pass to run
+/// first, and fails; succeeds for any other op.
+LogicalResult checkFrontHalfRan(Operation *op, StringRef stage);
+
+/// The same for every op nested in `root` (stops at the first error).
+LogicalResult checkFrontHalfRanOnAll(Operation *root, StringRef stage);
+
+/// For passes that write files: checks that `dir` is set and creates it,
+/// reporting failures on `op` prefixed with `passName`.
+LogicalResult prepareOutputDirectory(Operation *op, StringRef passName,
+                                     StringRef dir);
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_DIALECT_CORO_UTILS_PIPELINECHECKS_H

@@ -1,0 +1,63 @@
+//===- Pipelines.h - the named pipelines to SPIR-V and PTX ------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// The pipelines that run everything from user coroutines to SPIR-V or PTX
+// (library CoroGPUPipelines): the coroutine passes, a scheduler's
+// conversion and the target passes around the upstream conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_PIPELINES_PIPELINES_H
+#define COROGPU_PIPELINES_PIPELINES_H
+
+#include "CoroGPU/Conversion/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace mlir {
+namespace coro {
+
+/// The schedulers the GPU pipelines can materialize.
+enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
+
+/// The options of the schedulers a GPU pipeline can materialize that have
+/// any: those of their passes.
+struct SchedulerCompileOptions {
+  CoroWavefrontToGPUOptions wavefront;
+  CoroPersistentToGPUOptions persistent;
+};
+
+/// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield
+/// expansion, control-flow normalization), the scheduler (the mega-kernel,
+/// or coro-split + the state machine), and the upstream GPU to SPIR-V
+/// conversion for a Vulkan 1.2 target. `coro-write-kernels` then writes the
+/// binaries. Registered as `coro-to-spirv{scheduler=...}`.
+void buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                          const SchedulerCompileOptions &options = {});
+
+/// The same to PTX for NVIDIA GPUs: gpu to NVVM for `chip` (sm_75 to sm_90
+/// with CUDA 13's ptxas; PTX 8.0) and gpu-module-to-binary with the PTX text
+/// embedded in a gpu.binary. Math ops without a PTX instruction (`sin`,
+/// `exp`, ...) are calls into the libdevice of the CUDA toolkit at
+/// `cudaToolkit` (empty: `findCUDAToolkit()`); with no toolkit they are
+/// errors. Registered as `coro-to-ptx{scheduler=... chip=sm_90}`.
+void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                        StringRef chip,
+                        const SchedulerCompileOptions &options = {},
+                        StringRef cudaToolkit = {});
+
+/// The first of $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, the toolkit of the
+/// `ptxas` on PATH and /usr/local/cuda that holds
+/// nvvm/libdevice/libdevice.10.bc; empty when none does.
+std::string findCUDAToolkit();
+
+/// Registers the named pipelines above with the pass registry.
+void registerCoroPipelines();
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_PIPELINES_PIPELINES_H

@@ -1,0 +1,36 @@
+//===- Passes.h - SPIR-V, NVVM and kernel file passes -----------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// The passes that serve one target rather than the coroutines: fix-ups of
+// the IR around the upstream GPU to SPIR-V and GPU to NVVM conversions
+// (libraries CoroGPUTargetSPIRV, CoroGPUTargetNVVM) and the pass that writes
+// the compiled kernels to files (CoroGPUTargetBinary).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_TARGET_PASSES_H
+#define COROGPU_TARGET_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace coro {
+
+#define GEN_PASS_DECL
+#include "CoroGPU/Target/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "CoroGPU/Target/Passes.h.inc"
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_TARGET_PASSES_H

@@ -1,0 +1,289 @@
+//===- Passes.td - SPIR-V, NVVM and kernel file passes -----*- tablegen -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_TARGET_PASSES_TD
+#define COROGPU_TARGET_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// SPIR-V: fix-ups around the GPU to SPIR-V conversion
+//===----------------------------------------------------------------------===//
+
+def CoroSPIRVWorkgroupMemory
+    : Pass<"coro-spirv-workgroup-memory", "::mlir::ModuleOp"> {
+  let summary = "Turn gpu.func workgroup attributions into SPIR-V Workgroup "
+                "allocations";
+  let description = [{
+    The GPU to SPIR-V conversion does not legalize workgroup attributions
+    (`gpu.func ... workgroup(%a : memref<64xi32,
+    #gpu.address_space<workgroup>>)`), which the NVVM conversion turns into
+    `.shared` memory. Before the SPIR-V conversion, this pass replaces the
+    attributions of the kernels of every gpu.module by `memref.alloc`s in
+    `#spirv.storage_class<Workgroup>` at the start of the kernel, which
+    become Workgroup variables: the 1-D i32 attributions used only by loads,
+    stores and atomics (those of the schedulers' kernels) by one arena per
+    kernel, each at its offset in it, the arena the same size in every
+    kernel of the module (see `coro-spirv-merge-workgroup-variables`); any
+    other attribution by an allocation of its own.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
+def CoroSPIRVMergeWorkgroupVariables
+    : Pass<"coro-spirv-merge-workgroup-variables", "::mlir::spirv::ModuleOp"> {
+  let summary = "Let the kernels of a SPIR-V module share their Workgroup "
+                "variables";
+  let description = [{
+    A SPIR-V 1.3 entry point does not list the Workgroup variables it uses,
+    so drivers and the validation layer charge every kernel for all the
+    Workgroup variables of its module: a module with the kernels of several
+    coroutines would exceed `maxComputeSharedMemorySize` although each kernel
+    stays within it. Two kernels never run in one workgroup at the same
+    time, so they may share: the n-th Workgroup variable of a type that an
+    entry point function uses becomes the n-th of that type in the module.
+    Variables used by several functions, or by a function that is not an
+    entry point (it could be called from a kernel that has its own), are
+    left alone. With the one arena per
+    kernel that `coro-spirv-workgroup-memory` gives every kernel, a module
+    needs the workgroup memory of its largest kernel.
+  }];
+}
+
+def CoroSPIRVBarrierSemantics
+    : Pass<"coro-spirv-barrier-semantics", "::mlir::spirv::ModuleOp"> {
+  let summary = "Make workgroup barriers order storage buffer accesses too";
+  let description = [{
+    `gpu.barrier` makes every memory access before it visible to the
+    workgroup, but the GPU to SPIR-V conversion gives
+    `spirv.ControlBarrier` the semantics `AcquireRelease|WorkgroupMemory`
+    only, which leaves storage buffer accesses unordered under the Vulkan
+    memory model. The persistent-threads kernel hands frames in its global
+    memory extension from one thread of a workgroup to another across
+    barriers, so every barrier that orders workgroup memory also gets
+    `UniformMemory`.
+  }];
+}
+
+def CoroSPIRVRelaxedAtomics
+    : Pass<"coro-spirv-relaxed-atomics", "::mlir::spirv::ModuleOp"> {
+  let summary = "Give SPIR-V atomics relaxed memory semantics, as GLSL "
+                "compilers do";
+  let description = [{
+    The MemRef to SPIR-V conversion gives every atomic `AcquireRelease`
+    semantics with no storage class, which orders nothing under the Vulkan
+    memory model, and which Mesa's lavapipe (22.3) miscompiles when the
+    atomic sits in a loop whose trip count differs between invocations:
+    atomics are lost and the values computed after the loop are wrong.
+    glslang emits `atomicAdd` and friends with `None` (relaxed) semantics;
+    this pass does the same for the atomic read-modify-write ops of a
+    `spirv.module`. Barriers are left alone. The coroutines' atomics
+    (counters, histograms, the wavefront scheduler's instance counter) only
+    need atomicity.
+  }];
+}
+
+def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
+  let summary = "Place the local arrays of GPU kernels in SPIR-V Function "
+                "storage";
+  let description = [{
+    A `memref.alloca` in a `gpu.func` is private to the thread. For Vulkan
+    the default memory space maps to storage buffers, so before
+    `map-memref-spirv-storage-class` this pass gives the allocas of every
+    gpu.module the `#spirv.storage_class<Function>` memory space, which
+    `convert-gpu-to-spirv` turns into function variables.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def CoroSPIRVExpandArith
+    : Pass<"coro-spirv-expand-arith", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand the arith ops the SPIR-V conversion cannot lower";
+  let description = [{
+    LLVM 22's Arith to SPIR-V conversion rejects some ops the verifier
+    accepts and the PTX path compiles ("failed to legalize operation"). This
+    pass expands them into ops it lowers:
+
+    - `arith.ceildivsi`, `arith.ceildivui` and `arith.floordivsi`, with the
+      upstream expansions into divisions, remainders and selects;
+    - casts between `i1` and `index`, which folding makes (coro-split's
+      scf.if clean-up turns a flag that picks an `scf.index_switch` case
+      into `arith.index_castui %b : i1 to index`); SPIR-V booleans are no
+      integers:
+
+    ```mlir
+    arith.index_castui %b : i1 to index  ->  arith.select %b, %c1, %c0 : index
+    arith.index_cast %b : i1 to index    ->  arith.select %b, %cm1, %c0 : index
+    arith.index_cast[ui] %i : index to i1
+        ->  arith.cmpi ne, (arith.andi %i, %c1), %c0 : index
+    ```
+    Run it on GPU modules before `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def CoroSPIRVUnsignedI64Compares
+    : Pass<"coro-spirv-unsigned-i64-compares", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compare 64-bit integers as unsigned ones with flipped sign "
+                "bits (a lavapipe workaround)";
+  let description = [{
+    lavapipe (Mesa 22.3) miscompiles a signed 64-bit `<`, `<=`, `>` or `>=`
+    between a value sign-extended from 32 bits and a constant: the answer is
+    the same for every value (test/e2e/known/driver/i64-sext-compare.test
+    proves it with glslang's SPIR-V, no CoroGPU code involved). Its unsigned
+    comparisons are right, so this pass rewrites every signed relational
+    `arith.cmpi` on `i64` (or a vector of `i64`) into the unsigned one on
+    the operands with their sign bits flipped, which orders them the same:
+
+    ```mlir
+    %lt = arith.cmpi slt, %a, %b : i64
+    // becomes
+    %sign = arith.constant -9223372036854775808 : i64
+    %fa = arith.xori %a, %sign : i64
+    %fb = arith.xori %b, %sign : i64
+    %lt = arith.cmpi ult, %fa, %fb : i64
+    ```
+    The cost is one integer xor per operand on GPUs that compare 64-bit
+    integers in 32-bit halves anyway. Run it on GPU modules before
+    `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def CoroSPIRVExposeTargetEnv
+    : Pass<"coro-spirv-expose-target-env", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give a gpu.module its SPIR-V target as the spirv.target_env "
+                "attribute";
+  let description = [{
+    `spirv-attach-target` records a GPU module's SPIR-V target (version,
+    capabilities, extensions) in the module's `targets`, where
+    `convert-gpu-to-spirv` finds it. Other conversions look the target up
+    in the `spirv.target_env` attribute of an enclosing symbol table and
+    fall back to SPIR-V 1.0 with the Shader capability only:
+    `convert-math-to-spirv` then leaves `math.absf` on `f64` or `f16`
+    unconverted (no Float64 / Float16), and the GPU conversion fails with
+    "failed to legalize operation 'math.absf'". This pass copies the
+    module's (single) SPIR-V target into that attribute; a module with no
+    SPIR-V target, or that has the attribute already, is left alone.
+  }];
+}
+
+def CoroSPIRVStructurizeWhile
+    : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Move the control flow of scf.while conditions into the loop "
+                "body, where SPIR-V can structure it";
+  let description = [{
+    The SCF to SPIR-V conversion of LLVM 22 makes an `scf.while`'s `before`
+    region the header block of a SPIR-V loop. When that region holds a loop,
+    a branch or any other op with regions, the serialized module is invalid
+    (`spirv-val`: "OpPhi's incoming basic block ... is not a predecessor"),
+    and drivers may reject or miscompile it. Renderers write exactly that
+    shape: `while (intersect(ray)) { ... }` with a BVH traversal loop in the
+    condition.
+
+    This pass rewrites every such loop, innermost first, into one whose
+    condition only tests a flag, without duplicating any code:
+
+    ```mlir
+    %r = scf.while (%a = %init) : (A) -> (R) {
+      <before(%a)>                       // may hold loops, ifs, ...
+      scf.condition(%c) %v : R
+    } do {
+    ^bb0(%x: R):
+      <after(%x)>
+      scf.yield %next : A
+    }
+    ```
+    becomes
+    ```mlir
+    %w:2 = scf.while (%go = %true, %a = %init, %v = <zero>)
+        : (i1, A, R) -> (A, R) {
+      scf.condition(%go) %a, %v : A, R
+    } do {
+    ^bb0(%a: A, %unused: R):
+      <before(%a)>
+      %next = scf.if %c -> (A) { <after(%v)> scf.yield %next : A }
+              else { scf.yield %a : A }
+      scf.yield %c, %next, %v : i1, A, R
+    }
+    // %r is %w#1
+    ```
+    The first iteration enters the body with `%go` true; every later test
+    of the condition is the flag the body computed. Values of `R` with no
+    zero constant start as `ub.poison` (never read). Loops whose condition
+    region is straight-line code are left alone.
+
+    Run it on GPU modules after `scf-for-to-while` (which turns every
+    `scf.for` into an `scf.while`) and before `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+  let statistics = [
+    Statistic<"numLoopsRewritten", "loops-rewritten",
+              "scf.while loops whose condition moved into the body">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// NVVM
+//===----------------------------------------------------------------------===//
+
+def CoroNVVMNativeMath : Pass<"coro-nvvm-native-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Replace the libdevice calls PTX has instructions for with "
+                "LLVM intrinsics, so that only the others need libdevice";
+  let description = [{
+    `convert-gpu-to-nvvm` turns `math` ops into calls into libdevice
+    (`math.sqrt` into `__nv_sqrtf`), which `gpu-module-to-binary` links only
+    where it finds a CUDA toolkit; without one the PTX calls undefined
+    functions and ptxas rejects it. Square roots, absolute values, rounding,
+    fused multiply-add and copysign are single PTX instructions, so run
+    after `convert-gpu-to-nvvm`, this pass replaces the calls to
+    `__nv_sqrt[f]`, `fabs`, `floor`, `ceil`, `trunc`, `rint`, `fma` and
+    `copysign` with the LLVM intrinsics the NVPTX backend selects them from
+    (`sqrt`, `abs`, `cvt.rmi`, ...) and erases the declarations left
+    unused. Kernels that use only these ops need no CUDA installation, and
+    the PTX is what linking libdevice gives: f32 square roots are
+    `sqrt.approx.f32` (libdevice's choice when the module does not ask for
+    precise ones, and MLIR's NVVM target does not), f64 ones `sqrt.rn.f64`.
+
+    The other libdevice calls (`__nv_sinf`, `__nv_expf`, ...) are left. With
+    `libdevice=false` (the pipelines set it when no toolkit was found) each
+    of them is an error at the location of the math op it came from,
+    instead of PTX that ptxas rejects.
+  }];
+  let options = [
+    Option<"libdevice", "libdevice", "bool", /*default=*/"true",
+           "libdevice is linked; when false, the remaining libdevice calls "
+           "are errors">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Binaries: the compiled kernels as files
+//===----------------------------------------------------------------------===//
+
+def CoroWriteKernels : Pass<"coro-write-kernels", "::mlir::ModuleOp"> {
+  let summary = "Write the compiled kernels (SPIR-V, PTX) to files";
+  let description = [{
+    Writes every `spirv.module` (as produced by `convert-gpu-to-spirv`)
+    serialized to `<output-dir>/<symbol>.spv`, and every object of every
+    `gpu.binary` (as produced by `gpu-module-to-binary`) to
+    `<output-dir>/<binary>.<chip>.<ext>`, with `ptx` for the `isa` format,
+    `cubin` for `bin` and `fatbin` for `fatbin`. The files are what
+    `spirv-val`, `ptxas` and the runtimes consume. The IR is not modified.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write the kernel files into">
+  ];
+}
+
+#endif // COROGPU_TARGET_PASSES_TD

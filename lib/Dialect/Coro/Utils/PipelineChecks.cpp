@@ -1,0 +1,43 @@
+//===- PipelineChecks.cpp - what later stages expect of the IR ------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "llvm/Support/FileSystem.h"
+
+using namespace mlir;
+
+LogicalResult mlir::coro::checkFrontHalfRan(Operation *op, StringRef stage) {
+  if (isa<AwaitOp>(op))
+    return op->emitOpError("must be inlined before ")
+           << stage << "; run coro-inline-awaits first";
+  if (isa<YieldOp>(op))
+    return op->emitOpError("must be expanded before ")
+           << stage << "; run coro-expand-yield first";
+  return success();
+}
+
+LogicalResult mlir::coro::checkFrontHalfRanOnAll(Operation *root,
+                                                 StringRef stage) {
+  WalkResult result = root->walk([&](Operation *op) {
+    return failed(checkFrontHalfRan(op, stage)) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::coro::prepareOutputDirectory(Operation *op,
+                                                 StringRef passName,
+                                                 StringRef dir) {
+  if (dir.empty())
+    return op->emitError(passName) << ": set output-dir=<directory>";
+  if (std::error_code error = llvm::sys::fs::create_directories(dir))
+    return op->emitError(passName)
+           << ": cannot create " << dir << ": " << error.message();
+  return success();
+}

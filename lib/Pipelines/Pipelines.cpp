@@ -1,0 +1,275 @@
+//===- Pipelines.cpp - named pipelines from coroutines to GPU code --------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Pipelines/Pipelines.h"
+
+#include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Target/Passes.h"
+#include "CoroGPU/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRVPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+/// Inlining, yield expansion and control-flow normalization.
+static void buildFrontHalf(OpPassManager &pm) {
+  pm.addPass(coro::createCoroInlineCallables());
+  pm.addPass(coro::createCoroInlineAwaits());
+  OpPassManager &coroutines = pm.nest<coro::FuncOp>();
+  coroutines.addPass(coro::createCoroExpandYield());
+  coroutines.addPass(coro::createCoroNormalizeControlFlow());
+}
+
+/// The front half, then the scheduler's materialization as GPU kernels.
+static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
+                              const SchedulerCompileOptions &schedulerOptions) {
+  buildFrontHalf(pm);
+  switch (scheduler) {
+  case GPUScheduler::Megakernel:
+    pm.addPass(createCoroMegakernelToGPU());
+    return;
+  case GPUScheduler::StateMachine:
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroStateMachineToGPU());
+    return;
+  case GPUScheduler::Wavefront:
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroWavefrontToGPU(schedulerOptions.wavefront));
+    return;
+  case GPUScheduler::Persistent:
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroPersistentToGPU(schedulerOptions.persistent));
+    return;
+  }
+}
+
+void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                                      const SchedulerCompileOptions &options) {
+  buildToGPUKernels(pm, scheduler, options);
+  // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
+  // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
+  // as entry point interfaces, while update-vce may lower the module's
+  // version below 1.4, where that is invalid. Int64/Float64 and the narrow
+  // Int8/Int16/Float16 are only required by kernels that use them (update-vce).
+  // Without Int8/Int16/Float16 the conversion emulates those types with 32-bit
+  // ones, which neither wraps narrow integers nor keeps the bits of f16
+  // (bitcasts, frame fields).
+  GpuSPIRVAttachTargetOptions target;
+  target.spirvVersion = "v1.3";
+  target.spirvCapabilities = {"Shader", "Int64", "Float64",
+                              "Int8",   "Int16", "Float16"};
+  target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
+  pm.addPass(createGpuSPIRVAttachTarget(target));
+  // The SCF to SPIR-V conversion of LLVM 22 leaves the results of an
+  // scf.for with iter_args undefined when the loop runs zero times
+  // (llvm/llvm-project#211981).
+  pm.addNestedPass<gpu::GPUModuleOp>(createForToWhileLoopPass());
+  // Its scf.while conversion makes invalid SPIR-V when a condition region
+  // holds a loop or a branch.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
+  // Nor does its arith conversion take ceil/floor divisions and casts
+  // between i1 and index.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandArith());
+  // lavapipe miscompiles signed 64-bit comparisons with constants
+  // (test/e2e/known/driver).
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());
+  pm.addPass(createCoroSPIRVLocalArrays());
+  pm.addPass(createCoroSPIRVWorkgroupMemory());
+  pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
+  // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the
+  // GPU to SPIR-V conversion does not cover them. The math conversion finds
+  // the target (Float64, Float16, ...) only in the spirv.target_env
+  // attribute.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExposeTargetEnv());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToSPIRVPass());
+  pm.addPass(createConvertGPUToSPIRVPass());
+  OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
+  spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModules.addPass(createCoroSPIRVRelaxedAtomics());
+  spirvModules.addPass(createCoroSPIRVBarrierSemantics());
+  spirvModules.addPass(createCoroSPIRVMergeWorkgroupVariables());
+  spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
+}
+
+/// Whether the CUDA toolkit at `toolkit` has the libdevice MLIR links.
+static bool hasLibdevice(StringRef toolkit) {
+  SmallString<128> path(toolkit);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return !toolkit.empty() && llvm::sys::fs::is_regular_file(path);
+}
+
+std::string mlir::coro::findCUDAToolkit() {
+  SmallVector<std::string> candidates;
+  for (const char *variable : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (std::optional<std::string> value = llvm::sys::Process::GetEnv(variable))
+      candidates.push_back(*value);
+  // ptxas in <toolkit>/bin, perhaps through a symbolic link.
+  if (llvm::ErrorOr<std::string> ptxas =
+          llvm::sys::findProgramByName("ptxas")) {
+    SmallString<128> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      candidates.push_back(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real))
+              .str());
+  }
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &candidate : candidates)
+    if (hasLibdevice(candidate))
+      return candidate;
+  return {};
+}
+
+void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
+                                    StringRef chip,
+                                    const SchedulerCompileOptions &options,
+                                    StringRef cudaToolkit) {
+  std::string toolkit =
+      cudaToolkit.empty() ? findCUDAToolkit() : cudaToolkit.str();
+  // Without libdevice, coro-nvvm-native-math reports the math ops that need
+  // it (gpu-module-to-binary would report only a missing file).
+  if (!hasLibdevice(toolkit))
+    toolkit.clear();
+  buildToGPUKernels(pm, scheduler, options);
+  GpuNVVMAttachTargetOptions target;
+  target.chip = chip.str();
+  // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.
+  target.features = "+ptx80";
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  CoroNVVMNativeMathOptions math;
+  math.libdevice = !toolkit.empty();
+  kernels.addPass(createCoroNVVMNativeMath(math));
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa"; // PTX text: needs no CUDA installation.
+  binary.toolkitPath = toolkit;     // Where libdevice is linked from.
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+namespace {
+
+/// `scheduler=...` and the options of the wavefront and persistent ones.
+#define CORO_SCHEDULER_OPTION                                                  \
+  Option<GPUScheduler> scheduler{                                              \
+      *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),      \
+      llvm::cl::init(GPUScheduler::Megakernel),                                \
+      llvm::cl::values(                                                        \
+          clEnumValN(GPUScheduler::Megakernel, "megakernel",                   \
+                     "suspensions erased: the reference"),                     \
+          clEnumValN(GPUScheduler::StateMachine, "state-machine",              \
+                     "one instance per thread, loop over the token"),          \
+          clEnumValN(GPUScheduler::Wavefront, "wavefront",                     \
+                     "one kernel per subroutine, queues built on the GPU"),    \
+          clEnumValN(GPUScheduler::Persistent, "persistent",                   \
+                     "resident workgroups, block-wise state machines"))};      \
+  Option<FrameArrayLayout> layout{                                             \
+      *this, "layout", llvm::cl::desc("wavefront, persistent: frame layout"),  \
+      llvm::cl::init(FrameArrayLayout::SoA),                                   \
+      llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
+                       clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"))};      \
+  Option<std::string> sortBy{                                                  \
+      *this, "sort-by",                                                        \
+      llvm::cl::desc("wavefront: integer promise that orders each queue")};    \
+  Option<int64_t> hintBuckets{                                                 \
+      *this, "hint-buckets",                                                   \
+      llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),       \
+      llvm::cl::init(16)};                                                     \
+  Option<int64_t> wavefrontWorkgroupSize{                                      \
+      *this, "wavefront-workgroup-size",                                       \
+      llvm::cl::desc("wavefront: threads per workgroup of its kernels"),       \
+      llvm::cl::init(64)};                                                     \
+  Option<int64_t> persistentWorkgroupSize{                                     \
+      *this, "persistent-workgroup-size",                                      \
+      llvm::cl::desc("persistent: threads per workgroup"),                     \
+      llvm::cl::init(64)};                                                     \
+  Option<int64_t> persistentBatch{                                             \
+      *this, "persistent-batch",                                               \
+      llvm::cl::desc("persistent: instance slots per workgroup"),              \
+      llvm::cl::init(256)};                                                    \
+  Option<int64_t> persistentSharedMemory {                                     \
+    *this, "persistent-shared-memory",                                         \
+        llvm::cl::desc("persistent: workgroup memory bytes for slots and "     \
+                       "frames; the other frames go to global memory"),        \
+        llvm::cl::init(16384)                                                  \
+  }
+
+/// The scheduler options of a pipeline's options.
+template <typename Options>
+static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
+  SchedulerCompileOptions result;
+  result.wavefront.workgroupSize = options.wavefrontWorkgroupSize;
+  result.wavefront.layout = options.layout;
+  result.wavefront.sortBy = options.sortBy;
+  result.wavefront.hintBuckets = options.hintBuckets;
+  result.persistent.workgroupSize = options.persistentWorkgroupSize;
+  result.persistent.layout = options.layout;
+  result.persistent.batch = options.persistentBatch;
+  result.persistent.sharedMemory = options.persistentSharedMemory;
+  return result;
+}
+
+struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
+  CORO_SCHEDULER_OPTION;
+};
+
+struct PTXPipelineOptions : PassPipelineOptions<PTXPipelineOptions> {
+  CORO_SCHEDULER_OPTION;
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target GPU, sm_75 to sm_90"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> cudaToolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit whose libdevice math ops call (default: "
+                     "$CUDA_HOME, the ptxas on PATH, /usr/local/cuda)")};
+};
+
+#undef CORO_SCHEDULER_OPTION
+
+} // namespace
+
+void mlir::coro::registerCoroPipelines() {
+  PassPipelineRegistration<SPIRVPipelineOptions>(
+      "coro-to-spirv",
+      "Coroutines to Vulkan SPIR-V with a GPU scheduler (front half, "
+      "materialization, gpu to spirv); follow with coro-write-kernels to "
+      "write the binaries",
+      [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
+        buildToSPIRVPipeline(pm, options.scheduler,
+                             getSchedulerOptions(options));
+      });
+  PassPipelineRegistration<PTXPipelineOptions>(
+      "coro-to-ptx",
+      "Coroutines to PTX with a GPU scheduler (front half, materialization, "
+      "gpu to nvvm, gpu-module-to-binary with format=isa); follow with "
+      "coro-write-kernels to write the .ptx files",
+      [](OpPassManager &pm, const PTXPipelineOptions &options) {
+        buildToPTXPipeline(pm, options.scheduler, options.chip,
+                           getSchedulerOptions(options), options.cudaToolkit);
+      });
+}

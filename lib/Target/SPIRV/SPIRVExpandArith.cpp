@@ -1,0 +1,86 @@
+//===- SPIRVExpandArith.cpp - arith ops the SPIR-V conversion rejects -----===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The Arith to SPIR-V conversion lowers integer casts to and from `index`
+// but not those whose other side is `i1` (a SPIR-V boolean, not an integer);
+// folding produces them. They become selects and comparisons here. Ceiling
+// and floor divisions take the upstream expansions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Target/Passes.h"
+
+#include "PatternUtils.h"
+
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-spirv-expand-arith"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSPIRVEXPANDARITH
+#include "CoroGPU/Target/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// `arith.index_cast[ui] %b : i1 to index` -> `arith.select`;
+/// `arith.index_cast[ui] %i : index to i1` -> the low bit of `%i`.
+template <typename CastOp>
+struct ExpandBoolIndexCast : OpRewritePattern<CastOp> {
+  using OpRewritePattern<CastOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CastOp cast,
+                                PatternRewriter &rewriter) const override {
+    Value input = cast.getIn();
+    Type resultType = cast.getType();
+    Location loc = cast.getLoc();
+    if (input.getType().isInteger(1) && resultType.isIndex()) {
+      // A sign-extended true is all ones.
+      int64_t trueValue = std::is_same_v<CastOp, arith::IndexCastOp> ? -1 : 1;
+      Value whenTrue = arith::ConstantIndexOp::create(rewriter, loc, trueValue);
+      Value whenFalse = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      LDBG() << "expanding " << cast;
+      rewriter.replaceOpWithNewOp<arith::SelectOp>(cast, input, whenTrue,
+                                                   whenFalse);
+      return success();
+    }
+    if (input.getType().isIndex() && resultType.isInteger(1)) {
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value lowBit = arith::AndIOp::create(rewriter, loc, input, one);
+      LDBG() << "expanding " << cast;
+      rewriter.replaceOpWithNewOp<arith::CmpIOp>(cast, arith::CmpIPredicate::ne,
+                                                 lowBit, zero);
+      return success();
+    }
+    return failure();
+  }
+};
+
+struct CoroSPIRVExpandArithPass
+    : coro::impl::CoroSPIRVExpandArithBase<CoroSPIRVExpandArithPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandBoolIndexCast<arith::IndexCastOp>,
+                 ExpandBoolIndexCast<arith::IndexCastUIOp>>(&getContext());
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+    // Only the casts change: no folding that could make new ones.
+    if (failed(coro::applyPatternsWithoutFolding(getOperation(),
+                                                 std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

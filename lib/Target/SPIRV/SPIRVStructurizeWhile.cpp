@@ -1,0 +1,129 @@
+//===- SPIRVStructurizeWhile.cpp - scf.while conditions SPIR-V can take ---===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Moves the computation of an scf.while condition that holds nested regions
+// into the loop body, behind a flag, so that the SPIR-V loop header the SCF
+// to SPIR-V conversion makes of the condition region is one basic block (see
+// the pass description in Passes.td for the rewrite).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/Utils/PlaceholderValue.h"
+#include "CoroGPU/Target/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-spirv-structurize-while"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSPIRVSTRUCTURIZEWHILE
+#include "CoroGPU/Target/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+
+/// Whether the condition region of `loop` holds an op with regions (a loop,
+/// a branch, ...), which SPIR-V cannot place in a loop header block.
+static bool hasStructuredCondition(scf::WhileOp loop) {
+  return llvm::any_of(loop.getBeforeBody()->without_terminator(),
+                      [](Operation &op) { return op.getNumRegions() != 0; });
+}
+
+/// Erases the scf.yield an scf.if builder may have put in `block`.
+static void eraseTerminator(Block *block, RewriterBase &rewriter) {
+  if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
+    rewriter.eraseOp(&block->back());
+}
+
+/// Rewrites `loop` into a loop whose condition region only forwards a flag
+/// the body computed, with the old condition region at the top of the body
+/// and the old body under an scf.if on the condition.
+static void moveConditionIntoBody(scf::WhileOp loop, RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  TypeRange carriedTypes = loop.getInits().getTypes();
+  TypeRange resultTypes = loop.getResultTypes();
+  size_t numCarried = carriedTypes.size();
+
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits{
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
+  llvm::append_range(inits, loop.getInits());
+  for (Type type : resultTypes)
+    inits.push_back(coro::createPlaceholderValue(rewriter, loc, type));
+  SmallVector<Type> newResultTypes(carriedTypes);
+  llvm::append_range(newResultTypes, resultTypes);
+
+  auto newLoop = scf::WhileOp::create(
+      rewriter, loc, newResultTypes, inits,
+      [&](OpBuilder &builder, Location loc, ValueRange args) {
+        scf::ConditionOp::create(builder, loc, args.front(), args.drop_front());
+      },
+      [&](OpBuilder &, Location, ValueRange) {});
+
+  // The old condition region, on the carried values.
+  Block *body = newLoop.getAfterBody();
+  ValueRange carried = body->getArguments().take_front(numCarried);
+  rewriter.inlineBlockBefore(loop.getBeforeBody(), body, body->end(), carried);
+  auto condition = cast<scf::ConditionOp>(body->getTerminator());
+  Value keepGoing = condition.getCondition();
+  SmallVector<Value> forwarded(condition.getArgs());
+
+  // The old body, when the condition holds.
+  rewriter.setInsertionPoint(condition);
+  // Without carried values the if needs no else branch: it yields nothing.
+  auto guard = scf::IfOp::create(rewriter, loc, carriedTypes, keepGoing,
+                                 /*addThenBlock=*/true,
+                                 /*addElseBlock=*/numCarried != 0);
+  Block *thenBlock = guard.thenBlock();
+  eraseTerminator(thenBlock, rewriter);
+  rewriter.inlineBlockBefore(loop.getAfterBody(), thenBlock, thenBlock->end(),
+                             forwarded);
+  if (numCarried != 0) {
+    eraseTerminator(guard.elseBlock(), rewriter);
+    rewriter.setInsertionPointToEnd(guard.elseBlock());
+    scf::YieldOp::create(rewriter, loc, carried);
+  }
+
+  rewriter.setInsertionPoint(condition);
+  SmallVector<Value> next{keepGoing};
+  llvm::append_range(next, guard.getResults());
+  llvm::append_range(next, forwarded);
+  scf::YieldOp::create(rewriter, loc, next);
+  rewriter.eraseOp(condition);
+
+  rewriter.replaceOp(loop, newLoop.getResults().drop_front(numCarried));
+}
+
+namespace {
+
+struct CoroSPIRVStructurizeWhilePass
+    : coro::impl::CoroSPIRVStructurizeWhileBase<CoroSPIRVStructurizeWhilePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Post-order: a loop in the condition of another is rewritten first, and
+    // the outer rewrite moves it without recreating it.
+    SmallVector<scf::WhileOp> loops;
+    getOperation().walk([&](scf::WhileOp loop) {
+      if (hasStructuredCondition(loop))
+        loops.push_back(loop);
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::WhileOp loop : loops) {
+      LDBG() << "moving the condition of the loop at " << loop.getLoc()
+             << " into its body";
+      moveConditionIntoBody(loop, rewriter);
+      ++numLoopsRewritten;
+    }
+  }
+};
+
+} // namespace

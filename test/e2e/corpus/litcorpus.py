@@ -1,0 +1,186 @@
+"""The lit test format of test/e2e/corpus (see lit.local.cfg there): one
+test per program of the e2e corpus and suite."""
+
+import importlib.util
+import os
+import shutil
+import tempfile
+import types
+
+import lit.Test
+import lit.formats
+
+spec = importlib.util.spec_from_file_location(
+    "run_corpus", os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "run-corpus.py"))
+run_corpus = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(run_corpus)
+
+CHECK = ["vulkan"]
+SUITES = []
+
+
+def suite(name, mode, features, args, filter=""):
+    SUITES.append((name, mode, features, args, filter))
+
+
+# Every scheduler on Vulkan (lavapipe without a GPU), with the Khronos
+# validation layer; --check compares every buffer with the mega-kernel.
+suite("vulkan/megakernel", "check", CHECK,
+      ["--scheduler=megakernel", "--validate"])
+suite("vulkan/state-machine", "check", CHECK,
+      ["--scheduler=state-machine", "--validate"])
+# The wavefront options that change what the kernels do: SoA frames, one
+# slot per instance; AoS, 3 slots (many in-place refills), compaction below
+# 50 %; SoA, 1000 slots, compaction below 90 %, only the largest queue each
+# round, refill below half; AoS, one slot, 64 rounds per submission.
+suite("vulkan/wavefront", "check", CHECK,
+      ["--scheduler=wavefront", "--validate"])
+suite("vulkan/wavefront-aos-3-slots", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=3",
+       "--compact-below=50"])
+suite("vulkan/wavefront-most-first", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=1000",
+       "--compact-below=90", "--order=most-first", "--refill=half"])
+suite("vulkan/wavefront-aos-1-slot", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=1",
+       "--rounds-per-check=64"])
+# Queues sorted by an integer promise, on the programs that have one.
+for layout in ["soa", "aos"]:
+    sorted_by = "vulkan/wavefront-sorted-" + layout
+    common = ["--scheduler=wavefront", "--validate", "--layout=" + layout]
+    suite(sorted_by, "check", CHECK, common + [
+        "--capacity=17", "--sort-by=material", "--hint-buckets=8"],
+        filter="material-sort")
+    suite(sorted_by, "check", CHECK, common + [
+        "--sort-by=steps", "--hint-buckets=4"], filter="promises.mlir")
+    suite(sorted_by, "check", CHECK, common + [
+        "--capacity=9", "--sort-by=kind", "--hint-buckets=16"],
+        filter="promised-values")
+    suite(sorted_by, "check", CHECK, common + [
+        "--capacity=30", "--sort-by=__yielded_value"], filter="generator")
+# The persistent-threads scheduler: the defaults; AoS with most frames in
+# the global memory extension; 3 slots and 64 threads; one thread per
+# workgroup; 48-thread workgroups with a few shared slots; one resident
+# thread with an AoS extension.
+suite("vulkan/persistent", "check", CHECK,
+      ["--scheduler=persistent", "--validate"])
+suite("vulkan/persistent-aos-extension", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--layout=aos",
+       "--persistent-batch=100", "--persistent-shared-memory=2048"])
+suite("vulkan/persistent-3-slots", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--persistent-batch=3",
+       "--persistent-threads=64"])
+suite("vulkan/persistent-1-thread-workgroups", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--persistent-workgroup-size=1",
+       "--persistent-batch=3", "--persistent-threads=2"])
+suite("vulkan/persistent-48-thread-workgroups", "check", CHECK,
+      ["--scheduler=persistent", "--validate",
+       "--persistent-workgroup-size=48", "--persistent-batch=500",
+       "--persistent-shared-memory=6400", "--persistent-threads=96"])
+suite("vulkan/persistent-1-thread", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--layout=aos",
+       "--persistent-batch=64", "--persistent-shared-memory=1024",
+       "--persistent-threads=1"])
+
+# The same schedulers on the CUDA backend, where a driver is present.
+for name, args in [
+        ("megakernel", ["--scheduler=megakernel"]),
+        ("state-machine", ["--scheduler=state-machine"]),
+        ("wavefront", ["--scheduler=wavefront"]),
+        ("wavefront-aos-3-slots", ["--scheduler=wavefront", "--layout=aos",
+                                   "--capacity=3", "--compact-below=50"]),
+        ("persistent", ["--scheduler=persistent"]),
+        ("persistent-aos-extension",
+         ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
+          "--persistent-shared-memory=2048"])]:
+    suite("cuda/" + name, "check", ["cuda-driver"], ["--backend=cuda"] + args)
+
+# spirv-val accepts the SPIR-V of every scheduler for Vulkan 1.2.
+for name, args, filter in [
+        ("megakernel", ["--scheduler=megakernel"], ""),
+        ("state-machine", ["--scheduler=state-machine"], ""),
+        ("wavefront", ["--scheduler=wavefront"], ""),
+        ("wavefront-sorted-aos", ["--scheduler=wavefront", "--layout=aos",
+                                  "--sort-by=material"], "material-sort"),
+        ("persistent", ["--scheduler=persistent"], ""),
+        ("persistent-aos-extension",
+         ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
+          "--persistent-shared-memory=2048"], "")]:
+    suite("spirv-val/" + name, "spirv-val", ["spirv-val"], args, filter)
+
+# ptxas accepts the PTX of every scheduler, for sm_75 (the oldest CUDA 13
+# supports), sm_80 and sm_90.
+for chip in ["sm_75", "sm_80", "sm_90"]:
+    for name, args, filter in [
+            ("megakernel", ["--scheduler=megakernel"], ""),
+            ("state-machine", ["--scheduler=state-machine"], "")]:
+        suite("ptxas/%s/%s" % (chip, name), "ptxas", ["ptxas"],
+              ["--chip=" + chip] + args, filter)
+for chip in ["sm_75", "sm_90"]:
+    for name, args, filter in [
+            ("wavefront-aos", ["--scheduler=wavefront", "--layout=aos"], ""),
+            ("wavefront-sorted", ["--scheduler=wavefront",
+                                  "--sort-by=material"], "material-sort"),
+            ("persistent", ["--scheduler=persistent"], ""),
+            ("persistent-aos-extension",
+             ["--scheduler=persistent", "--layout=aos",
+              "--persistent-batch=100", "--persistent-shared-memory=2048"],
+             "")]:
+        suite("ptxas/%s/%s" % (chip, name), "ptxas", ["ptxas"],
+              ["--chip=" + chip] + args, filter)
+
+
+class CorpusFormat(lit.formats.TestFormat):
+    """One test per (suite, manifest entry)."""
+
+    def getTestsInDirectory(self, test_suite, path_in_suite, lit_config,
+                            local_config):
+        if path_in_suite != ("e2e", "corpus"):
+            return
+        manifest = os.path.join(local_config.coro_src_root, "test", "e2e",
+                                "corpus.txt")
+        try:
+            entries = run_corpus.read_manifest(manifest)
+        except SystemExit:  # run-corpus printed why.
+            lit_config.fatal("the e2e corpus manifest %s is unusable" %
+                             manifest)
+        for name, mode, features, args, filter in SUITES:
+            for number, path, coro, entry_args in entries:
+                if filter not in " ".join([path] + entry_args):
+                    continue
+                test = lit.Test.Test(
+                    test_suite,
+                    path_in_suite + tuple(name.split("/")) +
+                    ("%s:%s" % (os.path.basename(path), coro),),
+                    local_config)
+                test.corpus = (mode, features, args, path, coro, entry_args)
+                yield test
+
+    def execute(self, test, lit_config):
+        mode, features, args, path, coro, entry_args = test.corpus
+        missing = [f for f in features
+                   if f not in test.config.available_features]
+        if missing:
+            return lit.Test.UNSUPPORTED, "missing feature: " + ", ".join(
+                missing)
+        tools = test.config.coro_tools_dir
+        options = types.SimpleNamespace(
+            coro_run=os.path.join(tools, "coro-run"),
+            spirv_val=shutil.which("spirv-val") or "spirv-val",
+            ptxas=getattr(test.config, "coro_ptxas", None) or "ptxas",
+            chip=next((a[len("--chip="):] for a in args
+                       if a.startswith("--chip=")), "sm_90"))
+        extra = [a for a in args if not a.startswith("--chip=")]
+        workdir = tempfile.mkdtemp(prefix="corpus-")
+        try:
+            command = [path] + entry_args + extra
+            code, log = run_corpus.MODES[mode](
+                options, os.path.join(test.config.coro_src_root, path), coro,
+                entry_args + extra, os.path.join(workdir, coro))
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        header = "%s %s\n" % (mode, " ".join(command))
+        return (lit.Test.PASS if code == 0 else lit.Test.FAIL,
+                header + "exit code %d\n%s" % (code, log))
+

@@ -175,6 +175,7 @@ def cmd_run(args):
     nfail = 0
     done = 0
     per_seed = []
+    last_progress = time.time()
     with multiprocessing.Pool(args.jobs) as pool:
         for seed, out, secs in pool.imap_unordered(seed_job, jobs):
             done += 1
@@ -185,6 +186,11 @@ def cmd_run(args):
             if tty:
                 sys.stderr.write("\r[%d/%d seeds] %d runs failed " % (done, len(seeds), nfail))
                 sys.stderr.flush()
+            elif time.time() - last_progress >= 60 or done == len(seeds):
+                # Not a terminal (a log file, CI): a line a minute.
+                last_progress = time.time()
+                print("coro-fuzz: %d/%d seeds, %d runs failed, %.1f min" % (
+                    done, len(seeds), nfail, (last_progress - t0) / 60), flush=True)
             for r in bad:
                 msg = "seed %d %s: %s (%s): %s" % (seed, r["config"], r["class"], r["stage"],
                                                    headline(r["detail"])[:160])

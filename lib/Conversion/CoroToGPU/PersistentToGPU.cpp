@@ -353,24 +353,26 @@ private:
   /// private frame, reach the frame of `slot`. The token (word 0) stays
   /// private.
   ///
-  /// When every slot's frame is in one place (all in workgroup memory, or
-  /// all in the extension), each access goes straight there: a subroutine
-  /// reads what it uses where it uses it, and writes what it writes. When
-  /// the frames are split between the two, where a slot's frame lives is
+  /// A subroutine reads a field where it uses it and writes it where it
+  /// writes it, straight in the slot's frame; or, when it accesses the frame
+  /// at least twice as often as it would copy words, it runs on the private
+  /// frame: one step copies in the words it may read before it writes them,
+  /// one copies out the words it may write (words it writes on some paths
+  /// only are copied in too, so that copying them out on the other paths
+  /// writes back what was there). When the frames are split between
+  /// workgroup memory and the extension, where a slot's frame lives is
   /// known only at run time, and SPIR-V's logical addressing has no pointer
-  /// that may point into either, so each access needs a branch of its own.
+  /// that may point into either: each access, or each copy step, is a branch
+  /// between the two.
+  ///
   /// The subroutines of a large program access the frame thousands of
-  /// times; with a branch each, its kernel was 2.6 times the size of the
-  /// state machine's and lavapipe did not finish compiling it (coro-fuzz
-  /// seed 674). So a subroutine that accesses the frame at least twice as
-  /// often as it would copy words runs on the private frame: one branch
-  /// copies in the
-  /// words it may read before it writes them, one copies out the words it
-  /// may write. Words it writes on some paths only are copied in too, so
-  /// that copying them out on the other paths writes back what was there.
-  /// The others keep the branch per access, which takes fewer registers
-  /// (the BVH path tracer's kernel: 83 on sm_90; 90 with copies everywhere,
-  /// 93 with copies where they are merely fewer than the accesses).
+  /// times (coro-fuzz seed 674: about 300 accesses of 18 words per
+  /// subroutine): accessed in place, its kernel was 2.6 times the size of
+  /// the state machine's with split frames, and lavapipe took minutes to
+  /// compile it either way. The other subroutines access the frame in
+  /// place, which takes fewer registers (the BVH path tracer's kernel: 83
+  /// on sm_90; 90 with copies everywhere, 93 with copies wherever they are
+  /// merely fewer than the accesses).
   void redirectToSlotFrame(Region &region, Value slot) {
     // The frame word `op` accesses, if it is a load or store of a field of
     // the private frame (whose word indices are constants: it has no
@@ -456,9 +458,6 @@ private:
           rewriter.eraseOp(op);
       }
     };
-    if (sharedSlots == batch || sharedSlots == 0)
-      return redirectEach();
-
     // Copy in, at the start of the subroutine, the words it may read before
     // it writes them, and those it writes on some paths only (see above). A
     // word written at the top level of the body before any read (the frame
@@ -491,26 +490,37 @@ private:
            << " frame accesses on a private copy: " << inWordSet.size()
            << " words in, " << storedWords.size() << " out";
 
+    // `access(shared)` in the one place frames are, or in a branch between
+    // the two; the values it returns are the results.
+    bool uniform = sharedSlots == batch || sharedSlots == 0;
+    auto inPlace = [&](TypeRange types,
+                       function_ref<SmallVector<Value>(bool)> access) {
+      if (uniform)
+        return access(/*shared=*/sharedSlots != 0);
+      auto ifOp = scf::IfOp::create(rewriter, loc, types,
+                                    lessThan(slot, index(sharedSlots)),
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/true);
+      for (bool shared : {true, false}) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(shared ? ifOp.thenBlock()
+                                                 : ifOp.elseBlock());
+        scf::YieldOp::create(rewriter, loc, access(shared));
+      }
+      return SmallVector<Value>(ifOp.getResults());
+    };
+
     if (!inWordSet.empty()) {
       rewriter.setInsertionPointToStart(&body);
       SmallVector<int64_t> inWords(inWordSet.begin(), inWordSet.end());
       SmallVector<Type> wordTypes(inWords.size(), rewriter.getI32Type());
-      auto copyIn = scf::IfOp::create(rewriter, loc, wordTypes,
-                                      lessThan(slot, index(sharedSlots)),
-                                      /*addThenBlock=*/true,
-                                      /*addElseBlock=*/true);
-      for (bool inShared : {true, false}) {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(inShared ? copyIn.thenBlock()
-                                                   : copyIn.elseBlock());
-        SmallVector<Value> loaded;
-        for (int64_t word : inWords) {
-          auto [words, at] = slotWord(inShared, word);
-          loaded.push_back(loadShared(words, at));
-        }
-        scf::YieldOp::create(rewriter, loc, loaded);
-      }
-      for (auto [word, value] : llvm::zip(inWords, copyIn.getResults()))
+      SmallVector<Value> copied = inPlace(wordTypes, [&](bool shared) {
+        return llvm::map_to_vector(inWords, [&](int64_t word) {
+          auto [words, at] = slotWord(shared, word);
+          return loadShared(words, at);
+        });
+      });
+      for (auto [word, value] : llvm::zip(inWords, copied))
         storeShared(privateFrame.words, index(word), value);
     }
 
@@ -521,20 +531,13 @@ private:
     SmallVector<Value> outValues;
     for (int64_t word : storedWords)
       outValues.push_back(loadShared(privateFrame.words, index(word)));
-    auto copyOut = scf::IfOp::create(rewriter, loc, TypeRange{},
-                                     lessThan(slot, index(sharedSlots)),
-                                     /*addThenBlock=*/true,
-                                     /*addElseBlock=*/true);
-    for (bool outShared : {true, false}) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(outShared ? copyOut.thenBlock()
-                                                  : copyOut.elseBlock());
+    inPlace(TypeRange{}, [&](bool shared) {
       for (auto [word, value] : llvm::zip(storedWords, outValues)) {
-        auto [words, at] = slotWord(outShared, word);
+        auto [words, at] = slotWord(shared, word);
         storeShared(words, at, value);
       }
-      scf::YieldOp::create(rewriter, loc);
-    }
+      return SmallVector<Value>();
+    });
   }
 
   /// Each thread takes queued instances W apart and runs the chosen

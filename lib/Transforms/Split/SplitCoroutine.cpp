@@ -35,6 +35,14 @@
 // the rest of every enclosing block is guarded by an "exited" flag and
 // loops stop iterating once it is set.
 //
+// The pieces, in the order the pass uses them (as LLVM's coroutine passes
+// split theirs): MustSuspendAnalysis (lib/Analysis), which ops always
+// suspend; LiveState.cpp, the live sets to a fixed point and their
+// reduction by recomputation; ContinuationBuilder.cpp, the subroutine
+// bodies; FrameSpill.cpp, values to and from frame fields; ExitLowering.cpp,
+// the checkpoints and the structured exit. This file prepares the
+// coroutine, assigns the fields, builds each subroutine and the coro.split.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ContinuationBuilder.h"

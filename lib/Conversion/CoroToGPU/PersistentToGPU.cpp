@@ -416,6 +416,26 @@ private:
       return {extension, getExtensionWordIndex(slot, bodyWord)};
     };
 
+    // `access(shared)` in the one place frames are, or in a branch between
+    // the two; the values it returns are the results.
+    bool uniform = sharedSlots == batch || sharedSlots == 0;
+    auto inPlace = [&](TypeRange types,
+                       function_ref<SmallVector<Value>(bool)> access) {
+      if (uniform)
+        return access(/*shared=*/sharedSlots != 0);
+      auto ifOp = scf::IfOp::create(rewriter, loc, types,
+                                    lessThan(slot, index(sharedSlots)),
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/true);
+      for (bool shared : {true, false}) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(shared ? ifOp.thenBlock()
+                                                 : ifOp.elseBlock());
+        scf::YieldOp::create(rewriter, loc, access(shared));
+      }
+      return SmallVector<Value>(ifOp.getResults());
+    };
+
     // Each access straight to the slot's frame; in a branch of its own when
     // the frames are split.
     auto redirectEach = [&] {
@@ -426,34 +446,20 @@ private:
         int64_t word = accessWord;
         rewriter.setInsertionPoint(op);
         auto load = dyn_cast<memref::LoadOp>(op);
-        auto access = [&](bool shared) -> Value {
-          auto [words, at] = slotWord(shared, word);
-          if (load)
-            return loadShared(words, at);
-          storeShared(words, at, cast<memref::StoreOp>(op).getValueToStore());
-          return Value();
-        };
-        Value loaded;
-        if (sharedSlots == batch || sharedSlots == 0) {
-          loaded = access(/*shared=*/sharedSlots != 0);
-        } else {
-          auto ifOp = scf::IfOp::create(
-              rewriter, loc,
-              load ? TypeRange{rewriter.getI32Type()} : TypeRange{},
-              lessThan(slot, index(sharedSlots)), /*addThenBlock=*/true,
-              /*addElseBlock=*/true);
-          for (bool shared : {true, false}) {
-            OpBuilder::InsertionGuard guard(rewriter);
-            rewriter.setInsertionPointToStart(shared ? ifOp.thenBlock()
-                                                     : ifOp.elseBlock());
-            Value value = access(shared);
-            scf::YieldOp::create(rewriter, loc,
-                                 load ? ValueRange{value} : ValueRange{});
-          }
-          loaded = load ? ifOp.getResult(0) : Value();
-        }
+        SmallVector<Type, 1> types;
         if (load)
-          rewriter.replaceOp(op, loaded);
+          types.push_back(rewriter.getI32Type());
+        SmallVector<Value> loaded =
+            inPlace(types, [&](bool shared) -> SmallVector<Value> {
+              auto [words, at] = slotWord(shared, word);
+              if (load)
+                return {loadShared(words, at)};
+              storeShared(words, at,
+                          cast<memref::StoreOp>(op).getValueToStore());
+              return {};
+            });
+        if (load)
+          rewriter.replaceOp(op, loaded.front());
         else
           rewriter.eraseOp(op);
       }
@@ -489,26 +495,6 @@ private:
     LDBG() << accesses.size()
            << " frame accesses on a private copy: " << inWordSet.size()
            << " words in, " << storedWords.size() << " out";
-
-    // `access(shared)` in the one place frames are, or in a branch between
-    // the two; the values it returns are the results.
-    bool uniform = sharedSlots == batch || sharedSlots == 0;
-    auto inPlace = [&](TypeRange types,
-                       function_ref<SmallVector<Value>(bool)> access) {
-      if (uniform)
-        return access(/*shared=*/sharedSlots != 0);
-      auto ifOp = scf::IfOp::create(rewriter, loc, types,
-                                    lessThan(slot, index(sharedSlots)),
-                                    /*addThenBlock=*/true,
-                                    /*addElseBlock=*/true);
-      for (bool shared : {true, false}) {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(shared ? ifOp.thenBlock()
-                                                 : ifOp.elseBlock());
-        scf::YieldOp::create(rewriter, loc, access(shared));
-      }
-      return SmallVector<Value>(ifOp.getResults());
-    };
 
     if (!inWordSet.empty()) {
       rewriter.setInsertionPointToStart(&body);

@@ -39,15 +39,10 @@ using namespace mlir::coro;
 
 /// The frame of `instance` in `words`, which holds the frames of
 /// `numInstances` instances of `split`, word w of every frame consecutive.
-static FrameStorage getFrame(SplitOp split, Value words, Value instance,
-                             Value numInstances) {
-  FrameStorage frame;
-  frame.words = words;
-  frame.frameWords = split.getFrameWords();
-  frame.instance = instance;
-  frame.numInstances = numInstances;
-  frame.layout = FrameArrayLayout::SoA;
-  return frame;
+static FrameArraySlot getFrame(SplitOp split, Value words, Value instance,
+                               Value numInstances) {
+  return FrameArraySlot(words, split.getFrameWords(), instance, numInstances,
+                        FrameArrayLayout::SoA);
 }
 
 static MemRefType getWordsType(MLIRContext *context) {
@@ -56,8 +51,8 @@ static MemRefType getWordsType(MLIRContext *context) {
 
 /// (frame, args) -> (words, instance, numInstances, nx, ny, args): the
 /// `coro.frame.*` ops become loads and stores of the instance's frame.
-static void lowerSubroutine(func::FuncOp subroutine, SplitOp split,
-                            RewriterBase &rewriter) {
+static LogicalResult lowerSubroutine(func::FuncOp subroutine, SplitOp split,
+                                     RewriterBase &rewriter) {
   Block &entry = subroutine.getBody().front();
   Location loc = subroutine.getLoc();
   Type index = rewriter.getIndexType();
@@ -75,11 +70,13 @@ static void lowerSubroutine(func::FuncOp subroutine, SplitOp split,
   rewriter.setInsertionPointToStart(&entry);
   InstancePosition position = delinearizeInstanceId(
       rewriter, loc, instance, entry.getArgument(4), entry.getArgument(5));
-  lowerFrameAccesses(frame, split,
-                     getFrame(split, words, instance, entry.getArgument(3)),
-                     position, rewriter);
+  if (failed(lowerFrameAccesses(
+          frame, split, getFrame(split, words, instance, entry.getArgument(3)),
+          position)))
+    return failure();
   entry.eraseArgument(0);
   subroutine.setType(rewriter.getFunctionType(entry.getArgumentTypes(), {}));
+  return success();
 }
 
 /// Replaces `launch` by the breadth-first rounds described above.
@@ -127,12 +124,12 @@ static void lowerLaunch(LaunchOp launch, SplitOp split,
                        memref::StoreOp::create(b, loc, zeroWord, words, word);
                        scf::YieldOp::create(b, loc);
                      });
-  forEachInstance(rewriter, [&](OpBuilder &b, Value i, const FrameStorage &f) {
-    Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), i);
-    memref::StoreOp::create(b, loc, id, words,
-                            f.getWordIndex(b, loc, kCoroIdWord));
-    call(b, i, kEntryToken);
-  });
+  forEachInstance(
+      rewriter, [&](OpBuilder &b, Value i, const FrameArraySlot &f) {
+        Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), i);
+        f.storeWord(b, loc, kCoroIdWord, id);
+        call(b, i, kEntryToken);
+      });
 
   // The rounds: while some token is not "returned", one sweep per token.
   auto rounds = scf::WhileOp::create(
@@ -152,7 +149,8 @@ static void lowerLaunch(LaunchOp launch, SplitOp split,
       },
       [&](OpBuilder &b, Location, ValueRange) {
         for (unsigned token = 1; token < subroutines.size(); ++token)
-          forEachInstance(b, [&](OpBuilder &b, Value i, const FrameStorage &f) {
+          forEachInstance(b, [&](OpBuilder &b, Value i,
+                                 const FrameArraySlot &f) {
             Value expected = arith::ConstantIntOp::create(b, loc, token, 32);
             Value matches =
                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -199,7 +197,8 @@ struct BatchedToFuncPass
       if (failed(subroutines))
         return signalPassFailure();
       for (func::FuncOp subroutine : *subroutines)
-        lowerSubroutine(subroutine, split, rewriter);
+        if (failed(lowerSubroutine(subroutine, split, rewriter)))
+          return signalPassFailure();
       for (LaunchOp launch : launches->lookup(split.getCoroutine()))
         lowerLaunch(launch, split, *subroutines, rewriter);
       // The coroutine and its graph are no longer needed.

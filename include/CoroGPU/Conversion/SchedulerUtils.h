@@ -4,13 +4,15 @@
 //
 // Pieces every scheduler materialization needs, for the built-in ones and for
 // custom schedulers written in C++: where an instance sits in the grid, the
-// mega-kernel form of a coroutine body, and a launch as a loop nest.
+// mega-kernel form of a coroutine body, and a launch as a loop nest. Where
+// frames live, and the lowering of frame accesses, is in FrameStorage.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef COROGPU_CONVERSION_SCHEDULERUTILS_H
 #define COROGPU_CONVERSION_SCHEDULERUTILS_H
 
+#include "CoroGPU/Conversion/FrameStorage.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -51,54 +53,11 @@ void lowerToMegakernelBody(Region &body, Block &entry,
                            RewriterBase &rewriter,
                            function_ref<void(ReturnOp)> replaceReturn);
 
-/// How the frames of several instances share one memref of 32-bit words.
-enum class FrameArrayLayout {
-  /// Array of structures: the words of one frame are consecutive.
-  AoS,
-  /// Structure of arrays: word w of every instance is consecutive.
-  SoA,
-};
-
-/// Where one instance's frame lives: the 32-bit words of the layout that
-/// `coro.split` records (`#coro.field`), in a memref of i32 that holds this
-/// frame alone or, with `instance` set, the frames of `numInstances`
-/// instances laid out as `layout` says.
-struct FrameStorage {
-  Value words;
-  int64_t frameWords = kFirstFieldWord;
-  Value instance, numInstances;
-  FrameArrayLayout layout = FrameArrayLayout::AoS;
-
-  /// A frame of its own for one instance, allocated with memref.alloca at
-  /// the builder's position and zeroed (narrow fields are read-modify-
-  /// written, so no word may be undefined).
-  static FrameStorage allocate(OpBuilder &builder, Location loc, SplitOp split);
-  /// The type of a frame of its own.
-  static MemRefType getLocalType(SplitOp split);
-
-  /// The index of frame word `word` in `words`.
-  Value getWordIndex(OpBuilder &builder, Location loc, int64_t word) const;
-  /// Reads / writes the target token (word 0).
-  Value loadToken(OpBuilder &builder, Location loc) const;
-  void storeToken(OpBuilder &builder, Location loc, Value token) const;
-  /// Reads / writes a field: shifts and masks for a narrow one, one word
-  /// per 32 bits for a wide one.
-  Value loadField(OpBuilder &builder, Location loc, FrameFieldAttr field) const;
-  void storeField(OpBuilder &builder, Location loc, FrameFieldAttr field,
-                  Value value) const;
-};
-
-/// Rewrites every `coro.frame.*` use of `frame` into loads and stores of
-/// `storage`, with the fields of `split`; `coro.frame.id` becomes the id of
-/// `position`.
-void lowerFrameAccesses(Value frame, SplitOp split, const FrameStorage &storage,
-                        const InstancePosition &position,
-                        RewriterBase &rewriter);
-
 /// Clones the body of `subroutine` (one block, less its return) at the
 /// builder's position with its coroutine arguments bound to `args`. The
 /// clones keep using the subroutine's frame argument, for
-/// `lowerFrameAccesses` to rewrite onto the scheduler's frame storage.
+/// `lowerFrameAccesses` (FrameStorage.h) to rewrite onto the scheduler's
+/// frame storage.
 void cloneSubroutineBody(OpBuilder &builder, func::FuncOp subroutine,
                          ValueRange args);
 

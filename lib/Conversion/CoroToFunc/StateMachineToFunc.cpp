@@ -49,38 +49,38 @@ public:
       : split(split), rewriter(rewriter) {}
 
   /// (frame, args) -> (frame words, x, y, z, nx, ny, args)
-  void lowerSubroutine(func::FuncOp subroutine) {
+  LogicalResult lowerSubroutine(func::FuncOp subroutine) {
     Block &entry = subroutine.getBody().front();
     Location loc = subroutine.getLoc();
     Value frame = entry.getArgument(0);
     MLIRContext *context = rewriter.getContext();
 
-    SmallVector<Type> frameTypes = {FrameStorage::getLocalType(split)};
+    SmallVector<Type> frameTypes = {PrivateFrame::getType(split)};
     frameTypes.append(kNumPositionArgs, IndexType::get(context));
     for (auto [offset, type] : llvm::enumerate(frameTypes))
       entry.insertArgument(1 + offset, type, loc);
     ValueRange frameArgs = entry.getArguments().slice(1, frameTypes.size());
-    FrameStorage storage;
-    storage.words = frameArgs[0];
-    storage.frameWords = split.getFrameWords();
+    PrivateFrame storage(frameArgs[0], split.getFrameWords());
     InstancePosition position{frameArgs[1], frameArgs[2], frameArgs[3],
                               frameArgs[4], frameArgs[5]};
-    lowerFrameAccesses(frame, split, storage, position, rewriter);
+    if (failed(lowerFrameAccesses(frame, split, storage, position)))
+      return failure();
     entry.eraseArgument(0);
     subroutine.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                          subroutine.getResultTypes()));
+    return success();
   }
 
   void lowerLaunch(LaunchOp launch, ArrayRef<func::FuncOp> subroutines) {
     // One frame, reused by the instances, which run one after the other.
     rewriter.setInsertionPoint(launch);
-    FrameStorage storage =
-        FrameStorage::allocate(rewriter, launch.getLoc(), split);
+    PrivateFrame storage =
+        PrivateFrame::allocate(rewriter, launch.getLoc(), split);
     SmallVector<Value> args(launch.getArgs());
     lowerLaunchToLoops(
         launch, rewriter,
         [&](OpBuilder &builder, Location loc, const InstancePosition &pos) {
-          SmallVector<Value> operands = {storage.words};
+          SmallVector<Value> operands = {storage.getWords()};
           llvm::append_range(operands, pos.asArguments());
           llvm::append_range(operands, args);
           buildStateMachineLoop(
@@ -119,7 +119,8 @@ struct CoroStateMachineToFuncPass
         return signalPassFailure();
       StateMachineLowering lowering(split, rewriter);
       for (func::FuncOp subroutine : *subroutines)
-        lowering.lowerSubroutine(subroutine);
+        if (failed(lowering.lowerSubroutine(subroutine)))
+          return signalPassFailure();
       for (LaunchOp launch : launchesByCallee->lookup(name))
         lowering.lowerLaunch(launch, *subroutines);
       rewriter.eraseOp(symbols.lookup(name));

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Analysis/FrameWordAccesses.h"
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
 #include "corogpu/runtime/PersistentABI.h"
@@ -64,6 +65,106 @@ enum ControlWord : int64_t {
   kNumControlWords,
 };
 
+/// The frame of a persistent-threads slot. Its token is a private word
+/// (the scheduler keeps each slot's token in workgroup memory and copies
+/// it); its fields are in workgroup memory for the first slots and in the
+/// workgroup's part of the global extension for the others, each a
+/// FrameArraySlot of the fields' words (frame word w is word
+/// w - kFirstFieldWord there). When both hold frames, where a slot's frame
+/// lives is known only at run time, and SPIR-V's logical addressing has no
+/// pointer that may point into either: each access, or each group of words
+/// accessed together, is a branch between the two.
+///
+/// A subroutine accesses the slot's frame in place, or, when it accesses the
+/// frame at least twice as often as it would copy words, it runs on the
+/// private frame: one copy step brings in the words it may read before it
+/// writes them and those it writes on some paths only (FrameWordAccesses),
+/// one sends back the words it may write. The subroutines of a large
+/// program access the frame thousands of times (coro-fuzz seed 674: about
+/// 300 accesses of 18 words per subroutine): accessed in place, its kernel
+/// was 2.6 times the size of the state machine's with split frames, and
+/// lavapipe took minutes to compile it either way. The other subroutines
+/// access the frame in place, which takes fewer registers (the BVH path
+/// tracer's kernel: 83 on sm_90; 90 with copies everywhere, 93 with copies
+/// wherever they are merely fewer than the accesses).
+class PersistentSlotFrame final : public FrameStorage {
+public:
+  PersistentSlotFrame(const PrivateFrame &token,
+                      std::optional<FrameArraySlot> inShared,
+                      std::optional<FrameArraySlot> inExtension, Value isShared)
+      : FrameStorage(token.getFrameWords()), token(token),
+        inShared(std::move(inShared)), inExtension(std::move(inExtension)),
+        isShared(isShared) {}
+
+  Value loadWord(OpBuilder &builder, Location loc,
+                 int64_t word) const override {
+    if (word == kTargetTokenWord)
+      return token.loadWord(builder, loc, word);
+    return loadWords(builder, loc, word).front();
+  }
+  void storeWord(OpBuilder &builder, Location loc, int64_t word,
+                 Value value) const override {
+    if (word == kTargetTokenWord)
+      return token.storeWord(builder, loc, word, value);
+    storeWords(builder, loc, word, value);
+  }
+  SmallVector<Value> loadWords(OpBuilder &builder, Location loc,
+                               ArrayRef<int64_t> words) const override {
+    SmallVector<int64_t> fieldWords = getFieldWords(words);
+    SmallVector<Type> types(words.size(), builder.getI32Type());
+    return inPlace(builder, loc, types, [&](const FrameArraySlot &frame) {
+      return frame.loadWords(builder, loc, fieldWords);
+    });
+  }
+  void storeWords(OpBuilder &builder, Location loc, ArrayRef<int64_t> words,
+                  ValueRange values) const override {
+    SmallVector<int64_t> fieldWords = getFieldWords(words);
+    inPlace(builder, loc, TypeRange{}, [&](const FrameArraySlot &frame) {
+      frame.storeWords(builder, loc, fieldWords, values);
+      return SmallVector<Value>();
+    });
+  }
+
+private:
+  /// Frame words as words of the field arrays. The id word is never
+  /// accessed (the scheduler keeps ids), nor the token with other words.
+  static SmallVector<int64_t> getFieldWords(ArrayRef<int64_t> words) {
+    return llvm::map_to_vector(words, [](int64_t word) {
+      assert(word >= kFirstFieldWord && "not a field word of the frame");
+      return word - kFirstFieldWord;
+    });
+  }
+
+  /// `access(frame)` on the one place frames are, or in a branch between
+  /// the two; the values it returns are the results.
+  SmallVector<Value> inPlace(
+      OpBuilder &builder, Location loc, TypeRange types,
+      function_ref<SmallVector<Value>(const FrameArraySlot &)> access) const {
+    if (!isShared) {
+      assert((inShared || inExtension) &&
+             "a frame with fields lives somewhere");
+      return access(inShared ? *inShared : *inExtension);
+    }
+    auto ifOp = scf::IfOp::create(builder, loc, types, isShared,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    for (bool shared : {true, false}) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(shared ? ifOp.thenBlock()
+                                              : ifOp.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           access(shared ? *inShared : *inExtension));
+    }
+    return SmallVector<Value>(ifOp.getResults());
+  }
+
+  const PrivateFrame &token;
+  std::optional<FrameArraySlot> inShared, inExtension;
+  /// Whether the slot's frame is in workgroup memory (i1), where both
+  /// places hold frames.
+  Value isShared;
+};
+
 /// Builds the kernel of one split coroutine. Every scheduler value in
 /// workgroup or state memory is an i32.
 class PersistentBuilder : public SchedulerKernelBuilder {
@@ -80,7 +181,8 @@ public:
 
   /// Builds `<f>__pt`; the subroutines' frame accesses are lowered (the
   /// caller erases them).
-  void build(ArrayRef<func::FuncOp> subroutines) {
+  LogicalResult build(ArrayRef<func::FuncOp> subroutines) {
+    LogicalResult lowered = success();
     createKernelAndMemory();
     Value returned = i32(kTerminatedToken);
 
@@ -110,7 +212,8 @@ public:
       buildIf(running, [&] {
         buildRefillAndQueue();
         gpu::BarrierOp::create(rewriter, loc);
-        buildRun(subroutines);
+        if (failed(buildRun(subroutines)))
+          lowered = failure();
         gpu::BarrierOp::create(rewriter, loc);
       });
       scf::YieldOp::create(rewriter, loc, running);
@@ -125,6 +228,7 @@ public:
         addToState(add(index(pt::kFirstTokenWord), t), loadShared(runs, t));
       });
     });
+    return lowered;
   }
 
 private:
@@ -202,13 +306,12 @@ private:
     rewriter.setInsertionPoint(entry.getTerminator());
     lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-    // The frame accesses of the subroutines are first lowered onto this
-    // private frame (allocated once, in the entry block), then sent to the
-    // slots' frames: only its token word, which every run sets first, is
-    // read, so it needs no zeroing.
-    privateFrame.words = memref::AllocaOp::create(
-        rewriter, loc, FrameStorage::getLocalType(split));
-    privateFrame.frameWords = split.getFrameWords();
+    // The private frame (allocated once, in the entry block) holds the
+    // token of the instance that runs, and the fields of the subroutines
+    // that run on a copy of its frame. Every run sets the token first and
+    // copies in the fields it reads, so it needs no zeroing.
+    privateFrame.emplace(
+        PrivateFrame::allocate(rewriter, loc, split, /*zeroed=*/false));
   }
 
   /// Live slots per token, then the leader's decisions (kRunning says
@@ -324,218 +427,19 @@ private:
     });
   }
 
-  /// Where the frame of `slot` lives: workgroup memory below sharedSlots,
-  /// the extension above. Word w of the frame is word w - kFirstFieldWord
-  /// there (token and id live in slotTokens / slotIds).
-  FrameStorage getSharedFrame(Value slot) {
-    FrameStorage frame;
-    frame.words = sharedFrames;
-    frame.frameWords = bodyWords;
-    frame.instance = slot;
-    frame.numInstances = index(sharedSlots);
-    frame.layout = layout;
-    return frame;
-  }
-  /// Each workgroup has its part of the extension, laid out as `layout`
-  /// over its extension slots: a constant stride between the words of a
-  /// slot, so that a frame is one base address and constant offsets.
-  Value getExtensionWordIndex(Value slot, int64_t word) {
-    int64_t slots = batch - sharedSlots;
-    Value base = mul(group, index(slots * bodyWords));
-    Value local = sub(slot, index(sharedSlots));
-    Value offset = layout == FrameArrayLayout::SoA
-                       ? add(local, index(word * slots))
-                       : add(mul(local, index(bodyWords)), index(word));
-    return add(base, offset);
-  }
-
-  /// Makes the accesses to frame fields in `region`, lowered onto the
-  /// private frame, reach the frame of `slot`. The token (word 0) stays
-  /// private.
-  ///
-  /// A subroutine reads a field where it uses it and writes it where it
-  /// writes it, straight in the slot's frame; or, when it accesses the frame
-  /// at least twice as often as it would copy words, it runs on the private
-  /// frame: one step copies in the words it may read before it writes them,
-  /// one copies out the words it may write (words it writes on some paths
-  /// only are copied in too, so that copying them out on the other paths
-  /// writes back what was there). When the frames are split between
-  /// workgroup memory and the extension, where a slot's frame lives is
-  /// known only at run time, and SPIR-V's logical addressing has no pointer
-  /// that may point into either: each access, or each copy step, is a branch
-  /// between the two.
-  ///
-  /// The subroutines of a large program access the frame thousands of
-  /// times (coro-fuzz seed 674: about 300 accesses of 18 words per
-  /// subroutine): accessed in place, its kernel was 2.6 times the size of
-  /// the state machine's with split frames, and lavapipe took minutes to
-  /// compile it either way. The other subroutines access the frame in
-  /// place, which takes fewer registers (the BVH path tracer's kernel: 83
-  /// on sm_90; 90 with copies everywhere, 93 with copies wherever they are
-  /// merely fewer than the accesses).
-  void redirectToSlotFrame(Region &region, Value slot) {
-    // The frame word `op` accesses, if it is a load or store of a field of
-    // the private frame (whose word indices are constants: it has no
-    // instance).
-    auto fieldWordOf = [&](Operation *op) -> std::optional<int64_t> {
-      Value memref, at;
-      if (auto load = dyn_cast<memref::LoadOp>(op)) {
-        memref = load.getMemRef();
-        at = load.getIndices().front();
-      } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-        memref = store.getMemRef();
-        at = store.getIndices().front();
-      }
-      if (!memref || memref != privateFrame.words)
-        return std::nullopt;
-      std::optional<int64_t> word = getConstantIntValue(at);
-      assert(word && "a frame word index that is not a constant");
-      if (*word < kFirstFieldWord)
-        return std::nullopt;
-      return word;
-    };
-    SmallVector<std::pair<Operation *, int64_t>> accesses;
-    std::set<int64_t> storedWords;
-    region.walk([&](Operation *op) {
-      if (std::optional<int64_t> word = fieldWordOf(op)) {
-        accesses.push_back({op, *word});
-        if (isa<memref::StoreOp>(op))
-          storedWords.insert(*word);
-      }
-    });
-    if (accesses.empty())
-      return;
-
-    // Where word `word` of the slot's frame is, in workgroup memory or in
-    // the extension.
-    auto slotWord = [&](bool shared, int64_t word) -> std::pair<Value, Value> {
-      int64_t bodyWord = word - kFirstFieldWord;
-      if (shared)
-        return {sharedFrames,
-                getSharedFrame(slot).getWordIndex(rewriter, loc, bodyWord)};
-      return {extension, getExtensionWordIndex(slot, bodyWord)};
-    };
-
-    // `access(shared)` in the one place frames are, or in a branch between
-    // the two; the values it returns are the results.
-    bool uniform = sharedSlots == batch || sharedSlots == 0;
-    auto inPlace = [&](TypeRange types,
-                       function_ref<SmallVector<Value>(bool)> access) {
-      if (uniform)
-        return access(/*shared=*/sharedSlots != 0);
-      auto ifOp = scf::IfOp::create(rewriter, loc, types,
-                                    lessThan(slot, index(sharedSlots)),
-                                    /*addThenBlock=*/true,
-                                    /*addElseBlock=*/true);
-      for (bool shared : {true, false}) {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(shared ? ifOp.thenBlock()
-                                                 : ifOp.elseBlock());
-        scf::YieldOp::create(rewriter, loc, access(shared));
-      }
-      return SmallVector<Value>(ifOp.getResults());
-    };
-
-    // Each access straight to the slot's frame; in a branch of its own when
-    // the frames are split.
-    auto redirectEach = [&] {
-      for (const auto &[accessOp, accessWord] : accesses) {
-        // Named copies: lambdas may not capture structured bindings before
-        // C++20.
-        Operation *op = accessOp;
-        int64_t word = accessWord;
-        rewriter.setInsertionPoint(op);
-        auto load = dyn_cast<memref::LoadOp>(op);
-        SmallVector<Type, 1> types;
-        if (load)
-          types.push_back(rewriter.getI32Type());
-        SmallVector<Value> loaded =
-            inPlace(types, [&](bool shared) -> SmallVector<Value> {
-              auto [words, at] = slotWord(shared, word);
-              if (load)
-                return {loadShared(words, at)};
-              storeShared(words, at,
-                          cast<memref::StoreOp>(op).getValueToStore());
-              return {};
-            });
-        if (load)
-          rewriter.replaceOp(op, loaded.front());
-        else
-          rewriter.eraseOp(op);
-      }
-    };
-    // Copy in, at the start of the subroutine, the words it may read before
-    // it writes them, and those it writes on some paths only (see above). A
-    // word written at the top level of the body before any read (the frame
-    // the entry builds) needs no copy.
-    Block &body = region.front();
-    std::set<int64_t> writtenFirst, inWordSet;
-    for (Operation &op : body) {
-      if (isa<memref::StoreOp>(op)) {
-        if (std::optional<int64_t> word = fieldWordOf(&op))
-          if (!inWordSet.count(*word))
-            writtenFirst.insert(*word);
-        continue;
-      }
-      op.walk([&](memref::LoadOp load) {
-        if (std::optional<int64_t> word = fieldWordOf(load))
-          if (!writtenFirst.count(*word))
-            inWordSet.insert(*word);
-      });
-    }
-    for (int64_t word : storedWords)
-      if (!writtenFirst.count(word))
-        inWordSet.insert(word);
-
-    // Copy where that at least halves the frame accesses in the code.
-    if (accesses.size() < 2 * (inWordSet.size() + storedWords.size())) {
-      LDBG() << accesses.size() << " frame accesses, a branch each";
-      return redirectEach();
-    }
-    LDBG() << accesses.size()
-           << " frame accesses on a private copy: " << inWordSet.size()
-           << " words in, " << storedWords.size() << " out";
-
-    if (!inWordSet.empty()) {
-      rewriter.setInsertionPointToStart(&body);
-      SmallVector<int64_t> inWords(inWordSet.begin(), inWordSet.end());
-      SmallVector<Type> wordTypes(inWords.size(), rewriter.getI32Type());
-      SmallVector<Value> copied = inPlace(wordTypes, [&](bool shared) {
-        return llvm::map_to_vector(inWords, [&](int64_t word) {
-          auto [words, at] = slotWord(shared, word);
-          return loadShared(words, at);
-        });
-      });
-      for (auto [word, value] : llvm::zip(inWords, copied))
-        storeShared(privateFrame.words, index(word), value);
-    }
-
-    // Copy out, at its end, every word it may have written.
-    if (storedWords.empty())
-      return;
-    rewriter.setInsertionPointToEnd(&body);
-    SmallVector<Value> outValues;
-    for (int64_t word : storedWords)
-      outValues.push_back(loadShared(privateFrame.words, index(word)));
-    inPlace(TypeRange{}, [&](bool shared) {
-      for (auto [word, value] : llvm::zip(storedWords, outValues)) {
-        auto [words, at] = slotWord(shared, word);
-        storeShared(words, at, value);
-      }
-      return SmallVector<Value>();
-    });
-  }
-
   /// Each thread takes queued instances W apart and runs the chosen
   /// subroutine on each.
-  void buildRun(ArrayRef<func::FuncOp> subroutines) {
+  LogicalResult buildRun(ArrayRef<func::FuncOp> subroutines) {
+    SmallVector<FrameFieldAttr> fields = split.getFrameFields();
     Value chosen = toIndex(loadControl(kChosenToken));
     Value length = toIndex(loadControl(kQueueLength));
+    LogicalResult lowered = success();
     buildLoop(lane, length, index(workgroupSize), [&](Value place) {
       Value slot = toIndex(loadShared(queue, place));
       Value id = toIndex(loadShared(slotIds, slot));
       InstancePosition position =
           delinearizeInstanceId(rewriter, loc, id, nx, ny);
+      PersistentSlotFrame slotFrame = getSlotFrame(slot);
       SmallVector<int64_t> cases =
           llvm::to_vector(llvm::seq<int64_t>(0, tokens));
       auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
@@ -545,18 +449,33 @@ private:
         rewriter.createBlock(&region);
         func::FuncOp subroutine = subroutines[token];
         // A subroutine that does not set the target leaves it as it was.
-        privateFrame.storeToken(rewriter, loc, i32(token));
+        privateFrame->storeToken(rewriter, loc, i32(token));
+        FrameWordAccesses used = FrameWordAccesses::compute(subroutine, fields);
+        std::set<int64_t> copyIn = used.getCopyInWords();
+        // On a private copy where that at least halves the frame accesses
+        // in the code (see PersistentSlotFrame).
+        bool onCopy =
+            used.accesses >=
+            static_cast<int64_t>(2 * (copyIn.size() + used.written.size()));
+        LDBG() << "@" << subroutine.getSymName() << ": " << used.accesses
+               << " frame accesses"
+               << (onCopy ? " on a private copy" : ", in place");
+        const FrameStorage &storage =
+            onCopy ? static_cast<const FrameStorage &>(*privateFrame)
+                   : slotFrame;
+        if (onCopy)
+          copyFrameWords(rewriter, loc, slotFrame, *privateFrame,
+                         llvm::to_vector(copyIn));
         cloneSubroutineBody(rewriter, subroutine, coroutineArgs);
         // The clones (and the originals, which the caller erases) still use
-        // the subroutine's frame argument: lower them onto the private
-        // frame, then send the fields to the slot's frame.
-        {
-          OpBuilder::InsertionGuard lowering(rewriter);
-          lowerFrameAccesses(subroutine.getArgument(0), split, privateFrame,
-                             position, rewriter);
-          redirectToSlotFrame(region, slot);
-        }
-        Value next = privateFrame.loadToken(rewriter, loc);
+        // the subroutine's frame argument.
+        if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, storage,
+                                      position)))
+          lowered = failure();
+        if (onCopy)
+          copyFrameWords(rewriter, loc, *privateFrame, slotFrame,
+                         llvm::to_vector(used.written));
+        Value next = privateFrame->loadToken(rewriter, loc);
         storeShared(slotTokens, slot, next);
         buildIf(equal(next, i32(kTerminatedToken)),
                 [&] { atomicAdd(control, index(kReturned), i32(1)); });
@@ -566,6 +485,27 @@ private:
       rewriter.createBlock(&dispatch.getDefaultRegion());
       scf::YieldOp::create(rewriter, loc);
     });
+    return lowered;
+  }
+
+  /// The frame of `slot`: its fields in workgroup memory below sharedSlots,
+  /// in this workgroup's part of the extension above; its token in the
+  /// private frame.
+  PersistentSlotFrame getSlotFrame(Value slot) {
+    std::optional<FrameArraySlot> inShared, inExtension;
+    Value isShared;
+    if (sharedSlots != 0 && sharedFrames)
+      inShared.emplace(sharedFrames, bodyWords, slot, index(sharedSlots),
+                       layout);
+    int64_t extensionSlots = batch - sharedSlots;
+    if (extensionSlots != 0 && bodyWords != 0)
+      inExtension.emplace(extension, bodyWords, sub(slot, index(sharedSlots)),
+                          index(extensionSlots), layout,
+                          mul(group, index(extensionSlots * bodyWords)));
+    if (inShared && inExtension)
+      isShared = lessThan(slot, index(sharedSlots));
+    return PersistentSlotFrame(*privateFrame, std::move(inShared),
+                               std::move(inExtension), isShared);
   }
 
   SplitOp split;
@@ -580,7 +520,7 @@ private:
   SmallVector<Value> coroutineArgs;
   Value slotTokens, slotIds, queue, counts, runs, control, sharedFrames;
   Value lane, group;
-  FrameStorage privateFrame;
+  std::optional<PrivateFrame> privateFrame;
 };
 
 struct CoroPersistentToGPUPass
@@ -670,7 +610,8 @@ struct CoroPersistentToGPUPass
       return failure();
     PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
                               *sharedSlots, layout, rewriter);
-    builder.build(*subroutines);
+    if (failed(builder.build(*subroutines)))
+      return failure();
     for (func::FuncOp subroutine : *subroutines)
       rewriter.eraseOp(subroutine);
     Builder b(&getContext());

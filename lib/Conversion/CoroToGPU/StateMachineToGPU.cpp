@@ -76,7 +76,7 @@ struct CoroStateMachineToGPUPass
         workgroupSize, coroutine.getLoc(), rewriter);
     Location loc = coroutine.getLoc();
     rewriter.setInsertionPoint(kernel.body->getTerminator());
-    FrameStorage storage = FrameStorage::allocate(rewriter, loc, split);
+    PrivateFrame storage = PrivateFrame::allocate(rewriter, loc, split);
     buildStateMachineLoop(rewriter, loc, storage, subroutines.size(),
                           [&](OpBuilder &builder, Location, unsigned token) {
                             // Its frame accesses are lowered below, copies
@@ -85,8 +85,9 @@ struct CoroStateMachineToGPUPass
                                                 kernel.args);
                           });
     for (func::FuncOp subroutine : subroutines) {
-      lowerFrameAccesses(subroutine.getArgument(0), split, storage,
-                         kernel.position, rewriter);
+      if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, storage,
+                                    kernel.position)))
+        return failure();
       rewriter.eraseOp(subroutine);
     }
     rewriter.eraseOp(split);

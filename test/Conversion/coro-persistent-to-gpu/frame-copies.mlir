@@ -6,7 +6,8 @@
 // twice as often as it would copy words (s1: 2 loads and 5 stores of word
 // 3, against 2 words in and 1 out) runs on the private frame, with one
 // branch that copies in and one that copies out. One that accesses it less
-// (c2: 2 loads) accesses the slot's frame where it uses it, one branch each.
+// (c2: 2 loads) accesses the slot's frame where it uses it, one branch each
+// (canonicalization merges adjacent ones).
 // CHECK:       coro.persistent = {h = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 1 : i64,
 // CHECK-LABEL: gpu.func @h__pt(
 // CHECK-SAME:    %[[EXT:[^:]*]]: memref<?xi32>, %[[N:[^:]*]]: index, %{{[^:]*}}: memref<?xi32>)
@@ -14,6 +15,7 @@
 // CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<4xi32>
 // CHECK:         scf.for %{{.*}} = %thread_id_x to %{{[0-9]+}} step %c4 {
 // CHECK:           %[[SLOT:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:           %[[IN_SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c1 : index
 // The entry (token 0) writes words 2 and 3 where they live.
 // CHECK:           scf.if
 // CHECK:             memref.store %{{.*}}, %[[FRAMES]]
@@ -21,7 +23,7 @@
 // CHECK:           memref.atomic_rmw addi %c1_i32, %{{.*}}[%c9]
 // CHECK:         } else {
 // s1 (token 1): words 2 and 3 copied in, in one branch.
-// CHECK:           %[[IN_SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c1 : index
+// CHECK:           memref.store %c1_i32, %[[PRIVATE]][%c0]
 // CHECK:           %[[IN:.*]]:2 = scf.if %[[IN_SHARED]] -> (i32, i32) {
 // CHECK:             memref.load %[[FRAMES]]
 // CHECK:             memref.load %[[FRAMES]]
@@ -31,7 +33,6 @@
 // CHECK:           }
 // CHECK:           memref.store %[[IN]]#0, %[[PRIVATE]][%c2]
 // CHECK:           memref.store %[[IN]]#1, %[[PRIVATE]][%c3]
-// CHECK:           memref.store %c1_i32, %[[PRIVATE]][%c0]
 // The cases write word 3 of the private frame only.
 // CHECK:           scf.if
 // CHECK-NOT:         memref.store %{{.*}}, %[[FRAMES]]
@@ -40,25 +41,23 @@
 // CHECK:             memref.store %c3_i32, %[[PRIVATE]][%c0]
 // Word 3 copied out, in one branch.
 // CHECK:           %[[OUT:.*]] = memref.load %[[PRIVATE]][%c3]
-// CHECK:           %[[OUT_SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c1 : index
-// CHECK:           scf.if %[[OUT_SHARED]] {
+// CHECK:           scf.if %[[IN_SHARED]] {
 // CHECK:             memref.store %[[OUT]], %[[FRAMES]]
 // CHECK:           } else {
 // CHECK:             memref.store %[[OUT]], %[[EXT]]
 // CHECK:           }
 // CHECK:           memref.load %[[PRIVATE]][%c0]
-// c2 (token 2): each load in a branch of its own.
+// c2 (token 2): in place, no copy. Its two loads are adjacent: once
+// canonicalized, they share one branch.
 // CHECK:           memref.store %c2_i32, %[[PRIVATE]][%c0]
-// CHECK:           scf.if %{{.*}} -> (i32) {
+// CHECK-NEXT:      %[[C2:.*]]:2 = scf.if %[[IN_SHARED]] -> (i32, i32) {
+// CHECK:             memref.load %[[FRAMES]]
 // CHECK:             memref.load %[[FRAMES]]
 // CHECK:           } else {
 // CHECK:             memref.load %[[EXT]]
-// CHECK:           }
-// CHECK:           scf.if %{{.*}} -> (i32) {
-// CHECK:             memref.load %[[FRAMES]]
-// CHECK:           } else {
 // CHECK:             memref.load %[[EXT]]
 // CHECK:           }
+// CHECK-NEXT:      arith.addi %[[C2]]#1, %[[C2]]#0 : i32
 coro.func @h(%n: index, %out: memref<?xi32>) {
   %i = coro.id : index
   %c1 = arith.constant 1 : index

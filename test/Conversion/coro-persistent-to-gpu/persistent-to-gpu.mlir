@@ -55,26 +55,28 @@
 // CHECK:             scf.for %{{.*}} = %[[LANE]] to %{{.*}} step %c4 {
 // CHECK:               %[[SLOT:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK:               memref.load %[[IDS]][%[[SLOT]]]
+// Where the slot's frame lives, once per run: in workgroup memory below
+// slot 4, in the extension above (this workgroup's 4 slots x 2 words from
+// block * 8).
+// CHECK:               %[[BASE:.*]] = arith.muli %[[BLOCK]], %c8 : index
+// CHECK:               %[[OVER:.*]] = arith.subi %[[SLOT]], %c4 : index
+// CHECK:               %[[SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c4 : index
 // The entry stores the ticket (word 2) and the value (word 3) straight
-// into the slot's frame: in workgroup memory below slot 4, in the
-// extension above (this workgroup's 4 slots x 2 words from block * 8).
+// into the slot's frame.
 // CHECK:               scf.if
 // CHECK:                 %[[TICKET:.*]] = memref.atomic_rmw addi %c1_i32
-// CHECK:                 %[[SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c4 : index
 // CHECK:                 scf.if %[[SHARED]] {
 // SOA:                     memref.store %[[TICKET]], %[[FRAMES]][%[[SLOT]]]
 // AOS:                     %[[W0:.*]] = arith.muli %[[SLOT]], %c2 : index
 // AOS:                     memref.store %[[TICKET]], %[[FRAMES]][%[[W0]]]
 // CHECK:                 } else {
-// CHECK:                   %[[BASE:.*]] = arith.muli %[[BLOCK]], %c8 : index
-// CHECK:                   %[[OVER:.*]] = arith.subi %[[SLOT]], %c4 : index
 // SOA:                     %[[E:.*]] = arith.addi %[[BASE]], %[[OVER]] : index
 // AOS:                     %[[EW:.*]] = arith.muli %[[OVER]], %c2 : index
 // AOS:                     %[[E:.*]] = arith.addi %[[BASE]], %[[EW]] : index
 // CHECK:                   memref.store %[[TICKET]], %[[EXT]][%[[E]]]
 // CHECK:                 }
 // Word 3: SoA 4 slots further, AoS the next word.
-// CHECK:                 scf.if
+// CHECK:                 scf.if %[[SHARED]] {
 // SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
 // AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
 // CHECK:                   memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]

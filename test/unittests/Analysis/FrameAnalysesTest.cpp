@@ -6,6 +6,7 @@
 
 #include "CoroGPU/Analysis/FrameLayout.h"
 #include "CoroGPU/Analysis/FrameLiveness.h"
+#include "CoroGPU/Analysis/FrameWordAccesses.h"
 #include "CoroGPU/Analysis/Recomputation.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 
@@ -248,6 +249,46 @@ TEST_F(FrameAnalysesTest, RecomputationDecisions) {
   RecomputeAnalysis noDefer(coroutine, {/*maxOps=*/4, /*deferLoads=*/false});
   EXPECT_FALSE(noDefer.isRecomputed(v));
   EXPECT_EQ(RecomputeAnalysis::getFrameBits(v), 128);
+}
+
+// A subroutine that writes words 4 and 5 (n) first, reads word 2 (f)
+// before writing it, read-modify-writes word 3 (k, narrow), and writes word
+// 6 (g) on one path only.
+constexpr StringLiteral kWordAccesses = R"mlir(
+  coro.func @w(%c: i1, %x: f32, %k: i8, %n: index) { coro.return }
+  func.func @w__entry(%frame: !coro.frame, %c: i1, %x: f32, %k: i8,
+                      %n: index) {
+    coro.frame.store %n, %frame[2] : index
+    %v = coro.frame.load %frame[0] : f32
+    coro.frame.store %x, %frame[0] : f32
+    coro.frame.store %k, %frame[1] : i8
+    scf.if %c {
+      coro.frame.store %x, %frame[3] : f32
+      %m = coro.frame.load %frame[2] : index
+    }
+    coro.frame.set_target %frame, -1
+    return
+  }
+  coro.split @w subroutines [@w__entry] names ["entry"]
+    fields [#coro.field<"f" : f32 at 2>, #coro.field<"k" : i8 at 3:8>,
+            #coro.field<"n" : index at 4>, #coro.field<"g" : f32 at 6>]
+    transitions []
+)mlir";
+
+TEST_F(FrameAnalysesTest, FrameWordAccesses) {
+  OwningOpRef<ModuleOp> module = parse(kWordAccesses);
+  ASSERT_TRUE(module);
+  auto [split, subroutines] = getSplit(*module);
+  FrameWordAccesses used =
+      FrameWordAccesses::compute(subroutines.front(), split.getFrameFields());
+  // n: 2 + 2, f: 1 + 1, k: 2 (read and write), g: 1.
+  EXPECT_EQ(used.accesses, 9);
+  EXPECT_EQ(used.read, std::set<int64_t>({2, 3, 4, 5}));
+  EXPECT_EQ(used.written, std::set<int64_t>({2, 3, 4, 5, 6}));
+  EXPECT_EQ(used.writtenFirst, std::set<int64_t>({4, 5}));
+  // g is written on one path only: copied in so that copying it out on the
+  // other path writes back what was there.
+  EXPECT_EQ(used.getCopyInWords(), std::set<int64_t>({2, 3, 6}));
 }
 
 } // namespace

@@ -14,7 +14,7 @@
 //    memref<?xi32>, <the coroutine's arguments>)
 //
 //   frames   capacity x frameWords words, the frames of the instance slots
-//            (AoS or SoA, see FrameStorage in SchedulerUtils.h)
+//            (AoS or SoA, see FrameArraySlot in FrameStorage.h)
 //   queue    capacity slot indices, grouped by category (token, hint bucket)
 //   ranks    capacity words: a slot's rank among the slots of its category
 //            in its workgroup

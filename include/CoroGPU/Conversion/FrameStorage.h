@@ -1,0 +1,149 @@
+//===- FrameStorage.h - where a coroutine frame lives ----------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// A split coroutine's subroutines use their frame through four ops
+// (`coro.frame.load`, `.store`, `.set_target`, `.id`). A scheduler decides
+// where frames live: a frame of its own per instance (the state machine), a
+// slot of an array of frames in global memory (the wavefront), workgroup
+// memory or its global extension, chosen per slot at run time (persistent
+// threads). `FrameStorage` is that decision; the frame-access lowering
+// patterns rewrite the four ops straight onto any storage, so that a
+// scheduler only says where its frames are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_CONVERSION_FRAMESTORAGE_H
+#define COROGPU_CONVERSION_FRAMESTORAGE_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace coro {
+
+struct InstancePosition;
+
+/// How the frames of several instances share one memref of 32-bit words.
+enum class FrameArrayLayout {
+  /// Array of structures: the words of one frame are consecutive.
+  AoS,
+  /// Structure of arrays: word w of every instance is consecutive.
+  SoA,
+};
+
+/// Where one instance's frame lives: the 32-bit words of the layout that
+/// `coro.split` records (`#coro.field`). Subclasses say where a word is;
+/// the encoding of fields in words (narrow fields packed, wide ones over
+/// consecutive words) is the same for all and lives here.
+class FrameStorage {
+public:
+  explicit FrameStorage(int64_t frameWords) : frameWords(frameWords) {}
+  virtual ~FrameStorage();
+
+  /// Words of one frame, the token and id words included.
+  int64_t getFrameWords() const { return frameWords; }
+
+  /// Reads / writes frame word `word` (an i32).
+  virtual Value loadWord(OpBuilder &builder, Location loc,
+                         int64_t word) const = 0;
+  virtual void storeWord(OpBuilder &builder, Location loc, int64_t word,
+                         Value value) const = 0;
+  /// Several words at once, in the order of `words`. By default one access
+  /// each; a storage whose place is chosen at run time decides once.
+  virtual SmallVector<Value> loadWords(OpBuilder &builder, Location loc,
+                                       ArrayRef<int64_t> words) const;
+  virtual void storeWords(OpBuilder &builder, Location loc,
+                          ArrayRef<int64_t> words, ValueRange values) const;
+
+  /// Reads / writes the target token (word 0).
+  Value loadToken(OpBuilder &builder, Location loc) const;
+  void storeToken(OpBuilder &builder, Location loc, Value token) const;
+  /// Reads / writes a field: shifts and masks for a narrow one, one word
+  /// per 32 bits for a wide one.
+  Value loadField(OpBuilder &builder, Location loc, FrameFieldAttr field) const;
+  void storeField(OpBuilder &builder, Location loc, FrameFieldAttr field,
+                  Value value) const;
+
+private:
+  int64_t frameWords;
+};
+
+/// A frame of its own: a `memref<N x i32>` that holds this frame alone (an
+/// alloca, or an argument of a function that takes the frame).
+class PrivateFrame final : public FrameStorage {
+public:
+  PrivateFrame(Value words, int64_t frameWords)
+      : FrameStorage(frameWords), words(words) {}
+
+  /// The type of a frame of its own for `split`.
+  static MemRefType getType(SplitOp split);
+  /// A frame of its own allocated with memref.alloca at the builder's
+  /// position; `zeroed` stores 0 in every word (narrow fields are
+  /// read-modify-written, so no word they share may be undefined).
+  static PrivateFrame allocate(OpBuilder &builder, Location loc, SplitOp split,
+                               bool zeroed = true);
+
+  Value getWords() const { return words; }
+
+  Value loadWord(OpBuilder &builder, Location loc, int64_t word) const override;
+  void storeWord(OpBuilder &builder, Location loc, int64_t word,
+                 Value value) const override;
+
+private:
+  Value words;
+};
+
+/// The frame in slot `slot` of an array of `numSlots` frames laid out as
+/// `layout` says, from word `base` of `words` on (no base: word 0): word `w`
+/// of the slot is at `base + slot * frameWords + w` (AoS) or at
+/// `base + w * numSlots + slot` (SoA, so that one subroutine run over
+/// consecutive slots touches consecutive words).
+class FrameArraySlot final : public FrameStorage {
+public:
+  FrameArraySlot(Value words, int64_t frameWords, Value slot, Value numSlots,
+                 FrameArrayLayout layout, Value base = {})
+      : FrameStorage(frameWords), words(words), slot(slot), numSlots(numSlots),
+        base(base), layout(layout) {}
+
+  Value getWords() const { return words; }
+  /// The index of frame word `word` in `words`; folded where the slot and
+  /// the number of slots are constants.
+  Value getWordIndex(OpBuilder &builder, Location loc, int64_t word) const;
+
+  Value loadWord(OpBuilder &builder, Location loc, int64_t word) const override;
+  void storeWord(OpBuilder &builder, Location loc, int64_t word,
+                 Value value) const override;
+
+private:
+  Value words, slot, numSlots, base;
+  FrameArrayLayout layout;
+};
+
+/// Copies frame words `words` from `from` to `to`.
+void copyFrameWords(OpBuilder &builder, Location loc, const FrameStorage &from,
+                    const FrameStorage &to, ArrayRef<int64_t> words);
+
+/// Adds the patterns that lower the frame-access ops onto `storage`:
+/// `coro.frame.load` / `.store` to `loadField` / `storeField` of the field
+/// `fields` names, `.set_target` to `storeToken`, and `.id` to the id of
+/// `position`. `storage` and `position` must outlive the patterns.
+void populateFrameAccessLoweringPatterns(RewritePatternSet &patterns,
+                                         ArrayRef<FrameFieldAttr> fields,
+                                         const FrameStorage &storage,
+                                         const InstancePosition &position);
+
+/// Rewrites every `coro.frame.*` use of `frame` with those patterns; fails
+/// with a located error on one they cannot lower (a field `split` does not
+/// have).
+LogicalResult lowerFrameAccesses(Value frame, SplitOp split,
+                                 const FrameStorage &storage,
+                                 const InstancePosition &position);
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_CONVERSION_FRAMESTORAGE_H

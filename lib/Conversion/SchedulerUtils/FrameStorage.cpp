@@ -1,0 +1,212 @@
+//===- FrameStorage.cpp - where a coroutine frame lives -------------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Conversion/FrameStorage.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+FrameStorage::~FrameStorage() = default;
+
+SmallVector<Value> FrameStorage::loadWords(OpBuilder &builder, Location loc,
+                                           ArrayRef<int64_t> words) const {
+  return llvm::map_to_vector(
+      words, [&](int64_t word) { return loadWord(builder, loc, word); });
+}
+
+void FrameStorage::storeWords(OpBuilder &builder, Location loc,
+                              ArrayRef<int64_t> words,
+                              ValueRange values) const {
+  assert(words.size() == values.size() && "one value per word");
+  for (auto [word, value] : llvm::zip_equal(words, values))
+    storeWord(builder, loc, word, value);
+}
+
+Value FrameStorage::loadToken(OpBuilder &builder, Location loc) const {
+  return loadWord(builder, loc, kTargetTokenWord);
+}
+
+void FrameStorage::storeToken(OpBuilder &builder, Location loc,
+                              Value token) const {
+  storeWord(builder, loc, kTargetTokenWord, token);
+}
+
+/// The integer type with the bits of a field's value (i64 for index).
+static IntegerType getBitsType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<IndexType>(type))
+    return IntegerType::get(context, 64);
+  return IntegerType::get(context, type.getIntOrFloatBitWidth());
+}
+
+Value FrameStorage::loadField(OpBuilder &builder, Location loc,
+                              FrameFieldAttr field) const {
+  Type type = field.getType();
+  IntegerType bitsType = getBitsType(type);
+  int64_t storageBits = field.getStorageBits();
+  Value bits;
+  if (storageBits < 32) {
+    Value word = loadWord(builder, loc, field.getWord());
+    if (field.getBit() != 0)
+      word = arith::ShRUIOp::create(
+          builder, loc, word,
+          arith::ConstantIntOp::create(builder, loc, field.getBit(), 32));
+    bits = arith::TruncIOp::create(builder, loc, bitsType, word);
+  } else {
+    IntegerType wide = builder.getIntegerType(storageBits);
+    for (int64_t i = 0, e = field.getNumWords(); i < e; ++i) {
+      Value word = loadWord(builder, loc, field.getWord() + i);
+      if (e == 1) {
+        bits = word;
+        break;
+      }
+      Value part = arith::ExtUIOp::create(builder, loc, wide, word);
+      if (i != 0) {
+        part = arith::ShLIOp::create(
+            builder, loc, part,
+            arith::ConstantIntOp::create(builder, loc, wide, 32 * i));
+        part = arith::OrIOp::create(builder, loc, bits, part);
+      }
+      bits = part;
+    }
+    if (bitsType.getWidth() < storageBits)
+      bits = arith::TruncIOp::create(builder, loc, bitsType, bits);
+  }
+  if (isa<IndexType>(type))
+    return arith::IndexCastOp::create(builder, loc, type, bits);
+  if (isa<FloatType>(type))
+    return arith::BitcastOp::create(builder, loc, type, bits);
+  return bits;
+}
+
+void FrameStorage::storeField(OpBuilder &builder, Location loc,
+                              FrameFieldAttr field, Value value) const {
+  Type type = field.getType();
+  IntegerType bitsType = getBitsType(type);
+  Value bits = value;
+  if (isa<IndexType>(type))
+    bits = arith::IndexCastOp::create(builder, loc, bitsType, value);
+  else if (isa<FloatType>(type))
+    bits = arith::BitcastOp::create(builder, loc, bitsType, value);
+  int64_t storageBits = field.getStorageBits();
+  if (storageBits < 32) {
+    // Read-modify-write: other fields may share the word.
+    IntegerType i32 = builder.getI32Type();
+    Value shifted = arith::ExtUIOp::create(builder, loc, i32, bits);
+    if (field.getBit() != 0)
+      shifted = arith::ShLIOp::create(
+          builder, loc, shifted,
+          arith::ConstantIntOp::create(builder, loc, field.getBit(), 32));
+    uint32_t mask = ((uint64_t(1) << storageBits) - 1) << field.getBit();
+    Value keep = arith::ConstantIntOp::create(builder, loc,
+                                              static_cast<int32_t>(~mask), 32);
+    Value word = loadWord(builder, loc, field.getWord());
+    Value kept = arith::AndIOp::create(builder, loc, word, keep);
+    Value merged = arith::OrIOp::create(builder, loc, kept, shifted);
+    storeWord(builder, loc, field.getWord(), merged);
+    return;
+  }
+  IntegerType wide = builder.getIntegerType(storageBits);
+  if (bitsType.getWidth() < storageBits)
+    bits = arith::ExtUIOp::create(builder, loc, wide, bits);
+  for (int64_t i = 0, e = field.getNumWords(); i < e; ++i) {
+    Value part = bits;
+    if (i != 0)
+      part = arith::ShRUIOp::create(
+          builder, loc, part,
+          arith::ConstantIntOp::create(builder, loc, wide, 32 * i));
+    if (e != 1)
+      part = arith::TruncIOp::create(builder, loc, builder.getI32Type(), part);
+    storeWord(builder, loc, field.getWord() + i, part);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// PrivateFrame
+//===----------------------------------------------------------------------===//
+
+MemRefType PrivateFrame::getType(SplitOp split) {
+  return MemRefType::get({split.getFrameWords()},
+                         IntegerType::get(split.getContext(), 32));
+}
+
+PrivateFrame PrivateFrame::allocate(OpBuilder &builder, Location loc,
+                                    SplitOp split, bool zeroed) {
+  Value words = memref::AllocaOp::create(builder, loc, getType(split));
+  PrivateFrame frame(words, split.getFrameWords());
+  if (!zeroed)
+    return frame;
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+  Value begin = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value end =
+      arith::ConstantIndexOp::create(builder, loc, split.getFrameWords());
+  Value step = arith::ConstantIndexOp::create(builder, loc, 1);
+  scf::ForOp::create(builder, loc, begin, end, step, ValueRange{},
+                     [&](OpBuilder &b, Location loc, Value word, ValueRange) {
+                       memref::StoreOp::create(b, loc, zero, words, word);
+                       scf::YieldOp::create(b, loc);
+                     });
+  return frame;
+}
+
+Value PrivateFrame::loadWord(OpBuilder &builder, Location loc,
+                             int64_t word) const {
+  Value index = arith::ConstantIndexOp::create(builder, loc, word);
+  return memref::LoadOp::create(builder, loc, words, index);
+}
+
+void PrivateFrame::storeWord(OpBuilder &builder, Location loc, int64_t word,
+                             Value value) const {
+  Value index = arith::ConstantIndexOp::create(builder, loc, word);
+  memref::StoreOp::create(builder, loc, value, words, index);
+}
+
+//===----------------------------------------------------------------------===//
+// FrameArraySlot
+//===----------------------------------------------------------------------===//
+
+Value FrameArraySlot::getWordIndex(OpBuilder &builder, Location loc,
+                                   int64_t word) const {
+  Value offset = arith::ConstantIndexOp::create(builder, loc, word);
+  Value index;
+  if (layout == FrameArrayLayout::AoS) {
+    Value stride =
+        arith::ConstantIndexOp::create(builder, loc, getFrameWords());
+    Value start = builder.createOrFold<arith::MulIOp>(loc, slot, stride);
+    index = builder.createOrFold<arith::AddIOp>(loc, start, offset);
+  } else {
+    Value start = builder.createOrFold<arith::MulIOp>(loc, offset, numSlots);
+    index = builder.createOrFold<arith::AddIOp>(loc, start, slot);
+  }
+  if (!base)
+    return index;
+  return builder.createOrFold<arith::AddIOp>(loc, base, index);
+}
+
+Value FrameArraySlot::loadWord(OpBuilder &builder, Location loc,
+                               int64_t word) const {
+  return memref::LoadOp::create(builder, loc, words,
+                                getWordIndex(builder, loc, word));
+}
+
+void FrameArraySlot::storeWord(OpBuilder &builder, Location loc, int64_t word,
+                               Value value) const {
+  memref::StoreOp::create(builder, loc, value, words,
+                          getWordIndex(builder, loc, word));
+}
+
+void mlir::coro::copyFrameWords(OpBuilder &builder, Location loc,
+                                const FrameStorage &from,
+                                const FrameStorage &to,
+                                ArrayRef<int64_t> words) {
+  if (words.empty())
+    return;
+  to.storeWords(builder, loc, words, from.loadWords(builder, loc, words));
+}

@@ -142,6 +142,15 @@ std::string mlir::coro::findCUDAToolkit() {
   return {};
 }
 
+bool mlir::coro::isNVVMChip(StringRef chip) {
+  if (!chip.consume_front("sm_"))
+    return false;
+  if (chip.ends_with("a") || chip.ends_with("f"))
+    chip = chip.drop_back();
+  unsigned version = 0;
+  return !chip.getAsInteger(10, version) && version >= 20;
+}
+
 void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                                     StringRef chip,
                                     const SchedulerCompileOptions &options,
@@ -263,13 +272,27 @@ void mlir::coro::registerCoroPipelines() {
         buildToSPIRVPipeline(pm, options.scheduler,
                              getSchedulerOptions(options));
       });
-  PassPipelineRegistration<PTXPipelineOptions>(
+  // Registered by hand rather than with PassPipelineRegistration, to reject
+  // a chip NVVM does not know before any pass runs.
+  registerPassPipeline(
       "coro-to-ptx",
       "Coroutines to PTX with a GPU scheduler (front half, materialization, "
       "gpu to nvvm, gpu-module-to-binary with format=isa); follow with "
       "coro-write-kernels to write the .ptx files",
-      [](OpPassManager &pm, const PTXPipelineOptions &options) {
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        PTXPipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (!isNVVMChip(options.chip))
+          return errorHandler("coro-to-ptx: chip '" + options.chip +
+                              "' is not an NVIDIA architecture; use "
+                              "sm_<major><minor>, e.g. sm_90");
         buildToPTXPipeline(pm, options.scheduler, options.chip,
                            getSchedulerOptions(options), options.cudaToolkit);
+        return success();
+      },
+      [](function_ref<void(const ::mlir::detail::PassOptions &)> printOptions) {
+        printOptions(PTXPipelineOptions());
       });
 }

@@ -65,6 +65,7 @@ struct DriverAPI {
   CUresult (*eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
   CUresult (*eventDestroy)(CUevent) = nullptr;
   CUresult (*getErrorString)(CUresult, const char **) = nullptr;
+  CUresult (*getErrorName)(CUresult, const char **) = nullptr;
 
   /// Loads the driver; on failure says which library or symbol is missing.
   Status load() {
@@ -106,17 +107,23 @@ struct DriverAPI {
     bind(eventElapsedTime, {"cuEventElapsedTime_v2", "cuEventElapsedTime"});
     bind(eventDestroy, {"cuEventDestroy_v2", "cuEventDestroy"});
     bind(getErrorString, {"cuGetErrorString"});
+    bind(getErrorName, {"cuGetErrorName"});
     if (!missing.empty())
       return Status::failure("the CUDA driver lacks " + missing);
     return Status::success();
   }
 
+  /// `CUDA_ERROR_<NAME> (<description>)`, or the number where the driver
+  /// does not know it.
   std::string describe(CUresult result) const {
-    const char *text = nullptr;
+    const char *name = nullptr, *text = nullptr;
+    if (getErrorName)
+      getErrorName(result, &name);
     if (getErrorString)
       getErrorString(result, &text);
-    return "CUDA error " + std::to_string(result) +
-           (text ? std::string(" (") + text + ")" : "");
+    std::string described =
+        name ? std::string(name) : "CUDA error " + std::to_string(result);
+    return described + (text ? std::string(" (") + text + ")" : "");
   }
 };
 

@@ -20,12 +20,12 @@ Status corogpu::runtime::runPersistent(
     const BufferArgBuilder &passBuffer, PersistentStats &stats) {
   if (plan.tokens == 0 || plan.workgroupSize == 0 || plan.batch == 0 ||
       plan.sharedSlots > plan.batch)
-    return Status::failure("the persistent-threads plan of '" + plan.coroutine +
-                           "' is incomplete");
+    return Status::invalidInput("the persistent-threads plan of '" +
+                                plan.coroutine + "' is incomplete");
   uint64_t instances = countInstances(grid);
   if (plan.workgroupSize > device.getMaxWorkgroupSize() ||
       plan.workgroupBytes > device.getMaxWorkgroupMemoryBytes())
-    return Status::failure(
+    return Status::invalidInput(
         "the persistent-threads kernel of '" + plan.coroutine + "' needs " +
         std::to_string(plan.workgroupSize) + " threads and " +
         std::to_string(plan.workgroupBytes) +
@@ -39,22 +39,23 @@ Status corogpu::runtime::runPersistent(
                                          (threads % plan.workgroupSize != 0),
                                      batches));
   if (workgroups > 65535)
-    return Status::failure(std::to_string(threads) +
-                           " persistent threads need " +
-                           std::to_string(workgroups) +
-                           " workgroups, more than 65535; lower them");
+    return Status::invalidInput(std::to_string(threads) +
+                                " persistent threads need " +
+                                std::to_string(workgroups) +
+                                " workgroups, more than 65535; lower them");
   // The instance counter passes the grid by at most one batch per
   // workgroup; it is an i32.
   if (instances + workgroups * plan.batch >= (uint64_t(1) << 31))
-    return Status::failure("the persistent-threads scheduler runs at most "
-                           "2^31 - 1 - workgroups x batch instances, the grid "
-                           "has " +
-                           std::to_string(instances));
+    return Status::invalidInput(
+        "the persistent-threads scheduler runs at most "
+        "2^31 - 1 - workgroups x batch instances, the grid "
+        "has " +
+        std::to_string(instances));
   uint64_t extensionWords =
       workgroups * (plan.batch - plan.sharedSlots) * plan.frameWords;
   if (extensionWords >= (uint64_t(1) << 31) ||
       extensionWords * 4 > device.getMaxBufferBytes())
-    return Status::failure(
+    return Status::invalidInput(
         "a global memory extension of " + std::to_string(extensionWords) +
         " words is larger than " + device.getName() +
         " addresses; lower the persistent threads or the batch");
@@ -88,6 +89,8 @@ Status corogpu::runtime::runPersistent(
   // Launch until the grid is exhausted; with a batch limit, every launch
   // ends with its workgroups' instances returned and starts more.
   uint64_t started = 0;
+  RunMonitor monitor(options.limits, options.progress, "persistent-threads",
+                     "launches");
   do {
     double milliseconds = 0;
     if (status =
@@ -103,11 +106,19 @@ Status corogpu::runtime::runPersistent(
       return status;
     uint64_t next = std::min<uint64_t>(words[pt::kNextInstance], instances);
     if (next == started && next < instances)
-      return Status::failure("the persistent-threads kernel started no "
-                             "instance in launch " +
-                             std::to_string(stats.launches));
+      return Status::limitExceeded(
+          "the persistent-threads kernel started no instance in launch " +
+          std::to_string(stats.launches));
     started = next;
-  } while (started < instances);
+    if (started >= instances)
+      break;
+    RunProgress progress;
+    progress.rounds = stats.launches;
+    progress.started = started;
+    progress.instances = instances;
+    if (status = monitor.update(progress); !status.ok())
+      return status;
+  } while (true);
   stats.steps = words[pt::kSteps];
   stats.acquisitions = words[pt::kAcquisitions];
   for (uint32_t token = 0; token < plan.tokens; ++token)
@@ -119,7 +130,7 @@ Status corogpu::runtime::runPersistent(
   uint64_t returned = words[pt::kReturned];
   if (stats.instancesPerSubroutine.front() != instances ||
       returned != instances)
-    return Status::failure(
+    return Status::limitExceeded(
         "the persistent-threads kernel started " +
         std::to_string(stats.instancesPerSubroutine.front()) +
         " and finished " + std::to_string(returned) + " of " +

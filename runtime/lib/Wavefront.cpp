@@ -57,30 +57,38 @@ Status corogpu::runtime::runWavefront(
     const BufferArgBuilder &passBuffer, WavefrontStats &stats) {
   if (plan.tokens == 0 || plan.frameWords == 0 || plan.workgroupSize == 0 ||
       plan.categories < plan.tokens)
-    return Status::failure("the wavefront plan of '" + plan.coroutine +
-                           "' is incomplete");
+    return Status::invalidInput("the wavefront plan of '" + plan.coroutine +
+                                "' is incomplete");
   uint64_t instances = countInstances(grid);
   if (instances >= (uint64_t(1) << 31))
-    return Status::failure("the wavefront scheduler runs at most 2^31 - 1 "
-                           "instances, the grid has " +
-                           std::to_string(instances));
+    return Status::invalidInput("the wavefront scheduler runs at most 2^31 - 1 "
+                                "instances, the grid has " +
+                                std::to_string(instances));
   bool compaction = options.compactBelowPercent != 0;
   if (options.compactBelowPercent > 100)
-    return Status::failure("the compaction threshold is a percentage, got " +
-                           std::to_string(options.compactBelowPercent));
+    return Status::invalidInput(
+        "the compaction threshold is a percentage, got " +
+        std::to_string(options.compactBelowPercent));
   uint64_t capacity =
       options.capacity
           ? options.capacity
           : getDefaultCapacity(device, plan, compaction, instances);
   if (capacity * plan.frameWords >= (uint64_t(1) << 31))
-    return Status::failure(
+    return Status::invalidInput(
         "a wavefront frame buffer of " + std::to_string(capacity) +
         " slots x " + std::to_string(plan.frameWords) +
         " words is larger than 2^31 words; lower the capacity");
   uint32_t workgroup = plan.workgroupSize;
+  if (workgroup > device.getMaxWorkgroupSize())
+    return Status::invalidInput("the wavefront kernels of '" + plan.coroutine +
+                                "' have " + std::to_string(workgroup) +
+                                " threads per workgroup; " + device.getName() +
+                                " has at most " +
+                                std::to_string(device.getMaxWorkgroupSize()) +
+                                " (lower --wavefront-workgroup-size)");
   uint64_t maxGroups = ceilDiv(capacity, workgroup);
   if (maxGroups > 65535)
-    return Status::failure(
+    return Status::invalidInput(
         "a wavefront capacity of " + std::to_string(capacity) + " needs " +
         std::to_string(maxGroups) + " workgroups, more than 65535; lower it");
   uint32_t stateWords = wf::getStateWords(plan.tokens, plan.categories);
@@ -161,6 +169,7 @@ Status corogpu::runtime::runWavefront(
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();
+  RunMonitor monitor(options.limits, options.progress, "wavefront", "rounds");
   stats.capacity = capacity;
   bool first = true;
   while (true) {
@@ -200,13 +209,13 @@ Status corogpu::runtime::runWavefront(
       return status;
     if (state[wf::kDone])
       break;
-    if (options.maxSubmissions && stats.submissions >= options.maxSubmissions)
-      return Status::failure("the wavefront scheduler gave up after " +
-                             std::to_string(stats.submissions) +
-                             " submissions (" +
-                             std::to_string(state[wf::kRounds]) + " rounds, " +
-                             std::to_string(state[wf::kAlive]) +
-                             " instances alive): does every instance return?");
+    RunProgress progress;
+    progress.rounds = state[wf::kRounds];
+    progress.started = std::min<uint64_t>(state[wf::kNextInstance], instances);
+    progress.alive = state[wf::kAlive];
+    progress.instances = instances;
+    if (Status status = monitor.update(progress); !status.ok())
+      return status;
   }
   stats.rounds = state[wf::kRounds];
   stats.launches = state[wf::kLaunches];

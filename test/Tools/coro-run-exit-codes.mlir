@@ -21,15 +21,23 @@
 // RUN: not coro-run %s --coro=offset --arg=4294967299 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: coro-run: error: argument #0 is i32, but '4294967299' is not a value of that type (out of range for 32 bits)
 // RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --tolerance=-1 2>/dev/null; test $? -eq 2
-// No SPIR-V for a two-dimensional dynamic buffer yet:
+// RUN: not coro-run %s --coro=scale --emit=ptx --chip=banana --emit-to=%t.ptx 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: coro-run: error: --chip: 'banana' is not an NVIDIA architecture; use sm_<major><minor>, e.g. sm_90
+// RUN: coro-run %s --coro=scale --emit=ptx --chip=banana 2>/dev/null; test $? -eq 2
+// RUN: not coro-opt %s "--pass-pipeline=builtin.module(coro-to-ptx{chip=banana})" 2>&1 | FileCheck %s --check-prefix=CHIP-PIPELINE
+// CHIP-PIPELINE: coro-to-ptx: chip 'banana' is not an NVIDIA architecture; use sm_<major><minor>, e.g. sm_90
+// No GPU kernel takes a two-dimensional dynamic buffer: a located error
+// before any lowering (exit code 3, the coroutine does not compile):
 // RUN: echo 'coro.func @unlowerable(%%a: memref<?x?xf32>) { %%c0 = arith.constant 0 : index  %%v = memref.load %%a[%%c0, %%c0] : memref<?x?xf32>  memref.store %%v, %%a[%%c0, %%c0] : memref<?x?xf32>  coro.return }' > %t.2d.mlir
 // RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=COMPILE
 // RUN: coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros 2>/dev/null; test $? -eq 3
 // COMPILE-NOT: see current operation
+// COMPILE: 'coro.func' op argument #0 has type 'memref<?x?xf32>': GPU kernels take memrefs of rank 1 (static or dynamic size) or of a static shape; pass it flattened, as 'memref<?xf32>'
 // COMPILE: coro-run: error: compiling @unlowerable failed (see above)
 // The operation itself only with --print-op-on-diagnostic:
 // RUN: not coro-run %t.2d.mlir --coro=unlowerable --buffer=f32:4:zeros --print-op-on-diagnostic 2>&1 | FileCheck %s --check-prefix=OPDUMP
-// OPDUMP: note: see current operation: {{.*}}memref.load
+// OPDUMP: note: see current operation:
+// OPDUMP-NEXT: "coro.func"
 // REQUIRES: vulkan
 // RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --device=no-such-gpu 2>/dev/null; test $? -eq 4
 // RUN: coro-run %s --coro=scale --grid=4 --buffer=f32:4:iota --quiet

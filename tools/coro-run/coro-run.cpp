@@ -206,6 +206,18 @@ static llvm::cl::opt<int> persistentBatchesPerLaunch(
                    "default -1: 1 on lavapipe, whose threads end their loops "
                    "after 65535 iterations in all, else no limit)"),
     llvm::cl::init(-1), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<uint64_t> maxRounds(
+    "max-rounds",
+    llvm::cl::desc("Give up, with exit code 5, after this many wavefront "
+                   "rounds or persistent-threads launches (0: no limit; "
+                   "default: 2^20 rounds, no launch limit)"),
+    llvm::cl::init(~uint64_t(0)), llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<double> timeLimit(
+    "time-limit",
+    llvm::cl::desc("Give up, with exit code 5, once the wavefront or "
+                   "persistent-threads host loop has run this many seconds "
+                   "(0: no limit; checked between submissions)"),
+    llvm::cl::init(0), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -291,7 +303,25 @@ enum ExitCode : int {
   kExitCompile = 3,
   /// The device or the runtime failed.
   kExitDevice = 4,
+  /// A run went past a limit (--max-rounds, --time-limit, the device's loop
+  /// limit) before every instance returned.
+  kExitLimit = 5,
 };
+
+/// The exit code of a runtime failure.
+static ExitCode getExitCode(const rt::Status &status) {
+  switch (status.code) {
+  case rt::StatusCode::Ok:
+    return kExitSuccess;
+  case rt::StatusCode::InvalidInput:
+    return kExitUsage;
+  case rt::StatusCode::LimitExceeded:
+    return kExitLimit;
+  case rt::StatusCode::DeviceError:
+    break;
+  }
+  return kExitDevice;
+}
 
 /// The name --scheduler gives `kind`.
 static const char *getSchedulerName(coro::GPUScheduler kind) {
@@ -318,8 +348,10 @@ static std::string checkOptionsApply() {
     bool wavefront = llvm::is_contained(option->Categories, &wavefrontCategory);
     bool persistent =
         llvm::is_contained(option->Categories, &persistentCategory);
-    // --layout and --scheduler-stats serve both.
-    bool both = name == "layout" || name == "scheduler-stats";
+    // These serve both (the limits: their host loops; a single launch
+    // cannot be interrupted).
+    bool both = name == "layout" || name == "scheduler-stats" ||
+                name == "max-rounds" || name == "time-limit";
     bool applies = both ? scheduler == coro::GPUScheduler::Wavefront ||
                               scheduler == coro::GPUScheduler::Persistent
                    : wavefront  ? scheduler == coro::GPUScheduler::Wavefront
@@ -335,6 +367,8 @@ static std::string checkOptionsApply() {
   }
   if (tolerance < 0)
     return "--tolerance must not be negative";
+  if (timeLimit < 0)
+    return "--time-limit must not be negative";
   return {};
 }
 
@@ -685,6 +719,11 @@ static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
 
 /// --emit: writes the generated code of `module` to --emit-to.
 static int emitCode(ModuleOp module) {
+  if (emit == EmitKind::PTX && !coro::isNVVMChip(chip))
+    return fail("--chip: '" + chip +
+                    "' is not an NVIDIA architecture; use sm_<major><minor>, "
+                    "e.g. sm_90",
+                kExitUsage);
   std::string error;
   auto output = openOutputFile(emitTo, &error);
   if (!output)
@@ -722,8 +761,6 @@ static double millisecondsSince(Clock::time_point start) {
       .count();
 }
 
-/// Runs the kernel of the coroutine once on `device` and returns the
-/// buffers' contents after the run.
 namespace {
 /// Milliseconds spent in each phase of one run.
 struct RunTiming {
@@ -796,30 +833,37 @@ struct SchedulerRun {
   rt::PersistentStats persistentStats;
 };
 
-static bool runOnce(rt::Device &device, const std::string &image,
-                    StringRef kernel, std::array<uint32_t, 3> grid,
-                    ArrayRef<Type> argumentTypes,
-                    const std::vector<rt::KernelArg> &scalars,
-                    std::vector<HostBuffer> buffers, const char *label,
-                    std::vector<HostBuffer> &results, RunTiming &timings,
-                    SchedulerRun *scheduled = nullptr) {
-  auto error = [&](const std::string &message) {
-    fail(llvm::Twine(label) + ": " + message, kExitDevice);
-    return false;
+/// Runs the scheduler once: loads `image`, uploads `buffers`, runs, and
+/// downloads the results; on failure prints the error (prefixed with
+/// `label`) and returns its exit code.
+static ExitCode runOnce(rt::Device &device, const std::string &image,
+                        StringRef kernel, std::array<uint32_t, 3> grid,
+                        ArrayRef<Type> argumentTypes,
+                        const std::vector<rt::KernelArg> &scalars,
+                        std::vector<HostBuffer> buffers, const char *label,
+                        std::vector<HostBuffer> &results, RunTiming &timings,
+                        SchedulerRun *scheduled = nullptr) {
+  auto error = [&](const rt::Status &status) {
+    std::string message = status.error;
+    if (status.code == rt::StatusCode::LimitExceeded &&
+        (scheduled && (scheduled->wavefront || scheduled->persistent)))
+      message += " (--max-rounds and --time-limit set the limits)";
+    return static_cast<ExitCode>(
+        fail(llvm::Twine(label) + ": " + message, getExitCode(status)));
   };
   Clock::time_point start = Clock::now();
   rt::Status status = device.loadModule(image.data(), image.size());
   if (!status.ok())
-    return error(status.error);
+    return error(status);
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
   for (HostBuffer &buffer : buffers) {
     deviceBuffers.push_back(device.createBuffer(buffer.bytes.size(), status));
     if (!status.ok())
-      return error(status.error);
+      return error(status);
     status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
                            buffer.bytes.size());
     if (!status.ok())
-      return error(status.error);
+      return error(status);
   }
   double uploadMs = millisecondsSince(start);
 
@@ -828,6 +872,29 @@ static bool runOnce(rt::Device &device, const std::string &image,
       ptxABI, grid, argumentTypes, scalars, deviceBuffers, buffers);
   double gpuMs = 0;
   start = Clock::now();
+  // Progress of long runs, on a terminal only, at most once a second.
+  double lastProgress = 0;
+  bool showProgress = !quiet && !json && llvm::errs().is_displayed();
+  auto progress = [&](const rt::RunProgress &at) {
+    if (!showProgress || at.seconds - lastProgress < 1)
+      return;
+    lastProgress = at.seconds;
+    llvm::errs() << llvm::format(
+        "\r%s: %llu %s, %llu of %llu instances started", label,
+        static_cast<unsigned long long>(at.rounds),
+        scheduled->wavefront ? "rounds" : "launches",
+        static_cast<unsigned long long>(at.started),
+        static_cast<unsigned long long>(at.instances));
+    if (scheduled->wavefront)
+      llvm::errs() << llvm::format(", %llu alive, %.0f rounds/s",
+                                   static_cast<unsigned long long>(at.alive),
+                                   at.rounds / at.seconds);
+    llvm::errs() << "  ";
+  };
+  auto endProgress = [&] {
+    if (lastProgress > 0)
+      llvm::errs() << "\n";
+  };
   auto passBuffer = [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
                         uint64_t words) {
     appendMemRefArg(out, ptxABI, buffer, {int64_t(words)});
@@ -842,6 +909,10 @@ static bool runOnce(rt::Device &device, const std::string &image,
     options.compactBelowPercent = compactBelow;
     options.roundsPerCheck = roundsPerCheck;
     options.timing = timing || printStats || json;
+    if (maxRounds != ~uint64_t(0))
+      options.limits.maxRounds = maxRounds;
+    options.limits.maxSeconds = timeLimit;
+    options.progress = progress;
     rt::WavefrontStats &stats = scheduled->wavefrontStats;
     status = rt::runWavefront(device, *scheduled->wavefront, options, grid,
                               gridArgs, coroutineArgs, passBuffer, stats);
@@ -852,6 +923,10 @@ static bool runOnce(rt::Device &device, const std::string &image,
     if (persistentBatchesPerLaunch >= 0)
       options.batchesPerLaunch = persistentBatchesPerLaunch;
     options.timing = true;
+    if (maxRounds != ~uint64_t(0))
+      options.limits.maxRounds = maxRounds;
+    options.limits.maxSeconds = timeLimit;
+    options.progress = progress;
     rt::PersistentStats &stats = scheduled->persistentStats;
     status = rt::runPersistent(device, *scheduled->persistent, options, grid,
                                gridArgs, coroutineArgs, passBuffer, stats);
@@ -863,8 +938,9 @@ static bool runOnce(rt::Device &device, const std::string &image,
     status = device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args,
                            &gpuMs);
   }
+  endProgress();
   if (!status.ok())
-    return error(status.error);
+    return error(status);
   double runMs = millisecondsSince(start);
 
   start = Clock::now();
@@ -872,7 +948,7 @@ static bool runOnce(rt::Device &device, const std::string &image,
     status = device.download(*deviceBuffer, buffer.bytes.data(),
                              buffer.bytes.size());
     if (!status.ok())
-      return error(status.error);
+      return error(status);
   }
   double downloadMs = millisecondsSince(start);
   timings = {uploadMs, runMs, gpuMs, downloadMs};
@@ -881,7 +957,7 @@ static bool runOnce(rt::Device &device, const std::string &image,
         "%s: upload %.3f ms, run %.3f ms (GPU %.3f ms), download %.3f ms\n",
         label, uploadMs, runMs, gpuMs, downloadMs);
   results = std::move(buffers);
-  return true;
+  return kExitSuccess;
 }
 
 /// An integer element, exactly.
@@ -1046,7 +1122,8 @@ int main(int argc, char **argv) {
           "line or input (options, files, arguments, buffers, IR that does "
           "not parse or verify); 3 the coroutine did not compile (its "
           "SPIR-V failed validation included); 4 the device or the runtime "
-          "failed\n",
+          "failed; 5 a limit (--max-rounds, --time-limit, the device's loop "
+          "limit) stopped the run before every instance returned\n",
           &llvm::errs()))
     return kExitUsage;
   if (std::string error = checkOptionsApply(); !error.empty())
@@ -1164,7 +1241,7 @@ int main(int argc, char **argv) {
     device = rt::createVulkanDevice(options, status);
   }
   if (!device)
-    return fail(status.error, kExitDevice);
+    return fail(status.error, getExitCode(status));
   uint64_t bufferBytes = 0;
   for (const HostBuffer &buffer : buffers)
     bufferBytes += buffer.bytes.size();
@@ -1220,9 +1297,10 @@ int main(int argc, char **argv) {
   std::vector<RunTiming> runs;
   std::vector<SchedulerRun> runStats;
   for (unsigned i = 0; i < repeat; ++i) {
-    if (!runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-                 buffers, label, results, runTiming, &scheduled))
-      return kExitDevice;
+    if (ExitCode code =
+            runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
+                    buffers, label, results, runTiming, &scheduled))
+      return code;
     runs.push_back(runTiming);
     runStats.push_back(scheduled);
   }
@@ -1252,9 +1330,10 @@ int main(int argc, char **argv) {
   }
   std::optional<bool> matches;
   if (check) {
-    if (!runOnce(*device, reference, coroutineName, grid, argumentTypes,
-                 scalars, buffers, "reference", expected, referenceTiming))
-      return kExitDevice;
+    if (ExitCode code =
+            runOnce(*device, reference, coroutineName, grid, argumentTypes,
+                    scalars, buffers, "reference", expected, referenceTiming))
+      return code;
     matches = compareBuffers(results, expected);
   }
 

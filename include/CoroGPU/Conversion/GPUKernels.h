@@ -95,9 +95,13 @@ protected:
 void legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
                                RewriterBase &rewriter);
 
-/// Fails with an error naming `pass` unless `workgroupSize` is positive.
-LogicalResult checkWorkgroupSize(ModuleOp module, StringRef pass,
-                                 int64_t workgroupSize);
+/// Fails, with located errors, on what no GPU target can lower: a
+/// workgroup size that is not positive (the error names `pass`), a
+/// coroutine argument that is a memref of rank 2 or more with a dynamic
+/// size, a call from a coroutine or subroutine to a function declared
+/// without a body. Every GPU scheduler starts with it.
+LogicalResult checkSchedulerInput(ModuleOp module, StringRef pass,
+                                  int64_t workgroupSize);
 
 /// For a scheduler whose host side runs in the CoroGPU runtime: fails, with
 /// an error at the first `coro.launch` of a split coroutine, saying that the

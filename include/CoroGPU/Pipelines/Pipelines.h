@@ -49,6 +49,11 @@ void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                         const SchedulerCompileOptions &options = {},
                         StringRef cudaToolkit = {});
 
+/// Whether `chip` names an NVIDIA architecture that NVVM targets:
+/// `sm_<major><minor>` from sm_20 on, optionally with the `a` or `f` suffix
+/// (sm_90a). `coro-to-ptx` and coro-run reject other names up front.
+bool isNVVMChip(StringRef chip);
+
 /// The first of $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, the toolkit of the
 /// `ptxas` on PATH and /usr/local/cuda that holds
 /// nvvm/libdevice/libdevice.10.bc; empty when none does.

@@ -103,12 +103,47 @@ void mlir::coro::legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
   splatSelectConditions(kernels, rewriter);
 }
 
-LogicalResult mlir::coro::checkWorkgroupSize(ModuleOp module, StringRef pass,
-                                             int64_t workgroupSize) {
-  if (workgroupSize > 0)
-    return success();
-  return module.emitError(pass)
-         << ": workgroup-size must be positive, got " << workgroupSize;
+LogicalResult mlir::coro::checkSchedulerInput(ModuleOp module, StringRef pass,
+                                              int64_t workgroupSize) {
+  if (workgroupSize <= 0)
+    return module.emitError(pass)
+           << ": workgroup-size must be positive, got " << workgroupSize;
+  bool valid = true;
+  SymbolTableCollection symbols;
+  auto checkCalls = [&](Operation *root) {
+    root->walk([&](func::CallOp call) {
+      auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee || !callee.isExternal())
+        return;
+      call.emitOpError("calls @")
+          << call.getCallee()
+          << ", a declaration without a body: GPU kernels can only call "
+             "functions defined in the module (which coro-inline-callables "
+             "inlines)";
+      valid = false;
+    });
+  };
+  for (FuncOp coroutine : module.getOps<FuncOp>()) {
+    for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes())) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || memref.getRank() <= 1 || memref.hasStaticShape())
+        continue;
+      coroutine.emitOpError("argument #")
+          << index << " has type " << type
+          << ": GPU kernels take memrefs of rank 1 (static or dynamic size) "
+             "or of a static shape; pass it flattened, as "
+          << MemRefType::get({ShapedType::kDynamic}, memref.getElementType());
+      valid = false;
+    }
+    checkCalls(coroutine);
+  }
+  for (SplitOp split : module.getOps<SplitOp>())
+    for (auto symbol : split.getSubroutines().getAsRange<FlatSymbolRefAttr>())
+      if (Operation *subroutine =
+              symbols.lookupSymbolIn(module, symbol.getAttr()))
+        checkCalls(subroutine);
+  return success(valid);
 }
 
 LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,

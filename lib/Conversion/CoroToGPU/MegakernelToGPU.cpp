@@ -63,7 +63,7 @@ struct CoroMegakernelToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
     SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)

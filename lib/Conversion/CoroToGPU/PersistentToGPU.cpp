@@ -529,7 +529,7 @@ struct CoroPersistentToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
     // Slot numbers, ids and byte counts are i32 in the kernel.
     constexpr int64_t kMaxBatch = int64_t(1) << 20;

@@ -41,7 +41,7 @@ struct CoroStateMachineToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
     SymbolTable symbols(module);
     if (failed(collectLaunchesOfSplitCoroutines(module)))

@@ -705,7 +705,7 @@ struct CoroWavefrontToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkWorkgroupSize(module, getArgument(), workgroupSize)))
+    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
     if (!sortBy.empty() && hintBuckets < 1) {
       mlir::emitError(module.getLoc(), getArgument())

@@ -22,3 +22,19 @@ coro.func @await() {
   coro.await @callee() : () -> ()
   coro.return
 }
+
+// -----
+
+// expected-error @+1 {{'coro.func' op argument #1 has type 'memref<?x?xf32>': GPU kernels take memrefs of rank 1 (static or dynamic size) or of a static shape; pass it flattened, as 'memref<?xf32>'}}
+coro.func @two_dimensional(%n: i32, %a: memref<?x?xf32>, %b: memref<4x4xf32>) {
+  coro.return
+}
+
+// -----
+
+func.func private @external(i32) -> i32
+coro.func @calls_a_declaration(%v: i32) {
+  // expected-error @+1 {{'func.call' op calls @external, a declaration without a body: GPU kernels can only call functions defined in the module (which coro-inline-callables inlines)}}
+  %w = func.call @external(%v) : (i32) -> i32
+  coro.return
+}

@@ -4,45 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../CoroIRTest.h"
 #include "CoroGPU/Analysis/FrameLayout.h"
 #include "CoroGPU/Analysis/FrameLiveness.h"
 #include "CoroGPU/Analysis/FrameWordAccesses.h"
 #include "CoroGPU/Analysis/Recomputation.h"
-#include "CoroGPU/InitAllCoroGPU.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Parser/Parser.h"
-
-#include <gtest/gtest.h>
 
 using namespace mlir;
 using namespace mlir::coro;
 
 namespace {
 
-class FrameAnalysesTest : public ::testing::Test {
+class FrameAnalysesTest : public test::CoroIRTest {
 protected:
-  FrameAnalysesTest() {
-    DialectRegistry registry;
-    registry.insert<arith::ArithDialect, func::FuncDialect,
-                    memref::MemRefDialect, vector::VectorDialect>();
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    // Print what went wrong, if anything.
-    ScopedDiagnosticHandler handler(&context, [](Diagnostic &diag) {
-      llvm::errs() << diag << "\n";
-      return success();
-    });
-    return parseSourceString<ModuleOp>(source, &context);
-  }
-
   /// The split op of `module` and its subroutines in token order.
   static std::pair<SplitOp, SmallVector<func::FuncOp>>
   getSplit(ModuleOp module) {
@@ -54,8 +28,6 @@ protected:
   static SmallVector<unsigned> bits(const llvm::BitVector &set) {
     return llvm::to_vector(set.set_bits());
   }
-
-  MLIRContext context;
 };
 
 using Fields = SmallVector<unsigned>;

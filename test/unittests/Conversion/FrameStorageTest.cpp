@@ -5,45 +5,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/FrameStorage.h"
+#include "../CoroIRTest.h"
 #include "CoroGPU/Conversion/SchedulerUtils.h"
-#include "CoroGPU/InitAllCoroGPU.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/Parser/Parser.h"
-
-#include <gtest/gtest.h>
 
 using namespace mlir;
 using namespace mlir::coro;
 
 namespace {
 
-/// Word `word` of instance `instance` among `count` frames of `words` words.
+/// Word `word` of instance `instance` among `count` frames of `words` words,
+/// from word `base` on (-1: no base).
 static std::optional<int64_t> wordIndex(FrameArrayLayout layout,
                                         int64_t instance, int64_t count,
-                                        int64_t words, int64_t word) {
-  MLIRContext context;
-  context.loadDialect<arith::ArithDialect>();
-  OpBuilder builder(&context);
-  Location loc = builder.getUnknownLoc();
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  builder.setInsertionPointToStart(module->getBody());
-  FrameArraySlot storage(
-      /*words=*/Value(), words,
-      arith::ConstantIndexOp::create(builder, loc, instance),
-      arith::ConstantIndexOp::create(builder, loc, count), layout);
-  return getConstantIntValue(storage.getWordIndex(builder, loc, word));
-}
-
-TEST(FrameStorageTest, ArrayOfStructuresKeepsFramesTogether) {
-  EXPECT_EQ(wordIndex(FrameArrayLayout::AoS, 5, 100, 7, 3), 5 * 7 + 3);
-  EXPECT_EQ(wordIndex(FrameArrayLayout::AoS, 0, 100, 7, 0), 0);
-}
-
-TEST(FrameStorageTest, BaseOffsetsTheArray) {
+                                        int64_t words, int64_t word,
+                                        int64_t base = -1) {
   MLIRContext context;
   context.loadDialect<arith::ArithDialect>();
   OpBuilder builder(&context);
@@ -53,13 +30,21 @@ TEST(FrameStorageTest, BaseOffsetsTheArray) {
   auto index = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
-  FrameArraySlot soa(Value(), 7, index(5), index(100), FrameArrayLayout::SoA,
-                     /*base=*/index(1000));
-  EXPECT_EQ(getConstantIntValue(soa.getWordIndex(builder, loc, 3)),
+  FrameArraySlot storage(/*words=*/Value(), words, index(instance),
+                         index(count), layout,
+                         base < 0 ? Value() : index(base));
+  return getConstantIntValue(storage.getWordIndex(builder, loc, word));
+}
+
+TEST(FrameStorageTest, ArrayOfStructuresKeepsFramesTogether) {
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoS, 5, 100, 7, 3), 5 * 7 + 3);
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoS, 0, 100, 7, 0), 0);
+}
+
+TEST(FrameStorageTest, BaseOffsetsTheArray) {
+  EXPECT_EQ(wordIndex(FrameArrayLayout::SoA, 5, 100, 7, 3, 1000),
             1000 + 3 * 100 + 5);
-  FrameArraySlot aos(Value(), 7, index(5), Value(), FrameArrayLayout::AoS,
-                     /*base=*/index(1000));
-  EXPECT_EQ(getConstantIntValue(aos.getWordIndex(builder, loc, 3)),
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoS, 5, 100, 7, 3, 1000),
             1000 + 5 * 7 + 3);
 }
 
@@ -87,27 +72,7 @@ public:
   mutable SmallVector<int64_t> accesses;
 };
 
-class FrameAccessLoweringTest : public ::testing::Test {
-protected:
-  FrameAccessLoweringTest() {
-    DialectRegistry registry;
-    registry.insert<arith::ArithDialect, func::FuncDialect,
-                    memref::MemRefDialect>();
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    ScopedDiagnosticHandler handler(&context, [](Diagnostic &diag) {
-      llvm::errs() << diag << "\n";
-      return success();
-    });
-    return parseSourceString<ModuleOp>(source, &context);
-  }
-
-  MLIRContext context;
-};
+using FrameAccessLoweringTest = test::CoroIRTest;
 
 // One subroutine that uses every kind of field: a word (f32), a narrow
 // field packed in a word (i8 at bit 8 of word 3), two words (index).

@@ -45,6 +45,16 @@ protected:
     plan = readPlan(module, "partial_sums");
     ASSERT_GT(plan.tokens, 1u) << "no wavefront plan for partial_sums";
   }
+  /// partial_sums(n = 4, out) over a grid of `instances` with `options`.
+  Status runPartialSums(const WavefrontOptions &options, uint32_t instances,
+                        Buffer &out, WavefrontStats &stats) {
+    return runWavefront(
+        *device, plan, options, {instances, 1, 1},
+        {KernelArg::ofScalar<int32_t>(instances),
+         KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(1)},
+        {KernelArg::ofScalar<int32_t>(4), KernelArg::ofBuffer(out)},
+        passBufferToSPIRV, stats);
+  }
   std::unique_ptr<Device> device;
   WavefrontPlan plan;
 };
@@ -60,12 +70,7 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   ASSERT_TRUE(device->upload(*out, poison.data(), instances * 4).ok());
 
   WavefrontStats stats;
-  status = runWavefront(
-      *device, plan, GetParam(), {instances, 1, 1},
-      {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
-       KernelArg::ofScalar<int32_t>(1)},
-      {KernelArg::ofScalar<int32_t>(4), KernelArg::ofBuffer(*out)},
-      passBufferToSPIRV, stats);
+  status = runPartialSums(GetParam(), instances, *out, stats);
   ASSERT_TRUE(status.ok()) << status.error;
 
   std::vector<float> result(instances);
@@ -87,6 +92,49 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   if (GetParam().compactBelowPercent == 100) {
     EXPECT_GT(stats.compactions, 0u);
   }
+}
+
+TEST_P(WavefrontTest, RoundLimitStopsTheRunWithProgress) {
+  // partial_sums needs 5 rounds; one per submission, at most 2.
+  const uint32_t instances = 13;
+  Status status;
+  std::unique_ptr<Buffer> out = device->createBuffer(instances * 4, status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  WavefrontOptions options = GetParam();
+  options.roundsPerCheck = 1;
+  options.limits.maxRounds = 2;
+  std::vector<RunProgress> reports;
+  options.progress = [&](const RunProgress &at) { reports.push_back(at); };
+  WavefrontStats stats;
+  status = runPartialSums(options, instances, *out, stats);
+  EXPECT_EQ(status.code, StatusCode::LimitExceeded) << status.error;
+  EXPECT_NE(status.error.find("stopped after 2 rounds"), std::string::npos)
+      << status.error;
+  ASSERT_FALSE(reports.empty());
+  EXPECT_EQ(reports.back().rounds, 2u);
+  EXPECT_EQ(reports.back().instances, instances);
+  EXPECT_GT(reports.back().started, 0u);
+}
+
+TEST(RunLimitsTest, LimitsNameWhatWasReached) {
+  RunProgress at;
+  at.rounds = 10;
+  at.started = 3;
+  at.instances = 4;
+  at.alive = 2;
+  at.seconds = 2.5;
+  EXPECT_TRUE(checkRunLimits({}, at, "wavefront", "rounds").ok());
+  EXPECT_TRUE(checkRunLimits({11, 3}, at, "wavefront", "rounds").ok());
+  Status rounds = checkRunLimits({10, 0}, at, "wavefront", "rounds");
+  EXPECT_EQ(rounds.code, StatusCode::LimitExceeded);
+  EXPECT_EQ(rounds.error,
+            "the wavefront scheduler stopped after 10 rounds (10 rounds, 3 of "
+            "4 instances started, 2 alive), its limit: does every instance "
+            "return?");
+  Status seconds = checkRunLimits({0, 2}, at, "persistent", "launches");
+  EXPECT_EQ(seconds.code, StatusCode::LimitExceeded);
+  EXPECT_NE(seconds.error.find("stopped after 2 seconds"), std::string::npos)
+      << seconds.error;
 }
 
 WavefrontOptions makeOptions(uint64_t capacity, RefillPolicy refill,

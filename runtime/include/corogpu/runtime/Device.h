@@ -13,6 +13,7 @@
 #define COROGPU_RUNTIME_DEVICE_H
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,12 +24,82 @@
 
 namespace corogpu::runtime {
 
-/// Success, or a message saying what failed.
+/// What kind of failure a Status reports, for callers that act on it
+/// (coro-run turns them into distinct exit codes).
+enum class StatusCode {
+  Ok,
+  /// A device, driver or API call failed, or there is no device.
+  DeviceError,
+  /// What was asked does not fit the device or the scheduler (sizes,
+  /// workgroup sizes, instance counts).
+  InvalidInput,
+  /// A run went past a limit: rounds, launches, wall-clock time, or the
+  /// device's own limit on loop iterations cut instances short.
+  LimitExceeded,
+};
+
+/// The name of `code`, as error reports print it.
+const char *getStatusCodeName(StatusCode code);
+
+/// Success, or a message saying what failed and a code saying how.
 struct Status {
   std::string error;
-  bool ok() const { return error.empty(); }
+  StatusCode code = StatusCode::Ok;
+  bool ok() const { return code == StatusCode::Ok; }
   static Status success() { return {}; }
-  static Status failure(std::string message) { return {std::move(message)}; }
+  static Status failure(std::string message,
+                        StatusCode code = StatusCode::DeviceError) {
+    return {std::move(message), code};
+  }
+  static Status invalidInput(std::string message) {
+    return failure(std::move(message), StatusCode::InvalidInput);
+  }
+  static Status limitExceeded(std::string message) {
+    return failure(std::move(message), StatusCode::LimitExceeded);
+  }
+};
+
+/// Where a long scheduler run stands, reported after each submission
+/// (wavefront) or launch (persistent threads) to a RunProgress callback.
+struct RunProgress {
+  /// Wavefront rounds, or persistent-threads launches, so far.
+  uint64_t rounds = 0;
+  /// Instances started and still alive (alive: wavefront only).
+  uint64_t started = 0, alive = 0;
+  uint64_t instances = 0;
+  double seconds = 0;
+};
+using RunProgressCallback = std::function<void(const RunProgress &)>;
+
+/// Limits of a scheduler's host loop; a run past one fails with
+/// StatusCode::LimitExceeded.
+struct RunLimits {
+  /// Wavefront rounds, or persistent-threads launches (0: no limit).
+  uint64_t maxRounds = 0;
+  /// Wall-clock seconds of the host loop (0: no limit). Checked between
+  /// submissions: one submission is never interrupted.
+  double maxSeconds = 0;
+};
+
+/// Fails with StatusCode::LimitExceeded when `progress` is past `limits`,
+/// saying what `scheduler` had done ("rounds" names its rounds).
+Status checkRunLimits(const RunLimits &limits, const RunProgress &progress,
+                      const std::string &scheduler, const std::string &rounds);
+
+/// Watches one run of a scheduler's host loop: each update reports where it
+/// stands to the callback, then checks the limits.
+class RunMonitor {
+public:
+  RunMonitor(const RunLimits &limits, RunProgressCallback callback,
+             std::string scheduler, std::string rounds);
+  /// `progress` with its seconds counted from the monitor's creation.
+  Status update(RunProgress progress);
+
+private:
+  RunLimits limits;
+  RunProgressCallback callback;
+  std::string scheduler, rounds;
+  std::chrono::steady_clock::time_point start;
 };
 
 /// Device memory. Created and owned through a Device.

@@ -47,6 +47,10 @@ struct PersistentOptions {
   std::optional<uint32_t> batchesPerLaunch;
   /// Time the launches (GPU timestamps / events).
   bool timing = false;
+  /// Launches and wall-clock time before the run gives up.
+  RunLimits limits;
+  /// Called after each launch that did not finish the grid.
+  RunProgressCallback progress;
 };
 
 struct PersistentStats {

@@ -45,8 +45,12 @@ struct WavefrontOptions {
   uint32_t roundsPerCheck = 8;
   /// Time every dispatch (GPU timestamps / events).
   bool timing = false;
-  /// Give up after this many submissions without completion (0: never).
-  uint64_t maxSubmissions = 1u << 20;
+  /// Rounds and wall-clock time before the run gives up (the rounds are
+  /// checked after each submission, so a run may pass them by up to
+  /// roundsPerCheck - 1).
+  RunLimits limits = {/*maxRounds=*/uint64_t(1) << 20, /*maxSeconds=*/0};
+  /// Called after each submission that did not finish the grid.
+  RunProgressCallback progress;
 };
 
 struct WavefrontStats {

@@ -1,0 +1,57 @@
+// The wavefront and persistent-threads host loops stop at a limit, with
+// exit code 5 and an error that says where the run stood, instead of
+// spinning until killed.
+// REQUIRES: vulkan
+// RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>&1 | FileCheck %s --check-prefix=ROUNDS
+// ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{4[0-9]}} rounds ({{4[0-9]}} rounds, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
+// RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>/dev/null; test $? -eq 5
+// RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SECONDS
+// SECONDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} rounds, 4 of 4 instances started, 4 alive)
+// The persistent-threads kernel runs until lavapipe's loop limit ends its
+// threads, then starts nothing more:
+// RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=persistent 2>/dev/null; test $? -eq 5
+// A finite run within the limits is not affected:
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=16 | FileCheck %s --check-prefix=STEPS
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=persistent --max-rounds=1 --time-limit=60 | FileCheck %s --check-prefix=STEPS
+// STEPS: buffer 0 (i32 x 4): [3, 3, 3, 3]
+// Limits of a host loop mean nothing to a single launch:
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=megakernel --max-rounds=3 2>&1 | FileCheck %s --check-prefix=SINGLE
+// SINGLE: coro-run: error: --max-rounds is an option of the wavefront and persistent schedulers; --scheduler=megakernel does not use it
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --time-limit=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: coro-run: error: --time-limit must not be negative
+// A workgroup larger than the device allows is an input error before any
+// launch, with or without --validate:
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --wavefront-workgroup-size=2048 2>&1 | FileCheck %s --check-prefix=WORKGROUP
+// WORKGROUP: coro-run: error: wavefront: the wavefront kernels of 'steps' have 2048 threads per workgroup; {{.*}} has at most {{[0-9]+}} (lower --wavefront-workgroup-size)
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --wavefront-workgroup-size=2048 2>/dev/null; test $? -eq 2
+
+coro.func @forever(%out: memref<?xi32>) {
+  %id = coro.id : index
+  %true = arith.constant true
+  %one = arith.constant 1 : i32
+  scf.while : () -> () {
+    scf.condition(%true)
+  } do {
+    %v = memref.load %out[%id] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %out[%id] : memref<?xi32>
+    coro.suspend
+    scf.yield
+  }
+  coro.return
+}
+
+coro.func @steps(%out: memref<?xi32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.for %i = %c0 to %c3 step %c1 {
+    %v = memref.load %out[%id] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %out[%id] : memref<?xi32>
+    coro.suspend
+  }
+  coro.return
+}

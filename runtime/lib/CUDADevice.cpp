@@ -276,6 +276,7 @@ public:
           storage.push_back(arg.scalar);
         }
       }
+      params.reserve(storage.size());
       for (std::vector<uint8_t> &bytes : storage)
         params.push_back(bytes.data());
       if (gpuMilliseconds)

@@ -289,7 +289,7 @@ static llvm::cl::opt<std::string> outputDir(
                    "little-endian) and buffer<i>.npy into this directory"),
     llvm::cl::cat(coroRunCategory));
 
-/// coro-run's exit codes (documented in --help and docs/coro-run.md): one
+/// coro-run's exit codes (documented in --help and the README): one
 /// per kind of failure, so that scripts can tell a wrong result from a
 /// mistake in the command line.
 enum ExitCode : int {

@@ -1,4 +1,4 @@
-//===- Status.cpp - runtime errors ----------------------------------------===//
+//===- Status.cpp - the limits and progress of scheduler runs ------------===//
 //
 // Part of the CoroGPU project.
 //
@@ -7,20 +7,6 @@
 #include "corogpu/runtime/Device.h"
 
 using namespace corogpu::runtime;
-
-const char *corogpu::runtime::getStatusCodeName(StatusCode code) {
-  switch (code) {
-  case StatusCode::Ok:
-    return "ok";
-  case StatusCode::DeviceError:
-    return "device error";
-  case StatusCode::InvalidInput:
-    return "invalid input";
-  case StatusCode::LimitExceeded:
-    return "limit exceeded";
-  }
-  return "unknown status";
-}
 
 Status corogpu::runtime::checkRunLimits(const RunLimits &limits,
                                         const RunProgress &progress,

@@ -38,9 +38,6 @@ enum class StatusCode {
   LimitExceeded,
 };
 
-/// The name of `code`, as error reports print it.
-const char *getStatusCodeName(StatusCode code);
-
 /// Success, or a message saying what failed and a code saying how.
 struct Status {
   std::string error;

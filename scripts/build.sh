@@ -7,7 +7,16 @@ build=${CORO_BUILD_DIR:-$root/build}
 
 "$root/scripts/install-deps.sh"
 
+# CORO_ASSERTIONS=ON|OFF (scripts/test.sh: ON) sets COROGPU_ENABLE_ASSERTIONS;
+# unset, a new build has them off and an existing one keeps its setting.
+assertions=()
+if [[ -n "${CORO_ASSERTIONS:-}" ]]; then
+  assertions=("-DCOROGPU_ENABLE_ASSERTIONS=$CORO_ASSERTIONS")
+fi
 if [[ ! -f "$build/build.ninja" ]]; then
-  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release
+  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    "${assertions[@]}"
+elif [[ ${#assertions[@]} -gt 0 ]]; then
+  cmake -B "$build" "${assertions[@]}" >/dev/null
 fi
 cmake --build "$build"

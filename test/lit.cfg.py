@@ -34,6 +34,7 @@ config.substitutions.append(
 # Validators of generated code; tests that need one say REQUIRES and lit
 # reports them UNSUPPORTED (with the missing feature) where it is absent.
 import shutil
+import subprocess
 for tool in ["spirv-val", "spirv-dis"]:
     if shutil.which(tool):
         config.available_features.add(tool)
@@ -48,7 +49,7 @@ if any(glob.glob(os.path.join(d, "*.json")) for d in
     config.available_features.add("vulkan")
     # Which device coro-run picks: tests that record lavapipe's problems
     # (test/e2e/known) only apply to it.
-    import json, subprocess
+    import json
     try:
         probe = subprocess.run(
             [os.path.join(config.coro_tools_dir, "coro-run"),
@@ -59,6 +60,20 @@ if any(glob.glob(os.path.join(d, "*.json")) for d in
             config.available_features.add("lavapipe")
     except (OSError, ValueError, subprocess.SubprocessError):
         pass
+# Pass statistics count only where MLIR was built with them (LLVM
+# assertions or LLVM_FORCE_ENABLE_STATS); Debian's release build prints an
+# empty report. The same numbers reach coro-dump-graph and
+# coro-frame-report either way.
+try:
+    probe = subprocess.run(
+        [os.path.join(config.coro_tools_dir, "coro-opt"),
+         os.path.join(config.coro_src_root, "examples", "shade.mlir"),
+         "--coro-expand-yield", "--coro-split", "--mlir-pass-statistics",
+         "-o", os.devnull], capture_output=True, text=True, timeout=60)
+    if "values-stored" in probe.stderr:
+        config.available_features.add("pass-statistics")
+except (OSError, subprocess.SubprocessError):
+    pass
 # An NVIDIA driver runs the CUDA backend.
 import ctypes
 try:

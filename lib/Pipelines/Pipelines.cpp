@@ -41,34 +41,55 @@ static void buildFrontHalf(OpPassManager &pm) {
 }
 
 /// The front half, then the scheduler's materialization as GPU kernels.
+/// The one-thread-per-instance kernels count their loop iterations for
+/// targets whose drivers may limit them (`countLoopIterations`).
 static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
-                              const SchedulerCompileOptions &schedulerOptions) {
+                              const SchedulerCompileOptions &schedulerOptions,
+                              bool countLoopIterations) {
   buildFrontHalf(pm);
+  bool instanceStatus = schedulerOptions.terminationChecks;
+  countLoopIterations &= schedulerOptions.terminationChecks;
   switch (scheduler) {
-  case GPUScheduler::Megakernel:
-    pm.addPass(createCoroMegakernelToGPU());
+  case GPUScheduler::Megakernel: {
+    CoroMegakernelToGPUOptions options;
+    options.instanceStatus = instanceStatus;
+    options.countLoopIterations = countLoopIterations;
+    pm.addPass(createCoroMegakernelToGPU(options));
     return;
-  case GPUScheduler::StateMachine:
+  }
+  case GPUScheduler::StateMachine: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroStateMachineToGPU());
+    CoroStateMachineToGPUOptions options;
+    options.instanceStatus = instanceStatus;
+    options.countLoopIterations = countLoopIterations;
+    pm.addPass(createCoroStateMachineToGPU(options));
     return;
-  case GPUScheduler::Wavefront:
+  }
+  case GPUScheduler::Wavefront: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroWavefrontToGPU(schedulerOptions.wavefront));
+    CoroWavefrontToGPUOptions options = schedulerOptions.wavefront;
+    options.countLoopIterations = countLoopIterations;
+    pm.addPass(createCoroWavefrontToGPU(options));
     return;
-  case GPUScheduler::Persistent:
+  }
+  case GPUScheduler::Persistent: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroPersistentToGPU(schedulerOptions.persistent));
+    CoroPersistentToGPUOptions options = schedulerOptions.persistent;
+    options.countLoopIterations = countLoopIterations;
+    pm.addPass(createCoroPersistentToGPU(options));
     return;
+  }
   }
 }
 
 void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
                                       const SchedulerCompileOptions &options) {
-  buildToGPUKernels(pm, scheduler, options);
+  // Vulkan drivers may end loops that ran long (lavapipe: 65535 iterations
+  // per thread in all); coro-run reports an instance that reached that.
+  buildToGPUKernels(pm, scheduler, options, /*countLoopIterations=*/true);
   // A Vulkan 1.2 compute target; lavapipe and desktop drivers accept it.
   // SPIR-V 1.3: from 1.4 on, spirv-lower-abi-attrs lists storage buffers
   // as entry point interfaces, while update-vce may lower the module's
@@ -161,7 +182,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // it (gpu-module-to-binary would report only a missing file).
   if (!hasLibdevice(toolkit))
     toolkit.clear();
-  buildToGPUKernels(pm, scheduler, options);
+  buildToGPUKernels(pm, scheduler, options, /*countLoopIterations=*/false);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
   // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.

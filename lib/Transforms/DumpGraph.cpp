@@ -53,6 +53,8 @@ struct GraphSummary {
   SmallVector<std::pair<int32_t, int32_t>> transitions;
   SmallVector<std::string> fields;
   int64_t frameBytes = 0;
+  /// What coro-split counted (the op's `statistics`), by name.
+  SmallVector<std::pair<std::string, int64_t>> splitStatistics;
 
   int64_t getSubroutineOps() const {
     int64_t total = 0;
@@ -88,6 +90,11 @@ static GraphSummary summarize(SplitOp split, FuncOp coroutine,
     summary.fields.push_back(text);
   }
   summary.frameBytes = split.getFrameWords() * 4;
+  if (DictionaryAttr statistics = split.getStatisticsAttr())
+    for (NamedAttribute entry : statistics)
+      if (auto count = dyn_cast<IntegerAttr>(entry.getValue()))
+        summary.splitStatistics.emplace_back(entry.getName().str(),
+                                             count.getInt());
   return summary;
 }
 
@@ -96,7 +103,10 @@ static void writeDot(const GraphSummary &summary, llvm::raw_ostream &os) {
   os << "  label=\"@" << summary.coroutine << ": " << summary.originalOps
      << " ops -> " << summary.getSubroutineOps() << " ops in "
      << summary.nodes.size() << " subroutines, " << summary.fields.size()
-     << " frame fields in " << summary.frameBytes << " bytes\";\n";
+     << " frame fields in " << summary.frameBytes << " bytes";
+  for (const auto &[name, count] : summary.splitStatistics)
+    os << ", " << name << " " << count;
+  os << "\";\n";
   os << "  node [shape=box];\n";
   for (const GraphSummary::Node &node : summary.nodes)
     os << "  t" << node.token << " [label=\"" << node.name << "\\ntoken "
@@ -132,12 +142,16 @@ static llvm::json::Value toJson(const GraphSummary &summary) {
                       : 0.0;
   // Two decimals are plenty for people, and print the same everywhere.
   std::string growthText = llvm::formatv("{0:F2}", growth).str();
+  llvm::json::Object splitStatistics;
+  for (const auto &[name, count] : summary.splitStatistics)
+    splitStatistics[name] = count;
   return llvm::json::Object{{"coroutine", summary.coroutine},
                             {"original_ops", summary.originalOps},
                             {"subroutine_ops", subroutineOps},
                             {"growth", growthText},
                             {"frame_fields", std::move(fields)},
                             {"frame_bytes", summary.frameBytes},
+                            {"split_statistics", std::move(splitStatistics)},
                             {"subroutines", std::move(nodes)},
                             {"transitions", std::move(transitions)}};
 }
@@ -162,6 +176,8 @@ struct CoroDumpGraphPass : coro::impl::CoroDumpGraphBase<CoroDumpGraphPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (failed(prepareOutputDirectory(module, "coro-dump-graph", outputDir)))
+      return signalPassFailure();
+    if (failed(checkSplitRan(module, getArgument())))
       return signalPassFailure();
     SymbolTable symbols(module);
     for (SplitOp split : module.getOps<SplitOp>()) {

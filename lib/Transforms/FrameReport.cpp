@@ -9,6 +9,7 @@
 
 #include "CoroGPU/Analysis/FrameLayout.h"
 #include "CoroGPU/Analysis/FrameLiveness.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -212,6 +213,8 @@ struct CoroFrameReportPass
       return signalPassFailure();
     }
     SymbolTable symbols(module);
+    if (failed(checkSplitRan(module, getArgument())))
+      return signalPassFailure();
     llvm::json::Array reports;
     for (SplitOp split : module.getOps<SplitOp>()) {
       FailureOr<SmallVector<func::FuncOp>> subroutines =

@@ -205,6 +205,8 @@ struct CoroMaterializeFramePass
   }
 
   LogicalResult materialize(SplitOp split, ArrayRef<func::FuncOp> subroutines) {
+    int64_t fieldsBefore = split.getFields().size();
+    int64_t bytesBefore = getFrameBytes(split.getFrameFields());
     // Simplify, drop write-backs and dead stores, until nothing changes:
     // a removed store may leave a load unused, which shrinks the liveness.
     bool changed = true;
@@ -246,6 +248,9 @@ struct CoroMaterializeFramePass
       sizes.set("bit_packing",
                 builder.getI64IntegerAttr(getFrameBytes(packed)));
     split.setFrameBytesAttr(sizes.getDictionary(split.getContext()));
+    numFieldsDropped += fieldsBefore - static_cast<int64_t>(fields.size());
+    numFrameFields += fields.size();
+    numBytesSaved += bytesBefore - getFrameBytes(split.getFrameFields());
     return success();
   }
 };

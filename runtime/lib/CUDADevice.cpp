@@ -321,7 +321,7 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
-  bool limitsLoopIterations() const override { return false; }
+  uint32_t getLoopIterationLimit() const override { return 0; }
 
 private:
   DriverAPI api;

@@ -27,7 +27,8 @@ Status corogpu::runtime::checkRunLimits(const RunLimits &limits,
   return Status::limitExceeded(
       "the " + scheduler + " scheduler stopped after " + reason + " (" +
       std::to_string(progress.rounds) + " " + rounds + ", " + where +
-      "), its limit: does every instance return?");
+      "), its limit: does every instance return?" +
+      (limits.howToChange.empty() ? "" : " (" + limits.howToChange + ")"));
 }
 
 RunMonitor::RunMonitor(const RunLimits &limits, RunProgressCallback callback,

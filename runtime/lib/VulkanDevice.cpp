@@ -24,29 +24,85 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 
 using namespace corogpu::runtime;
 
 namespace {
 
-/// The names of the OpEntryPoint instructions of a SPIR-V module. Drivers
-/// are not required to survive a pipeline with an unknown entry point, so
-/// launches check the name first.
-std::vector<std::string> readEntryPoints(const std::vector<uint32_t> &words) {
-  constexpr uint32_t kOpEntryPoint = 15;
-  std::vector<std::string> names;
+/// The entry points of a SPIR-V module, each with the number of arguments
+/// (descriptor bindings 0..n-1 of set 0) its function reaches: one more
+/// than the largest binding of a variable it loads, stores or indexes.
+/// Drivers are not required to survive a pipeline with an unknown entry
+/// point, nor a dispatch that leaves a binding it uses unbound, so launches
+/// check both first.
+std::map<std::string, uint32_t>
+readEntryPoints(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kOpEntryPoint = 15, kOpFunction = 54, kOpFunctionEnd = 56,
+                     kOpLoad = 61, kOpStore = 62, kOpCopyMemory = 63,
+                     kOpAccessChain = 65, kOpInBoundsAccessChain = 66,
+                     kOpPtrAccessChain = 67, kOpArrayLength = 68,
+                     kOpDecorate = 71, kDecorationBinding = 33;
+  std::map<uint32_t, std::string> entryFunctions;
+  std::map<uint32_t, uint32_t> bindings;          // Variable -> binding.
+  std::map<uint32_t, std::set<uint32_t>> reached; // Function -> variables.
+  uint32_t function = 0;
   for (size_t i = 5; i < words.size();) {
     uint32_t wordCount = words[i] >> 16, opcode = words[i] & 0xffff;
     if (wordCount == 0 || i + wordCount > words.size())
       break;
-    if (opcode == kOpEntryPoint && wordCount > 3) {
-      const char *text = reinterpret_cast<const char *>(&words[i + 3]);
-      names.emplace_back(text, strnlen(text, (wordCount - 3) * 4));
+    const uint32_t *operands = &words[i + 1];
+    auto reach = [&](uint32_t position) {
+      if (function && position < wordCount - 1)
+        reached[function].insert(operands[position]);
+    };
+    switch (opcode) {
+    case kOpEntryPoint:
+      if (wordCount > 3) {
+        const char *text = reinterpret_cast<const char *>(&words[i + 3]);
+        entryFunctions[operands[1]] =
+            std::string(text, strnlen(text, (wordCount - 3) * 4));
+      }
+      break;
+    case kOpDecorate:
+      if (wordCount > 3 && operands[1] == kDecorationBinding)
+        bindings[operands[0]] = operands[2];
+      break;
+    case kOpFunction:
+      function = wordCount > 2 ? operands[1] : 0;
+      break;
+    case kOpFunctionEnd:
+      function = 0;
+      break;
+    case kOpStore:
+      reach(0);
+      break;
+    case kOpCopyMemory:
+      reach(0);
+      reach(1);
+      break;
+    case kOpLoad:
+    case kOpAccessChain:
+    case kOpInBoundsAccessChain:
+    case kOpPtrAccessChain:
+    case kOpArrayLength:
+      reach(2);
+      break;
+    default:
+      break;
     }
     i += wordCount;
   }
-  return names;
+  std::map<std::string, uint32_t> entryPoints;
+  for (const auto &[id, name] : entryFunctions) {
+    uint32_t arguments = 0;
+    for (uint32_t variable : reached[id])
+      if (auto it = bindings.find(variable); it != bindings.end())
+        arguments = std::max(arguments, it->second + 1);
+    entryPoints[name] = arguments;
+  }
+  return entryPoints;
 }
 
 /// The name of `result`, as the Vulkan headers spell it.
@@ -150,7 +206,10 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
-  bool limitsLoopIterations() const override { return loopLimiter; }
+  uint32_t getLoopIterationLimit() const override {
+    // gallivm's LP_MAX_TGSI_LOOP_ITERATIONS (test/e2e/vulkan/termination.mlir).
+    return loopLimiter ? 65535 : 0;
+  }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -234,7 +293,8 @@ private:
   uint32_t maxWorkgroupSize = 0;
   bool loopLimiter = false;
   float timestampPeriod = 1.0f;
-  std::vector<std::string> entryPoints;
+  /// Kernel name -> the arguments (bindings) it uses.
+  std::map<std::string, uint32_t> entryPoints;
   std::vector<uint32_t> loadedBinary;
   std::string name;
   std::string validationMessages;
@@ -386,7 +446,7 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   maxWorkgroupMemoryBytes = limits.maxComputeSharedMemorySize;
   maxWorkgroupSize = std::min(limits.maxComputeWorkGroupSize[0],
                               limits.maxComputeWorkGroupInvocations);
-  // gallivm's loop limiter (test/e2e/known/loop-limit.mlir).
+  // gallivm's loop limiter (test/e2e/vulkan/termination.mlir).
   loopLimiter = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
   return takeValidationMessages();
 }
@@ -515,14 +575,20 @@ Status VulkanDevice::getPipeline(const std::string &kernel, uint32_t bindings,
     pipeline = &it->second;
     return Status::success();
   }
-  if (std::find(entryPoints.begin(), entryPoints.end(), kernel) ==
-      entryPoints.end()) {
+  auto entry = entryPoints.find(kernel);
+  if (entry == entryPoints.end()) {
     std::string known;
-    for (const std::string &name : entryPoints)
+    for (const auto &[name, arguments] : entryPoints)
       known += (known.empty() ? "" : ", ") + name;
     return Status::failure("no kernel '" + kernel +
                            "' in the loaded module (kernels: " + known + ")");
   }
+  if (bindings < entry->second)
+    return Status::invalidInput(
+        "kernel '" + kernel + "' uses argument #" +
+        std::to_string(entry->second - 1) + " (binding " +
+        std::to_string(entry->second - 1) + "), but " +
+        std::to_string(bindings) + " arguments were given");
   Pipeline created;
   std::vector<VkDescriptorSetLayoutBinding> layoutBindings(bindings);
   for (uint32_t i = 0; i < bindings; ++i) {

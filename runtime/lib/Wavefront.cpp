@@ -207,6 +207,18 @@ Status corogpu::runtime::runWavefront(
             device.download(stateBuffer, state.data(), state.size() * 4);
         !status.ok())
       return status;
+    // A subroutine run that reached the driver's loop limit had its loops
+    // ended early (kernels compiled with count-loop-iterations report it).
+    if (uint32_t limit = device.getLoopIterationLimit();
+        limit && state[wf::kMostLoopIterations] >= limit)
+      return Status::limitExceeded(
+          "a subroutine run reached " +
+          std::to_string(state[wf::kMostLoopIterations]) +
+          " loop iterations; " + device.getName() +
+          " ends the loops of a thread after " + std::to_string(limit) +
+          " iterations in all, as if they had finished, so the results "
+          "cannot be trusted: add suspension points to the long loops (each "
+          "resumption is a fresh thread)");
     if (state[wf::kDone])
       break;
     RunProgress progress;

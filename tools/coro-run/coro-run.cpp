@@ -22,6 +22,7 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/InstanceABI.h"
 #include "corogpu/runtime/Persistent.h"
 #include "corogpu/runtime/SPIRVValidation.h"
 #include "corogpu/runtime/Wavefront.h"
@@ -218,6 +219,14 @@ static llvm::cl::opt<double> timeLimit(
                    "persistent-threads host loop has run this many seconds "
                    "(0: no limit; checked between submissions)"),
     llvm::cl::init(0), llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool> terminationChecks(
+    "termination-checks",
+    llvm::cl::desc("Count the instances that return (mega-kernel, state "
+                   "machine) and, on Vulkan, each thread's loop iterations, "
+                   "and fail with exit code 5 on a shortfall or at the "
+                   "device's loop limit (default on; off only to measure "
+                   "their cost)"),
+    llvm::cl::init(true), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -632,6 +641,7 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   options.persistent.layout = frameLayout;
   options.persistent.batch = persistentBatch;
   options.persistent.sharedMemory = persistentSharedMemory;
+  options.terminationChecks = terminationChecks;
   return options;
 }
 
@@ -824,6 +834,69 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
   return args;
 }
 
+/// Launches the kernel of the mega-kernel or state-machine scheduler, one
+/// thread per instance, with the status buffer of InstanceABI.h last, and
+/// checks that every instance returned and, on a device that limits loop
+/// iterations, that none reached the limit.
+static rt::Status launchInstanceKernel(rt::Device &device, StringRef kernel,
+                                       std::array<uint32_t, 3> grid,
+                                       std::vector<rt::KernelArg> args,
+                                       bool ptxABI, double &gpuMs) {
+  namespace instance = corogpu::runtime::instance;
+  constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
+  std::array<uint32_t, 3> groups = {
+      (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
+  if (!terminationChecks)
+    return device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args,
+                         &gpuMs);
+  rt::Status status;
+  std::array<uint32_t, instance::kNumStatusWords> words = {};
+  std::unique_ptr<rt::Buffer> statusBuffer =
+      device.createBuffer(sizeof(words), status);
+  if (!status.ok())
+    return status;
+  status = device.upload(*statusBuffer, words.data(), sizeof(words));
+  if (!status.ok())
+    return status;
+  appendMemRefArg(args, ptxABI, *statusBuffer, {instance::kNumStatusWords});
+  status =
+      device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args, &gpuMs);
+  if (!status.ok())
+    return status;
+  status = device.download(*statusBuffer, words.data(), sizeof(words));
+  if (!status.ok())
+    return status;
+  uint64_t instances = rt::countInstances(grid);
+  uint64_t returned = words[instance::kInstancesReturned];
+  uint32_t limit = device.getLoopIterationLimit();
+  uint32_t mostIterations = words[instance::kMostLoopIterations];
+  std::string advice =
+      "; under the wavefront and persistent-threads schedulers, where "
+      "instances resume in fresh threads, only the loops between two "
+      "suspension points count";
+  if (limit && mostIterations >= limit)
+    return rt::Status::limitExceeded(
+        "an instance reached " + std::to_string(mostIterations) +
+        " loop iterations; " + device.getName() +
+        " ends the loops of a "
+        "thread after " +
+        std::to_string(limit) +
+        " iterations in all, as if they had finished, so the results cannot "
+        "be trusted (" +
+        std::to_string(returned) + " of " + std::to_string(instances) +
+        " instances returned)" + advice);
+  if (returned != instances)
+    return rt::Status::limitExceeded(
+        "only " + std::to_string(returned) + " of " +
+        std::to_string(instances) +
+        " instances returned: the kernel stopped early" +
+        (limit
+             ? " (" + device.getName() + " ends the loops of a thread after " +
+                   std::to_string(limit) + " iterations in all)" + advice
+             : std::string()));
+  return rt::Status::success();
+}
+
 /// The host side of the scheduler that runs: the plan the compiler left
 /// for it (wavefront, persistent), and what a run did.
 struct SchedulerRun {
@@ -844,12 +917,8 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
                         std::vector<HostBuffer> &results, RunTiming &timings,
                         SchedulerRun *scheduled = nullptr) {
   auto error = [&](const rt::Status &status) {
-    std::string message = status.error;
-    if (status.code == rt::StatusCode::LimitExceeded &&
-        (scheduled && (scheduled->wavefront || scheduled->persistent)))
-      message += " (--max-rounds and --time-limit set the limits)";
     return static_cast<ExitCode>(
-        fail(llvm::Twine(label) + ": " + message, getExitCode(status)));
+        fail(llvm::Twine(label) + ": " + status.error, getExitCode(status)));
   };
   Clock::time_point start = Clock::now();
   rt::Status status = device.loadModule(image.data(), image.size());
@@ -912,6 +981,7 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     if (maxRounds != ~uint64_t(0))
       options.limits.maxRounds = maxRounds;
     options.limits.maxSeconds = timeLimit;
+    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
     options.progress = progress;
     rt::WavefrontStats &stats = scheduled->wavefrontStats;
     status = rt::runWavefront(device, *scheduled->wavefront, options, grid,
@@ -926,17 +996,14 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     if (maxRounds != ~uint64_t(0))
       options.limits.maxRounds = maxRounds;
     options.limits.maxSeconds = timeLimit;
+    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
     options.progress = progress;
     rt::PersistentStats &stats = scheduled->persistentStats;
     status = rt::runPersistent(device, *scheduled->persistent, options, grid,
                                gridArgs, coroutineArgs, passBuffer, stats);
     gpuMs = stats.gpuMilliseconds;
   } else {
-    constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
-    std::array<uint32_t, 3> groups = {
-        (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
-    status = device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args,
-                           &gpuMs);
+    status = launchInstanceKernel(device, kernel, grid, args, ptxABI, gpuMs);
   }
   endProgress();
   if (!status.ok())

@@ -29,6 +29,10 @@ inline constexpr llvm::StringLiteral kKernelModuleName = "coro_kernels";
 gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module,
                                          RewriterBase &rewriter);
 
+/// Kernels in the module's `gpu.module @coro_kernels` (0 without one): what
+/// a scheduler pass emitted, for its statistics.
+int64_t countSchedulerKernels(ModuleOp module);
+
 /// An empty kernel `@name(inputs)` at the end of `kernels` (its body is a
 /// `gpu.return`) with `spirv.entry_point_abi` for a workgroup of
 /// `workgroupSize` threads in x.
@@ -40,15 +44,34 @@ gpu::GPUFuncOp createKernel(gpu::GPUModuleOp kernels, StringRef name,
 /// instance of an (nx, ny, nz) grid and a workgroup of `workgroupSize`
 /// threads in x. `body` is the block, guarded by "the thread's instance lies
 /// inside the grid", where the instance's work goes (before its terminator).
+/// With `withStatus`, the kernel takes the status buffer of
+/// corogpu/runtime/InstanceABI.h (`memref<2xi32>`) last, as `status`.
 struct InstanceKernel {
   gpu::GPUFuncOp kernel;
   Block *body;
   ValueRange args;
   InstancePosition position;
+  Value status;
 };
 InstanceKernel createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
                                     TypeRange argTypes, int64_t workgroupSize,
-                                    Location loc, RewriterBase &rewriter);
+                                    bool withStatus, Location loc,
+                                    RewriterBase &rewriter);
+
+/// The type of the instance kernels' status buffer.
+MemRefType getInstanceStatusType(MLIRContext *context);
+
+/// Adds one to the kInstancesReturned word of `status`, at the builder's
+/// insertion point: the instance returned.
+void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
+
+/// Counts, in a thread-private counter, the iterations of every loop nested
+/// in `body` (those there now), and at the end of the body raises word
+/// `word` of the i32 buffer `buffer` to the count (atomic max): how a
+/// runtime learns that a driver's loop limit (lavapipe: 65535 iterations per
+/// thread in all) cut a thread short.
+void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
+                             RewriterBase &rewriter);
 
 /// What the kernels of the schedulers (wavefront, persistent threads) are
 /// built from: constants, i32 and index arithmetic (the scheduler's own
@@ -122,8 +145,10 @@ LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
                                    LowerSplitFn lowerSplit);
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
-/// ceil(gx / workgroupSize) x gy x gz workgroups.
-void lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
+/// ceil(gx / workgroupSize) x gy x gz workgroups. With `withStatus`, the
+/// host code passes a zeroed status buffer (memref.alloc) and asserts
+/// (cf.assert) after the launch that every instance returned.
+void lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize, bool withStatus,
                       RewriterBase &rewriter);
 
 } // namespace coro

@@ -80,6 +80,16 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
     - each `coro.launch @f[gx, gy, gz](args)` becomes a `gpu.launch_func`
       with ceil(gx / workgroup-size) x gy x gz workgroups.
 
+    Termination accounting (`instance-status`, on by default): the kernel
+    takes a `memref<2xi32>` status buffer last (word 0: instances that
+    returned, atomically added; word 1: the most loop iterations of one
+    instance when `count-loop-iterations` is on, atomically maxed; see
+    `corogpu/runtime/InstanceABI.h`). coro-run zeroes it and reports a
+    shortfall, or an instance at the device's loop limit (lavapipe ends the
+    loops of a thread after 65535 iterations in all), as an error; a host
+    `coro.launch` passes a fresh buffer and asserts (`cf.assert`) that every
+    instance returned.
+
     The body must be structured (run `coro-normalize-control-flow` first:
     SPIR-V needs structured control flow), awaits inlined and yields
     expanded; otherwise the pass reports a located error. `coro.split` ops
@@ -88,14 +98,27 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
-           "Threads per workgroup (x); the grid's y and z map to workgroups">
+           "Threads per workgroup (x); the grid's y and z map to workgroups">,
+    Option<"instanceStatus", "instance-status", "bool", /*default=*/"true",
+           "Give the kernel the status buffer of "
+           "corogpu/runtime/InstanceABI.h (instances returned) as its last "
+           "argument">,
+    Option<"countLoopIterations", "count-loop-iterations", "bool",
+           /*default=*/"false",
+           "Count each instance's loop iterations into the status buffer, "
+           "for drivers that limit them (on in the SPIR-V pipeline)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
     "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "GPU kernels emitted">
   ];
 }
 
@@ -114,19 +137,34 @@ def CoroStateMachineToGPU
     subroutines, the coroutine and the `coro.split` are erased. Each
     `coro.launch` of a split coroutine becomes a `gpu.launch_func` as in
     `coro-megakernel-to-gpu`; a launch of a coroutine that was not split is
-    an error.
+    an error. With `instance-status` (the default) the kernel takes the
+    status buffer of `coro-megakernel-to-gpu` last and counts an instance
+    as returned when its loop ends with the target token -1 (a driver's
+    loop limit can end it earlier).
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
-           "Threads per workgroup (x); the grid's y and z map to workgroups">
+           "Threads per workgroup (x); the grid's y and z map to workgroups">,
+    Option<"instanceStatus", "instance-status", "bool", /*default=*/"true",
+           "Give the kernel the status buffer of "
+           "corogpu/runtime/InstanceABI.h (instances returned) as its last "
+           "argument">,
+    Option<"countLoopIterations", "count-loop-iterations", "bool",
+           /*default=*/"false",
+           "Count each instance's loop iterations into the status buffer, "
+           "for drivers that limit them (on in the SPIR-V pipeline)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
     "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "GPU kernels emitted">
   ];
 }
 
@@ -185,7 +223,11 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "material id), for coherence, in the coroutines that have it "
            "(at least one must); empty: queues keep slot order">,
     Option<"hintBuckets", "hint-buckets", "int64_t", /*default=*/"16",
-           "With sort-by: hint values are clamped to [0, hint-buckets)">
+           "With sort-by: hint values are clamped to [0, hint-buckets)">,
+    Option<"countLoopIterations", "count-loop-iterations", "bool",
+           /*default=*/"false",
+           "Count the loop iterations of each subroutine run into the state "
+           "buffer, for drivers that limit them (on in the SPIR-V pipeline)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -194,6 +236,9 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
     "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "GPU kernels emitted">
   ];
 }
 
@@ -250,7 +295,11 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
                clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
                           "word w of every slot is consecutive"),
                clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
-                          "the words of one frame are consecutive"))}]>
+                          "the words of one frame are consecutive"))}]>,
+    Option<"countLoopIterations", "count-loop-iterations", "bool",
+           /*default=*/"false",
+           "Count each thread's loop iterations in a launch into the state "
+           "buffer, for drivers that limit them (on in the SPIR-V pipeline)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -259,6 +308,9 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
     "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "GPU kernels emitted">
   ];
 }
 

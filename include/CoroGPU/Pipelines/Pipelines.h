@@ -28,6 +28,11 @@ enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 struct SchedulerCompileOptions {
   CoroWavefrontToGPUOptions wavefront;
   CoroPersistentToGPUOptions persistent;
+  /// Termination accounting: the mega-kernel and state-machine kernels take
+  /// the status buffer of corogpu/runtime/InstanceABI.h (`instance-status`),
+  /// and for SPIR-V every kernel that runs coroutine code counts its loop
+  /// iterations (`count-loop-iterations`). Off only to measure its cost.
+  bool terminationChecks = true;
 };
 
 /// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield

@@ -193,7 +193,8 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     with one branch that must leave and one that never does, the rest of
     the block moves into the latter instead (no flag). The `coro.split` op
     records the frame size of the naive frame (every value live across a
-    suspension point stored) and of this one.
+    suspension point stored) and of this one, and in `statistics` how many
+    live values were stored and how many recomputed.
 
     Expects the output of the front half of the pipeline: one block, no
     `coro.await` / `coro.yield`, suspension points only under scf.if / for /
@@ -221,6 +222,22 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect",
     "::mlir::ub::UBDialect",
     "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numCoroutines", "coroutines", "Coroutines split">,
+    Statistic<"numSubroutines", "subroutines",
+              "Subroutines made (entries and continuations)">,
+    Statistic<"numValuesLive", "values-live",
+              "Values live across some suspension point">,
+    Statistic<"numValuesStored", "values-stored",
+              "Live values given frame fields">,
+    Statistic<"numValuesRecomputed", "values-recomputed",
+              "Values recomputed after a resumption instead of stored">,
+    Statistic<"numFrameFields", "frame-fields",
+              "Frame fields made, promises included">,
+    Statistic<"numOpsBefore", "ops-before",
+              "Ops in the coroutines (code growth: ops-after / ops-before)">,
+    Statistic<"numOpsAfter", "ops-after", "Ops in their subroutines">
   ];
 }
 
@@ -261,6 +278,13 @@ def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::vector::VectorDialect"
   ];
+  let statistics = [
+    Statistic<"numFieldsDropped", "fields-dropped",
+              "Frame fields removed (never loaded, or stores removed)">,
+    Statistic<"numFrameFields", "frame-fields", "Frame fields kept">,
+    Statistic<"numBytesSaved", "bytes-saved",
+              "Frame bytes saved by liveness, sharing and packing">
+  ];
 }
 
 def CoroFrameReport : Pass<"coro-frame-report", "::mlir::ModuleOp"> {
@@ -299,7 +323,10 @@ def CoroDumpGraph : Pass<"coro-dump-graph", "::mlir::ModuleOp"> {
 
     ```json
     {"coroutine": "render", "original_ops": 40, "subroutine_ops": 95,
-     "growth": "2.38", "frame_slots": ["f32", "index"],
+     "growth": "2.38", "frame_fields": ["v0 : f32", "v1 : index"],
+     "frame_bytes": 16,
+     "split_statistics": {"values_live": 3, "values_stored": 2,
+                          "values_recomputed": 1, "ops_recomputed": 2},
      "subroutines": [{"token": 0, "name": "entry",
                       "symbol": "render__entry", "ops": 30}, ...],
      "transitions": [[0, 1], [1, -1], ...]}
@@ -307,7 +334,10 @@ def CoroDumpGraph : Pass<"coro-dump-graph", "::mlir::ModuleOp"> {
 
     `original_ops` counts the ops in the coroutine's body, `subroutine_ops`
     those in all its subroutines: their ratio is the code growth of the split.
-    The IR is not modified.
+    `split_statistics` is the `statistics` that `coro-split` recorded on the
+    `coro.split` op (empty for a split made elsewhere): values live across
+    suspension points, how many got frame fields and how many are
+    recomputed instead. The IR is not modified.
   }];
   let options = [
     Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",

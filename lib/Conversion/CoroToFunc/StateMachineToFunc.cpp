@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
@@ -108,6 +109,8 @@ struct CoroStateMachineToFuncPass
     FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launchesByCallee =
         collectLaunchesOfSplitCoroutines(module);
     if (failed(launchesByCallee))
+      return signalPassFailure();
+    if (failed(checkSplitRan(module, getArgument())))
       return signalPassFailure();
 
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());

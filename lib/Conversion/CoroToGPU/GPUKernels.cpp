@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/GPUKernels.h"
+#include "corogpu/runtime/InstanceABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -16,6 +19,7 @@
 
 using namespace mlir;
 using namespace mlir::coro;
+namespace instance = corogpu::runtime::instance;
 
 gpu::GPUModuleOp mlir::coro::getOrCreateKernelModule(ModuleOp module,
                                                      RewriterBase &rewriter) {
@@ -26,6 +30,15 @@ gpu::GPUModuleOp mlir::coro::getOrCreateKernelModule(ModuleOp module,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToEnd(module.getBody());
   return gpu::GPUModuleOp::create(rewriter, module.getLoc(), kKernelModuleName);
+}
+
+int64_t mlir::coro::countSchedulerKernels(ModuleOp module) {
+  auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName);
+  if (!kernels)
+    return 0;
+  return llvm::count_if(
+      kernels.getOps<gpu::GPUFuncOp>(),
+      [](gpu::GPUFuncOp kernel) { return kernel.isKernel(); });
 }
 
 gpu::GPUFuncOp mlir::coro::createKernel(gpu::GPUModuleOp kernels,
@@ -49,12 +62,21 @@ gpu::GPUFuncOp mlir::coro::createKernel(gpu::GPUModuleOp kernels,
   return kernel;
 }
 
-InstanceKernel
-mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
-                                 TypeRange argTypes, int64_t workgroupSize,
-                                 Location loc, RewriterBase &rewriter) {
+MemRefType mlir::coro::getInstanceStatusType(MLIRContext *context) {
+  return MemRefType::get({instance::kNumStatusWords},
+                         IntegerType::get(context, 32));
+}
+
+InstanceKernel mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels,
+                                                StringRef name,
+                                                TypeRange argTypes,
+                                                int64_t workgroupSize,
+                                                bool withStatus, Location loc,
+                                                RewriterBase &rewriter) {
   SmallVector<Type> inputs(3, rewriter.getIndexType());
   llvm::append_range(inputs, argTypes);
+  if (withStatus)
+    inputs.push_back(getInstanceStatusType(rewriter.getContext()));
   gpu::GPUFuncOp kernel =
       createKernel(kernels, name, inputs, workgroupSize, loc, rewriter);
   Block &entry = kernel.getBody().front();
@@ -72,8 +94,58 @@ mlir::coro::createInstanceKernel(gpu::GPUModuleOp kernels, StringRef name,
         inside ? arith::AndIOp::create(rewriter, loc, inside, below) : below;
   }
   auto guard = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
-  return {kernel, guard.thenBlock(), entry.getArguments().drop_front(3),
-          InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]}};
+  ValueRange args = entry.getArguments().drop_front(3);
+  Value status;
+  if (withStatus) {
+    status = args.back();
+    args = args.drop_back();
+  }
+  return {kernel, guard.thenBlock(), args,
+          InstancePosition{ids[0], ids[1], ids[2], extents[0], extents[1]},
+          status};
+}
+
+void mlir::coro::recordInstanceReturned(OpBuilder &builder, Location loc,
+                                        Value status) {
+  Value one = arith::ConstantIntOp::create(builder, loc, 1, 32);
+  Value index = arith::ConstantIndexOp::create(builder, loc,
+                                               instance::kInstancesReturned);
+  memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::addi, one,
+                              status, index);
+}
+
+void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
+                                         int64_t word, RewriterBase &rewriter) {
+  SmallVector<Block *> loopBodies;
+  body->walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      loopBodies.push_back(loop.getBody());
+    else if (auto loop = dyn_cast<scf::WhileOp>(op))
+      loopBodies.push_back(loop.getAfterBody());
+  });
+  if (loopBodies.empty())
+    return;
+  Location loc = body->getParentOp()->getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(body);
+  Type i32 = rewriter.getI32Type();
+  Value counter =
+      memref::AllocaOp::create(rewriter, loc, MemRefType::get({1}, i32));
+  Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+  memref::StoreOp::create(rewriter, loc, zero, counter, zeroIndex);
+  for (Block *loopBody : loopBodies) {
+    rewriter.setInsertionPointToStart(loopBody);
+    Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);
+    Value next = arith::AddIOp::create(rewriter, loc, count, one);
+    memref::StoreOp::create(rewriter, loc, next, counter, zeroIndex);
+  }
+  rewriter.setInsertionPoint(body->getTerminator());
+  Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);
+  Value index = arith::ConstantIndexOp::create(rewriter, loc, word);
+  memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::maxu, count,
+                              buffer, index);
 }
 
 /// Gives every `arith.select` of vectors on a scalar condition a vector
@@ -187,7 +259,7 @@ LogicalResult mlir::coro::lowerSplitsWithPlans(ModuleOp module,
 }
 
 void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
-                                  RewriterBase &rewriter) {
+                                  bool withStatus, RewriterBase &rewriter) {
   Location loc = launch.getLoc();
   rewriter.setInsertionPoint(launch);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -197,6 +269,17 @@ void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
   Value groups = arith::CeilDivUIOp::create(rewriter, loc, extents[0], size);
   SmallVector<Value> operands(extents.begin(), extents.end());
   llvm::append_range(operands, launch.getArgs());
+  Value status;
+  if (withStatus) {
+    status = memref::AllocOp::create(
+        rewriter, loc, getInstanceStatusType(rewriter.getContext()));
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    for (int64_t word = 0; word < instance::kNumStatusWords; ++word)
+      memref::StoreOp::create(
+          rewriter, loc, zero, status,
+          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, word)});
+    operands.push_back(status);
+  }
   auto kernel = SymbolRefAttr::get(
       rewriter.getStringAttr(kKernelModuleName),
       {FlatSymbolRefAttr::get(rewriter.getStringAttr(launch.getCallee()))});
@@ -204,6 +287,26 @@ void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
                             gpu::KernelDim3{groups, extents[1], extents[2]},
                             gpu::KernelDim3{size, one, one},
                             /*dynamicSharedMemorySize=*/Value(), operands);
+  if (status) {
+    Value returnedIndex = arith::ConstantIndexOp::create(
+        rewriter, loc, instance::kInstancesReturned);
+    Value returned =
+        memref::LoadOp::create(rewriter, loc, status, returnedIndex);
+    Value instances = arith::MulIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, extents[0], extents[1]),
+        extents[2]);
+    Value expected = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(), instances);
+    Value all = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      returned, expected);
+    cf::AssertOp::create(
+        rewriter, loc, all,
+        ("launch of @" + launch.getCallee() +
+         ": not every instance returned (the kernel stopped early)")
+            .str());
+    memref::DeallocOp::create(rewriter, loc, status);
+  }
   rewriter.eraseOp(launch);
 }
 

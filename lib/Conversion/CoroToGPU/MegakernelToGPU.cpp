@@ -15,9 +15,11 @@
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
+#include "corogpu/runtime/InstanceABI.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -42,16 +44,27 @@ static LogicalResult checkLowerable(FuncOp coroutine) {
 
 /// Builds the kernel of `coroutine` in `kernels` and erases the coroutine.
 static void lowerCoroutine(FuncOp coroutine, gpu::GPUModuleOp kernels,
-                           int64_t workgroupSize, RewriterBase &rewriter) {
+                           int64_t workgroupSize, bool instanceStatus,
+                           bool countLoopIterations, RewriterBase &rewriter) {
   InstanceKernel kernel = createInstanceKernel(
       kernels, coroutine.getSymName(), coroutine.getArgumentTypes(),
-      workgroupSize, coroutine.getLoc(), rewriter);
+      workgroupSize, instanceStatus, coroutine.getLoc(), rewriter);
   // Move the body into the kernel; its arguments are the kernel's.
   rewriter.inlineBlockBefore(&coroutine.getBody().front(),
                              kernel.body->getTerminator(), kernel.args);
   lowerToMegakernelBody(*kernel.body->getParent(), *kernel.body,
-                        kernel.position, rewriter,
-                        [&](ReturnOp ret) { rewriter.eraseOp(ret); });
+                        kernel.position, rewriter, [&](ReturnOp ret) {
+                          if (kernel.status) {
+                            rewriter.setInsertionPoint(ret);
+                            recordInstanceReturned(rewriter, ret.getLoc(),
+                                                   kernel.status);
+                          }
+                          rewriter.eraseOp(ret);
+                        });
+  if (kernel.status && countLoopIterations)
+    addLoopIterationCounter(kernel.body, kernel.status,
+                            corogpu::runtime::instance::kMostLoopIterations,
+                            rewriter);
   rewriter.eraseOp(coroutine);
 }
 
@@ -65,6 +78,9 @@ struct CoroMegakernelToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
+    int64_t kernelsBefore = countSchedulerKernels(module);
+    llvm::scope_exit countKernels(
+        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
     SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
       if (failed(checkLowerable(coroutine)))
@@ -76,10 +92,11 @@ struct CoroMegakernelToGPUPass
     eraseSplits(module, rewriter);
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     module.walk([&](LaunchOp launch) {
-      lowerLaunchToGPU(launch, workgroupSize, rewriter);
+      lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
     for (FuncOp coroutine : coroutines)
-      lowerCoroutine(coroutine, kernels, workgroupSize, rewriter);
+      lowerCoroutine(coroutine, kernels, workgroupSize, instanceStatus,
+                     countLoopIterations, rewriter);
     legalizeKernelsForTargets(kernels, rewriter);
   }
 };

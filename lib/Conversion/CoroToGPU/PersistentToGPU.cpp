@@ -28,8 +28,10 @@
 #include "CoroGPU/Analysis/FrameWordAccesses.h"
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "corogpu/runtime/PersistentABI.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 #include <limits>
 #include <set>
@@ -177,6 +179,13 @@ public:
         batch(batch), sharedSlots(sharedSlots), layout(layout) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
+  }
+
+  /// Counts every loop iteration of a thread (scheduler loops included)
+  /// into kMostLoopIterations: a driver's loop limit reached.
+  void addIterationCounter() {
+    addLoopIterationCounter(&kernel.getBody().front(), state,
+                            pt::kMostLoopIterations, rewriter);
   }
 
   /// Builds `<f>__pt`; the subroutines' frame accesses are lowered (the
@@ -531,6 +540,11 @@ struct CoroPersistentToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
+    if (failed(checkSplitRan(module, getArgument())))
+      return signalPassFailure();
+    int64_t kernelsBefore = countSchedulerKernels(module);
+    llvm::scope_exit countKernels(
+        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
     // Slot numbers, ids and byte counts are i32 in the kernel.
     constexpr int64_t kMaxBatch = int64_t(1) << 20;
     if (batch < 1 || batch > kMaxBatch) {
@@ -612,6 +626,8 @@ struct CoroPersistentToGPUPass
                               *sharedSlots, layout, rewriter);
     if (failed(builder.build(*subroutines)))
       return failure();
+    if (countLoopIterations)
+      builder.addIterationCounter();
     for (func::FuncOp subroutine : *subroutines)
       rewriter.eraseOp(subroutine);
     Builder b(&getContext());

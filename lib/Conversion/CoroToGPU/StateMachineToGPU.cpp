@@ -19,6 +19,9 @@
 
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
+#include "corogpu/runtime/InstanceABI.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -43,8 +46,13 @@ struct CoroStateMachineToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
+    int64_t kernelsBefore = countSchedulerKernels(module);
+    llvm::scope_exit countKernels(
+        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
     SymbolTable symbols(module);
     if (failed(collectLaunchesOfSplitCoroutines(module)))
+      return signalPassFailure();
+    if (failed(checkSplitRan(module, getArgument())))
       return signalPassFailure();
 
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
@@ -53,7 +61,7 @@ struct CoroStateMachineToGPUPass
     IRRewriter rewriter(&getContext());
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     module.walk([&](LaunchOp launch) {
-      lowerLaunchToGPU(launch, workgroupSize, rewriter);
+      lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
     for (SplitOp split : splits)
       if (failed(lowerSplit(split, symbols, kernels, rewriter)))
@@ -73,7 +81,7 @@ struct CoroStateMachineToGPUPass
     SmallVector<func::FuncOp> &subroutines = *found;
     InstanceKernel kernel = createInstanceKernel(
         kernels, coroutine.getSymName(), coroutine.getArgumentTypes(),
-        workgroupSize, coroutine.getLoc(), rewriter);
+        workgroupSize, instanceStatus, coroutine.getLoc(), rewriter);
     Location loc = coroutine.getLoc();
     rewriter.setInsertionPoint(kernel.body->getTerminator());
     PrivateFrame storage = PrivateFrame::allocate(rewriter, loc, split);
@@ -84,12 +92,30 @@ struct CoroStateMachineToGPUPass
                             cloneSubroutineBody(builder, subroutines[token],
                                                 kernel.args);
                           });
+    if (kernel.status) {
+      // The loop ends when the instance returns, or earlier where a driver
+      // ends loops that ran too long: count only the former.
+      Value token = storage.loadToken(rewriter, loc);
+      Value terminated =
+          arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
+      Value returned = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, token, terminated);
+      auto ifReturned =
+          scf::IfOp::create(rewriter, loc, returned, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifReturned.thenBlock()->getTerminator());
+      recordInstanceReturned(rewriter, loc, kernel.status);
+    }
     for (func::FuncOp subroutine : subroutines) {
       if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, storage,
                                     kernel.position)))
         return failure();
       rewriter.eraseOp(subroutine);
     }
+    if (kernel.status && countLoopIterations)
+      addLoopIterationCounter(kernel.body, kernel.status,
+                              corogpu::runtime::instance::kMostLoopIterations,
+                              rewriter);
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

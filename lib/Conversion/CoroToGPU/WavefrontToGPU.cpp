@@ -26,8 +26,10 @@
 
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "corogpu/runtime/WavefrontABI.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/DebugLog.h"
@@ -76,10 +78,11 @@ public:
   WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
-                   RewriterBase &rewriter)
+                   bool countIterations, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
-        layout(layout), hint(hint), buckets(hint ? buckets : 1) {
+        layout(layout), hint(hint), buckets(hint ? buckets : 1),
+        countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
@@ -121,8 +124,13 @@ public:
     cloneSubroutineBody(rewriter, subroutine, args.coroutineArgs);
     // The clones still use the subroutine's frame argument: lower them
     // (and the originals, which the caller erases) onto this slot's frame.
-    return lowerFrameAccesses(subroutine.getArgument(0), split, frame,
-                              position);
+    if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
+                                  position)))
+      return failure();
+    if (countIterations)
+      addLoopIterationCounter(inQueue.thenBlock(), args.state,
+                              wf::kMostLoopIterations, rewriter);
+    return success();
   }
 
 private:
@@ -695,6 +703,8 @@ private:
   FrameArrayLayout layout;
   std::optional<FrameFieldAttr> hint;
   int64_t buckets;
+  /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
+  bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;
   gpu::GPUFuncOp currentKernel;
 };
@@ -707,6 +717,11 @@ struct CoroWavefrontToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
+    if (failed(checkSplitRan(module, getArgument())))
+      return signalPassFailure();
+    int64_t kernelsBefore = countSchedulerKernels(module);
+    llvm::scope_exit countKernels(
+        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
     if (!sortBy.empty() && hintBuckets < 1) {
       mlir::emitError(module.getLoc(), getArgument())
           << ": hint-buckets must be positive, got "
@@ -782,7 +797,7 @@ struct CoroWavefrontToGPUPass
     if (failed(subroutines) || failed(hint))
       return failure();
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
-                             *hint, hintBuckets, rewriter);
+                             *hint, hintBuckets, countLoopIterations, rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {

@@ -69,6 +69,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -201,6 +202,13 @@ private:
 /// the end; the coroutine itself stays as the mega-kernel reference.
 class CoroutineSplitter {
 public:
+  /// What the split did, for the pass statistics and the coro.split op.
+  struct Counts {
+    int64_t subroutines = 0, valuesLive = 0, valuesStored = 0,
+            valuesRecomputed = 0, opsRecomputed = 0, frameFields = 0,
+            opsBefore = 0, opsAfter = 0;
+  };
+
   CoroutineSplitter(FuncOp original, RecomputeAnalysis::Options recompute)
       : original(original), recomputeOptions(recompute),
         rewriter(original.getContext(), &sinkable) {}
@@ -237,9 +245,12 @@ public:
       // suspension point used).
       (void)simplifyRegions(rewriter, subroutine->getRegions());
     }
+    countOps(subroutines);
     createSplitOp(subroutines);
     return success();
   }
+
+  const Counts &getCounts() const { return counts; }
 
 private:
   /// Rewrites loops that contain suspension points as scf.while and turns
@@ -507,6 +518,8 @@ private:
         materialize(operand);
       Operation *copy = builder.clone(*def, loaded);
       sinkable.insert(copy);
+      ++counts.opsRecomputed;
+      recomputedValues.insert(value);
       return loaded.lookup(value);
     };
     for (Value value : collectExternalValues(function)) {
@@ -592,6 +605,24 @@ private:
     }
   }
 
+  void countOps(ArrayRef<func::FuncOp> subroutines) {
+    auto countNested = [](Operation *function) {
+      int64_t count = 0;
+      function->walk([&](Operation *) { ++count; });
+      return count - 1; // The function itself.
+    };
+    counts.subroutines = subroutines.size();
+    counts.valuesLive = naiveValues.size();
+    counts.valuesStored = valueSlots.size();
+    counts.valuesRecomputed = llvm::count_if(naiveValues, [&](Value value) {
+      return recomputedValues.count(value);
+    });
+    counts.frameFields = fields.size();
+    counts.opsBefore = countNested(original);
+    for (func::FuncOp subroutine : subroutines)
+      counts.opsAfter += countNested(subroutine);
+  }
+
   void createSplitOp(ArrayRef<func::FuncOp> subroutines) {
     SmallVector<Attribute> symbols = llvm::map_to_vector(
         subroutines, [](func::FuncOp function) -> Attribute {
@@ -622,7 +653,18 @@ private:
             {rewriter.getNamedAttr(
                  "naive", rewriter.getI64IntegerAttr(getNaiveFrameBytes())),
              rewriter.getNamedAttr(
-                 "split", rewriter.getI64IntegerAttr(getFrameBytes(fields)))}));
+                 "split", rewriter.getI64IntegerAttr(getFrameBytes(fields)))}),
+        rewriter.getDictionaryAttr({
+            rewriter.getNamedAttr(
+                "values_live", rewriter.getI64IntegerAttr(counts.valuesLive)),
+            rewriter.getNamedAttr("values_stored", rewriter.getI64IntegerAttr(
+                                                       counts.valuesStored)),
+            rewriter.getNamedAttr(
+                "values_recomputed",
+                rewriter.getI64IntegerAttr(counts.valuesRecomputed)),
+            rewriter.getNamedAttr("ops_recomputed", rewriter.getI64IntegerAttr(
+                                                        counts.opsRecomputed)),
+        }));
   }
 
   FuncOp original;
@@ -642,6 +684,10 @@ private:
   llvm::DenseMap<Value, int64_t> valueSlots;
   llvm::StringMap<int64_t> promiseSlots;
   SmallVector<FrameFieldAttr> fields;
+  /// Values of `work` recomputed in some subroutine (constants and the
+  /// links of recomputed chains included).
+  llvm::DenseSet<Value> recomputedValues;
+  Counts counts;
 };
 
 struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
@@ -654,11 +700,22 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
     for (SplitOp op : getOperation().getOps<SplitOp>())
       split.insert(op.getCoroutine());
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
-    for (FuncOp coroutine : coroutines)
-      if (!split.contains(coroutine.getSymName()) &&
-          failed(CoroutineSplitter(coroutine, {maxRecomputedOps, deferLoads})
-                     .split()))
+    for (FuncOp coroutine : coroutines) {
+      if (split.contains(coroutine.getSymName()))
+        continue;
+      CoroutineSplitter splitter(coroutine, {maxRecomputedOps, deferLoads});
+      if (failed(splitter.split()))
         return signalPassFailure();
+      const CoroutineSplitter::Counts &counts = splitter.getCounts();
+      ++numCoroutines;
+      numSubroutines += counts.subroutines;
+      numValuesLive += counts.valuesLive;
+      numValuesStored += counts.valuesStored;
+      numValuesRecomputed += counts.valuesRecomputed;
+      numFrameFields += counts.frameFields;
+      numOpsBefore += counts.opsBefore;
+      numOpsAfter += counts.opsAfter;
+    }
   }
 };
 

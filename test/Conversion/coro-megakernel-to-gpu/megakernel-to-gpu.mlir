@@ -1,13 +1,21 @@
-// RUN: coro-opt %s --coro-megakernel-to-gpu=workgroup-size=32 | FileCheck %s
+// RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu=workgroup-size=32 | FileCheck %s
+// RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu="workgroup-size=32 instance-status=false" | FileCheck %s --check-prefix=NOSTATUS
+// RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu="count-loop-iterations=true" | FileCheck %s --check-prefix=LOOPS
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK-LABEL: func.func @host(%arg0: index, %arg1: index, %arg2: memref<?xf32>) {
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[WG:.*]] = arith.constant 32 : index
 // CHECK:         %[[GROUPS:.*]] = arith.ceildivui %arg0, %[[WG]] : index
-// CHECK:         gpu.launch_func @coro_kernels::@kernel blocks in (%[[GROUPS]], %arg1, %[[ONE]]) threads in (%[[WG]], %[[ONE]], %[[ONE]]) args(%arg0 : index, %arg1 : index, %[[ONE]] : index, %arg2 : memref<?xf32>)
+// CHECK:         %[[STATUS:.*]] = memref.alloc() : memref<2xi32>
+// CHECK-COUNT-2: memref.store %{{.*}}, %[[STATUS]]
+// CHECK:         gpu.launch_func @coro_kernels::@kernel blocks in (%[[GROUPS]], %arg1, %[[ONE]]) threads in (%[[WG]], %[[ONE]], %[[ONE]]) args(%arg0 : index, %arg1 : index, %[[ONE]] : index, %arg2 : memref<?xf32>, %[[STATUS]] : memref<2xi32>)
+// CHECK:         %[[RETURNED:.*]] = memref.load %[[STATUS]][%{{.*}}] : memref<2xi32>
+// CHECK:         %[[ALL:.*]] = arith.cmpi eq, %[[RETURNED]], %{{.*}} : i32
+// CHECK:         cf.assert %[[ALL]], "launch of @kernel: not every instance returned (the kernel stopped early)"
+// CHECK:         memref.dealloc %[[STATUS]]
 // CHECK:       gpu.module @coro_kernels {
-// CHECK-LABEL:   gpu.func @kernel(%arg0: index, %arg1: index, %arg2: index, %arg3: memref<?xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+// CHECK-LABEL:   gpu.func @kernel(%arg0: index, %arg1: index, %arg2: index, %arg3: memref<?xf32>, %arg4: memref<2xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
 // CHECK-DAG:       %[[X:.*]] = gpu.global_id x
 // CHECK-DAG:       %[[Y:.*]] = gpu.global_id y
 // CHECK-DAG:       %[[Z:.*]] = gpu.global_id z
@@ -16,7 +24,17 @@
 // CHECK:             memref.alloca() : memref<2xf32>
 // CHECK-NOT:         coro.
 // CHECK:             memref.store %{{.*}}, %arg3[%[[LINEAR]]]
+// CHECK:             memref.atomic_rmw addi %{{.*}}, %arg4[%{{.*}}] : (i32, memref<2xi32>) -> i32
 // CHECK:           gpu.return
+
+// Without the status buffer: the kernel takes the coroutine's arguments.
+// NOSTATUS-LABEL: func.func @host(
+// NOSTATUS-NOT:     memref.alloc
+// NOSTATUS:         gpu.launch_func @coro_kernels::@kernel {{.*}} args(%arg0 : index, %arg1 : index, %{{.*}} : index, %arg2 : memref<?xf32>)
+// NOSTATUS-NOT:     cf.assert
+// NOSTATUS-LABEL: gpu.func @kernel(%arg0: index, %arg1: index, %arg2: index, %arg3: memref<?xf32>) kernel
+// NOSTATUS-NOT:     memref.atomic_rmw
+// NOSTATUS:         gpu.return
 coro.func @kernel(%out: memref<?xf32>) {
   %id = coro.id : index
   %y = coro.id 1 : index
@@ -34,4 +52,45 @@ coro.func @kernel(%out: memref<?xf32>) {
 func.func @host(%w: index, %h: index, %out: memref<?xf32>) {
   coro.launch @kernel[%w, %h](%out) : (memref<?xf32>) -> ()
   return
+}
+
+// -----
+
+// Loop iterations are counted in a private counter, bumped at the start of
+// every loop body, and raised into word 1 of the status buffer at the end.
+// LOOPS-LABEL: gpu.func @loops(
+// LOOPS-SAME:      %[[STATUS:[^:]*]]: memref<2xi32>) kernel
+// LOOPS:         scf.if
+// LOOPS:           %[[COUNTER:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS:           scf.for
+// LOOPS-NEXT:        memref.load %[[COUNTER]]
+// LOOPS-NEXT:        arith.addi
+// LOOPS-NEXT:        memref.store %{{.*}}, %[[COUNTER]]
+// LOOPS:           scf.while
+// LOOPS:           } do {
+// LOOPS-NEXT:      ^bb0(
+// LOOPS-NEXT:        memref.load %[[COUNTER]]
+// LOOPS:           memref.atomic_rmw addi %{{.*}}, %[[STATUS]]
+// LOOPS:           %[[COUNT:.*]] = memref.load %[[COUNTER]]
+// LOOPS:           memref.atomic_rmw maxu %[[COUNT]], %[[STATUS]]
+coro.func @loops(%n: index, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i32) {
+    %next = arith.addi %acc, %one : i32
+    scf.yield %next : i32
+  }
+  %end = scf.while (%k = %sum) : (i32) -> i32 {
+    %more = arith.cmpi slt, %k, %zero : i32
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k: i32):
+    %k1 = arith.addi %k, %one : i32
+    scf.yield %k1 : i32
+  }
+  memref.store %end, %out[%id] : memref<?xi32>
+  coro.return
 }

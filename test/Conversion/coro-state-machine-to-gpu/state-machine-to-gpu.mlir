@@ -4,11 +4,13 @@
 // token, the subroutines inlined into the cases (a chain of scf.if); the
 // subroutines, the coroutine and the coro.split are gone.
 // CHECK-LABEL: func.func @host(
-// CHECK:         gpu.launch_func @coro_kernels::@f blocks in
+// CHECK:         %[[STATUS:.*]] = memref.alloc() : memref<2xi32>
+// CHECK:         gpu.launch_func @coro_kernels::@f blocks in {{.*}}, %[[STATUS]] : memref<2xi32>)
+// CHECK:         cf.assert
 // CHECK-NOT:   func.func @f__
 // CHECK-NOT:   coro.
 // CHECK:       gpu.module @coro_kernels {
-// CHECK-LABEL:   gpu.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: memref<?xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>} {
+// CHECK-LABEL:   gpu.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: memref<?xf32>, %arg5: memref<2xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>} {
 // CHECK:           %[[X:.*]] = gpu.global_id x
 // CHECK:           scf.if
 // CHECK:             %[[FRAME:.*]] = memref.alloca() : memref<3xi32>
@@ -30,6 +32,12 @@
 // CHECK-NEXT:              %[[ENDED:.*]] = arith.constant 0 : index
 // CHECK-NEXT:              memref.store %[[RETURNED]], %[[FRAME]][%[[ENDED]]]
 // CHECK-NEXT:            }
+// The instance counts as returned when its loop ended with token -1:
+// CHECK:             }
+// CHECK:             %[[TOKEN:.*]] = memref.load %[[FRAME]]
+// CHECK:             %[[DONE:.*]] = arith.cmpi eq, %[[TOKEN]], %{{.*}} : i32
+// CHECK:             scf.if %[[DONE]] {
+// CHECK:               memref.atomic_rmw addi %{{.*}}, %arg5[%{{.*}}] : (i32, memref<2xi32>) -> i32
 coro.func @f(%x: f32, %out: memref<?xf32>) {
   %id = coro.id 0 : index
   %y = memref.load %out[%id] : memref<?xf32>

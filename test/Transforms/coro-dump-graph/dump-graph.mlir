@@ -7,7 +7,7 @@
 // IR: coro.split @if_else
 
 // DOT: digraph "if_else" {
-// DOT-NEXT: label="@if_else: 9 ops -> 16 ops in 3 subroutines, 1 frame fields in 12 bytes";
+// DOT-NEXT: label="@if_else: 9 ops -> 16 ops in 3 subroutines, 1 frame fields in 12 bytes, ops_recomputed 1, values_live 1, values_recomputed 0, values_stored 1";
 // DOT: t0 [label="entry\ntoken 0, 9 ops"];
 // DOT-NEXT: t1 [label="then\ntoken 1, 5 ops"];
 // DOT-NEXT: t2 [label="else\ntoken 2, 2 ops"];
@@ -22,6 +22,12 @@
 // JSON-NEXT: "v0 : f32"
 // JSON: "growth": "1.78",
 // JSON-NEXT: "original_ops": 9,
+// JSON-NEXT: "split_statistics": {
+// JSON-NEXT:   "ops_recomputed": 1,
+// JSON-NEXT:   "values_live": 1,
+// JSON-NEXT:   "values_recomputed": 0,
+// JSON-NEXT:   "values_stored": 1
+// JSON-NEXT: },
 // JSON-NEXT: "subroutine_ops": 16,
 // JSON: "name": "then",
 // JSON-NEXT: "ops": 5,

@@ -54,7 +54,7 @@ coro.func @one_path(%c: i1, %out: memref<?xf32>) {
 // CHECK:         %[[LANE:.*]] = vector.extract %[[V]][2]
 // CHECK:         coro.frame.store %[[LANE]], %arg0[0] : f32
 // CHECK-NOT:     coro.frame.store
-// CHECK:       coro.split @partial_vector {{.*}} fields [#coro.field<"v0[2]" : f32 at 2>] {{.*}} {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 24 : i64, slot_sharing = 12 : i64, split = 24 : i64}}
+// CHECK:       coro.split @partial_vector {{.*}} fields [#coro.field<"v0[2]" : f32 at 2>] {{.*}} {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 24 : i64, slot_sharing = 12 : i64, split = 24 : i64}, statistics = {{.*}}}
 coro.func @partial_vector(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %v = vector.load %out[%c0] : memref<?xf32>, vector<4xf32>

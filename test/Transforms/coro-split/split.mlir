@@ -265,7 +265,7 @@ coro.func @local_array(%x: f32, %out: memref<?xf32>) {
 // CHECK:         vector.load %arg1[%[[IDX]]] : memref<?xf32>, vector<4xf32>
 // CHECK:         %[[SQ:.*]] = arith.mulf %arg2, %arg2 : f32
 // CHECK:         arith.addf %[[SQ]], %arg2 : f32
-// CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}}
+// CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}, statistics = {ops_recomputed = 5 : i64, values_live = 3 : i64, values_recomputed = 2 : i64, values_stored = 2 : i64}}
 // NODEFER:     coro.split @reduce {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"v0[2]" : f32 at 4>, #coro.field<"v0[3]" : f32 at 5>, #coro.field<"big[0]" : f32 at 6>, #coro.field<"big[1]" : f32 at 7>] transitions
 // MAXOPS:      coro.split @reduce {{.*}} fields [#coro.field<"big[0]" : f32 at 2>, #coro.field<"big[1]" : f32 at 3>, #coro.field<"v1" : index at 4>] transitions
 coro.func @reduce(%in: memref<?xf32>, %x: f32, %out: memref<?xf32>) {
@@ -314,7 +314,7 @@ coro.func @sink_array(%x: f32, %out: memref<?xf32>) {
 // CHECK-NOT:     coro.frame.load
 // CHECK:         %[[ID:.*]] = coro.frame.id
 // CHECK:         arith.divui %{{.*}}, %arg1 : i32
-// CHECK:       coro.split @divide {{.*}} fields [] transitions
+// CHECK:       coro.split @divide {{.*}} fields [] transitions {{.*}} statistics = {ops_recomputed = 4 : i64, values_live = 1 : i64, values_recomputed = 1 : i64, values_stored = 0 : i64}
 coro.func @divide(%width: i32, %out: memref<?xf32>) {
   %id = coro.id : index
   %pixel = arith.index_cast %id : index to i32

@@ -11,8 +11,11 @@
 
 #include "RuntimeTest.h"
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/InstanceABI.h"
 
 #include <gtest/gtest.h>
+
+#include <array>
 
 using namespace corogpu::runtime;
 using namespace corogpu::runtime::test;
@@ -46,12 +49,19 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
   std::vector<float> poison(instances, -7.0f);
   ASSERT_TRUE(device->upload(*out, poison.data(), instances * 4).ok());
 
+  // The status buffer of InstanceABI.h comes last.
+  std::array<uint32_t, instance::kNumStatusWords> words = {};
+  std::unique_ptr<Buffer> statusWords =
+      device->createBuffer(sizeof(words), status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  ASSERT_TRUE(device->upload(*statusWords, words.data(), sizeof(words)).ok());
+
   double milliseconds = -1;
   status = device->launch(
       "partial_sums", {1, 1, 1}, {64, 1, 1},
       {KernelArg::ofScalar<int32_t>(instances), KernelArg::ofScalar<int32_t>(1),
        KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(4),
-       KernelArg::ofBuffer(*out)},
+       KernelArg::ofBuffer(*out), KernelArg::ofBuffer(*statusWords)},
       &milliseconds);
   ASSERT_TRUE(status.ok()) << status.error;
   EXPECT_GE(milliseconds, 0.0);
@@ -60,6 +70,33 @@ TEST_P(VulkanDeviceTest, PartialSumsMatchTheReference) {
   ASSERT_TRUE(device->download(*out, result.data(), instances * 4).ok());
   EXPECT_EQ(result, (std::vector<float>{0, 1, 3, 6, 6, 6}))
       << "on " << device->getName();
+  // Every instance returned; the longest ran min(id, 3) + 1 iterations of
+  // its loop (the state machine's dispatch loop adds its own).
+  ASSERT_TRUE(device->download(*statusWords, words.data(), sizeof(words)).ok());
+  EXPECT_EQ(words[instance::kInstancesReturned], uint32_t(instances));
+  EXPECT_GE(words[instance::kMostLoopIterations], 4u);
+  EXPECT_LT(words[instance::kMostLoopIterations], 100u);
+}
+
+TEST_P(VulkanDeviceTest, MissingBufferArgumentIsAnError) {
+  std::string path = std::string(CORO_TEST_KERNELS_DIR) + "/" + GetParam() +
+                     "/__spv__coro_kernels.spv";
+  std::string binary = readFile(path);
+  ASSERT_TRUE(device->loadModule(binary.data(), binary.size()).ok());
+  Status status;
+  std::unique_ptr<Buffer> out = device->createBuffer(4 * sizeof(float), status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  // Without the status buffer: the kernel would read an unbound binding.
+  status = device->launch(
+      "partial_sums", {1, 1, 1}, {64, 1, 1},
+      {KernelArg::ofScalar<int32_t>(4), KernelArg::ofScalar<int32_t>(1),
+       KernelArg::ofScalar<int32_t>(1), KernelArg::ofScalar<int32_t>(4),
+       KernelArg::ofBuffer(*out)});
+  EXPECT_EQ(status.code, StatusCode::InvalidInput) << status.error;
+  EXPECT_NE(status.error.find("kernel 'partial_sums' uses argument #5 "
+                              "(binding 5), but 5 arguments were given"),
+            std::string::npos)
+      << status.error;
 }
 
 TEST_P(VulkanDeviceTest, UnknownKernelIsAnError) {

@@ -8,6 +8,7 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace mlir;
@@ -29,6 +30,17 @@ LogicalResult mlir::coro::checkFrontHalfRanOnAll(Operation *root,
                                                 : WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::coro::checkSplitRan(ModuleOp module, StringRef stage) {
+  llvm::StringSet<> split;
+  for (SplitOp op : module.getOps<SplitOp>())
+    split.insert(op.getCoroutine());
+  for (FuncOp coroutine : module.getOps<FuncOp>())
+    if (!split.contains(coroutine.getSymName()))
+      return coroutine.emitOpError("is not split; ")
+             << stage << " works on split coroutines: run coro-split first";
+  return success();
 }
 
 LogicalResult mlir::coro::prepareOutputDirectory(Operation *op,

@@ -76,6 +76,9 @@ struct RunLimits {
   /// Wall-clock seconds of the host loop (0: no limit). Checked between
   /// submissions: one submission is never interrupted.
   double maxSeconds = 0;
+  /// Appended to the error of a run past a limit: how the caller sets them
+  /// (coro-run: its options).
+  std::string howToChange;
 };
 
 /// Fails with StatusCode::LimitExceeded when `progress` is past `limits`,
@@ -194,10 +197,11 @@ public:
   /// The most workgroup (shared) memory and threads one workgroup may have.
   virtual uint64_t getMaxWorkgroupMemoryBytes() const = 0;
   virtual uint32_t getMaxWorkgroupSize() const = 0;
-  /// Whether the driver ends the loops of a thread once they have run a
-  /// fixed number of iterations in all (lavapipe: 65535), so that a kernel
-  /// whose threads loop long must be launched in parts.
-  virtual bool limitsLoopIterations() const = 0;
+  /// How many loop iterations in all the driver lets a thread run before it
+  /// ends its loops as if they had finished (lavapipe: 65535), so that a
+  /// kernel whose threads loop long must be launched in parts; 0: no limit.
+  virtual uint32_t getLoopIterationLimit() const = 0;
+  bool limitsLoopIterations() const { return getLoopIterationLimit() != 0; }
 };
 
 /// Instances of a grid: the product of its extents, or UINT64_MAX where

@@ -49,14 +49,17 @@ inline constexpr unsigned kNumSchedulerBuffers = 2;
 /// the configuration, which the host writes; the counters add up over
 /// launches.
 enum StateWord : uint32_t {
-  kNextInstance = 0,     ///< The next unstarted instance of the grid.
-  kTotalInstances = 1,   ///< Instances of the grid (configuration).
-  kBatchesPerLaunch = 2, ///< Batches a workgroup takes in one launch; 0:
-                         ///< no limit (configuration).
-  kSteps = 3,            ///< Block-wise state-machine steps.
-  kAcquisitions = 4,     ///< Batches taken from the grid.
-  kReturned = 5,         ///< Instances that returned.
-  kFirstTokenWord = 8,   ///< Then, per token, the instances it ran.
+  kNextInstance = 0,       ///< The next unstarted instance of the grid.
+  kTotalInstances = 1,     ///< Instances of the grid (configuration).
+  kBatchesPerLaunch = 2,   ///< Batches a workgroup takes in one launch; 0:
+                           ///< no limit (configuration).
+  kSteps = 3,              ///< Block-wise state-machine steps.
+  kAcquisitions = 4,       ///< Batches taken from the grid.
+  kReturned = 5,           ///< Instances that returned.
+  kMostLoopIterations = 6, ///< The most loop iterations of one thread in a
+                           ///< launch (atomic max, count-loop-iterations):
+                           ///< a driver's loop limit reached (lavapipe).
+  kFirstTokenWord = 8,     ///< Then, per token, the instances it ran.
 };
 
 /// Words of the state buffer.

@@ -62,15 +62,18 @@ enum StateWord : uint32_t {
   kCompactPercent = 4, ///< Compact when the grid is exhausted and fewer
                        ///< than this % of the active slots are alive; 0: off.
   // Kept by the kernels.
-  kNextInstance = 5, ///< The next unstarted instance of the grid.
-  kActiveSlots = 6,  ///< Slots [0, active) are scanned next round.
-  kRoundSlots = 7,   ///< Slots scanned this round (for the scatter).
-  kAlive = 8,        ///< Instances queued this round.
-  kRefill = 9,       ///< Whether the next classify starts instances.
-  kDone = 10,        ///< 1 once every instance has returned.
-  kRounds = 11,      ///< Rounds that ran a subroutine.
-  kLaunches = 12,    ///< Subroutine kernels that had instances.
-  kCompactions = 13, ///< Compactions done.
+  kNextInstance = 5,        ///< The next unstarted instance of the grid.
+  kActiveSlots = 6,         ///< Slots [0, active) are scanned next round.
+  kRoundSlots = 7,          ///< Slots scanned this round (for the scatter).
+  kAlive = 8,               ///< Instances queued this round.
+  kRefill = 9,              ///< Whether the next classify starts instances.
+  kDone = 10,               ///< 1 once every instance has returned.
+  kRounds = 11,             ///< Rounds that ran a subroutine.
+  kLaunches = 12,           ///< Subroutine kernels that had instances.
+  kCompactions = 13,        ///< Compactions done.
+  kMostLoopIterations = 14, ///< The most loop iterations of one subroutine
+                            ///< run (atomic max, with count-loop-iterations):
+                            ///< a driver's loop limit reached (lavapipe).
   // Indirect dispatch arguments (x, y, z workgroups).
   kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
   kScatterGroups = 20,  ///< Scatter of this round.

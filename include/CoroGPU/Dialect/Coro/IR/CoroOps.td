@@ -407,6 +407,13 @@ def Coro_SplitOp : Coro_Op<"split", [
       `to = -1` is termination.
     - `frame_bytes`, when present, records the frame size after each stage
       of frame materialization (see `coro-frame-report`).
+    - `statistics`, when present, counts what `coro-split` did with the
+      values live across suspension points: `values_live` (all of them),
+      `values_stored` (given frame fields), `values_recomputed` (recomputed
+      after a resumption instead) and `ops_recomputed` (copies of ops made
+      for that, constants and the links of chains included, over all
+      subroutines);
+      `coro-dump-graph` reports them with the code growth.
 
     A scheduler reads this op to drive the subroutines and to lay out
     frames; tools print it as a graph and as a frame report.
@@ -427,7 +434,8 @@ def Coro_SplitOp : Coro_Op<"split", [
                          "frame fields">:$fields,
                        TypedArrayAttrBase<DenseI32ArrayAttr,
                          "transition edges">:$transitions,
-                       OptionalAttr<DictionaryAttr>:$frame_bytes);
+                       OptionalAttr<DictionaryAttr>:$frame_bytes,
+                       OptionalAttr<DictionaryAttr>:$statistics);
   let assemblyFormat = [{
     $coroutine `subroutines` $subroutines `names` $names `fields` $fields
     `transitions` $transitions attr-dict

@@ -7,6 +7,7 @@
 #ifndef COROGPU_DIALECT_CORO_UTILS_PIPELINECHECKS_H
 #define COROGPU_DIALECT_CORO_UTILS_PIPELINECHECKS_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir {
@@ -19,6 +20,12 @@ LogicalResult checkFrontHalfRan(Operation *op, StringRef stage);
 
 /// The same for every op nested in `root` (stops at the first error).
 LogicalResult checkFrontHalfRanOnAll(Operation *root, StringRef stage);
+
+/// Stages that read `coro.split` expect every coroutine of `module` split.
+/// For the first `coro.func` without a `coro.split`, emits a located error
+/// naming `stage` and `coro-split`, and fails. A module without coroutines
+/// passes.
+LogicalResult checkSplitRan(ModuleOp module, StringRef stage);
 
 /// For passes that write files: checks that `dir` is set and creates it,
 /// reporting failures on `op` prefixed with `passName`.

@@ -1,0 +1,91 @@
+// Termination accounting: every scheduler knows whether its instances
+// returned, and none passes lavapipe's loop limit off as a result. lavapipe
+// (Mesa 22.3, gallivm) ends the loops of a shader invocation once they have
+// run 65535 iterations in all, as if they had finished, and the code after
+// them runs on: a loop of 70000 iterations counts to 65535. The kernels of
+// the SPIR-V pipeline count their loop iterations (count-loop-iterations)
+// and coro-run fails with exit code 5 when a thread reached the limit, or
+// when fewer instances returned than started.
+// REQUIRES: lavapipe
+
+// A loop of 70000 iterations in one thread, under each scheduler:
+// RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: coro-run: error: {{megakernel|state-machine}}: an instance reached {{655[0-9][0-9]}} loop iterations; llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted (1 of 1 instances returned); under the wavefront and persistent-threads schedulers
+// RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=WAVEFRONT
+// WAVEFRONT: coro-run: error: wavefront: a subroutine run reached {{655[0-9][0-9]}} loop iterations; llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all
+// RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=PERSISTENT
+// PERSISTENT: coro-run: error: persistent: a thread of the persistent-threads kernel reached {{[0-9]+}} loop iterations in launch 1; llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all
+// RUN: coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=megakernel 2>/dev/null; test $? -eq 5
+// RUN: coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=wavefront 2>/dev/null; test $? -eq 5
+
+// 60000 iterations are within the limit, and counted right:
+// RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=megakernel | FileCheck %s --check-prefix=FINE
+// RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=state-machine | FileCheck %s --check-prefix=FINE
+// RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=wavefront | FileCheck %s --check-prefix=FINE
+// RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=persistent | FileCheck %s --check-prefix=FINE
+// FINE: buffer 0 (i32 x 2): [60000, 60000]
+
+// Split into resumptions, the same 70000 iterations run under the
+// schedulers that resume instances in fresh threads:
+// RUN: coro-run %s --coro=count_suspending --grid=2 --arg=70000 --buffer=i32:2:zeros --scheduler=wavefront | FileCheck %s --check-prefix=SPLIT
+// SPLIT: buffer 0 (i32 x 2): [70000, 70000]
+
+// A coroutine that never returns: the one-thread-per-instance schedulers
+// reach the loop limit (the mega-kernel's threads do not even get past
+// the endless loop: none returns); the wavefront host loop stops at its
+// round limit.
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=FOREVER
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=FOREVER
+// FOREVER: coro-run: error: {{megakernel|state-machine}}: {{an instance reached [0-9]+ loop iterations|only 0 of 3 instances returned: the kernel stopped early}}
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=wavefront --max-rounds=100 2>&1 | FileCheck %s --check-prefix=ROUNDS
+// ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=STOPPED
+// STOPPED: coro-run: error: persistent: a thread of the persistent-threads kernel reached {{[0-9]+}} loop iterations
+
+coro.func @count(%n: i32, %out: memref<?xi32>) {
+  %i = coro.id : index
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %a = arith.addi %acc, %c1 : i32
+    scf.yield %a : i32
+  }
+  memref.store %r, %out[%i] : memref<?xi32>
+  coro.return
+}
+
+// Suspends every 1000 iterations.
+coro.func @count_suspending(%n: i32, %out: memref<?xi32>) {
+  %i = coro.id : index
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1000 = arith.constant 1000 : i32
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %a = arith.addi %acc, %c1 : i32
+    %rem = arith.remui %k, %c1000 : i32
+    %boundary = arith.cmpi eq, %rem, %c0 : i32
+    scf.if %boundary {
+      coro.suspend
+    }
+    scf.yield %a : i32
+  }
+  memref.store %r, %out[%i] : memref<?xi32>
+  coro.return
+}
+
+coro.func @forever(%out: memref<?xi32>) {
+  %id = coro.id : index
+  %true = arith.constant true
+  %one = arith.constant 1 : i32
+  scf.while : () -> () {
+    scf.condition(%true)
+  } do {
+    %v = memref.load %out[%id] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %out[%id] : memref<?xi32>
+    coro.suspend
+    scf.yield
+  }
+  coro.return
+}

@@ -7,16 +7,14 @@ build=${CORO_BUILD_DIR:-$root/build}
 
 "$root/scripts/install-deps.sh"
 
-# CORO_ASSERTIONS=ON|OFF (scripts/test.sh: ON) sets COROGPU_ENABLE_ASSERTIONS;
-# unset, a new build has them off and an existing one keeps its setting.
-assertions=()
-if [[ -n "${CORO_ASSERTIONS:-}" ]]; then
-  assertions=("-DCOROGPU_ENABLE_ASSERTIONS=$CORO_ASSERTIONS")
-fi
+# CORO_ASSERTIONS=ON|OFF sets COROGPU_ENABLE_ASSERTIONS: scripts/test.sh
+# builds with our asserts on, this script (the demo, the benchmarks) with
+# them off. Switching rebuilds; ccache keeps both.
+assertions="-DCOROGPU_ENABLE_ASSERTIONS=${CORO_ASSERTIONS:-OFF}"
 if [[ ! -f "$build/build.ninja" ]]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-    "${assertions[@]}"
-elif [[ ${#assertions[@]} -gt 0 ]]; then
-  cmake -B "$build" "${assertions[@]}" >/dev/null
+    "$assertions"
+else
+  cmake -B "$build" "$assertions" >/dev/null
 fi
 cmake --build "$build"

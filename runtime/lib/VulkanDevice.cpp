@@ -9,7 +9,7 @@
 // timestamps around each dispatch. Works on any Vulkan 1.2 device, Mesa's
 // lavapipe CPU driver included.
 //
-// Longer than most files (about 840 lines): it is one class, the device,
+// Longer than most files (about 910 lines): it is one class, the device,
 // whose methods are the Vulkan calls of each step (instance and device
 // creation, buffers, pipelines, the batch's preparation, recording,
 // submission and timestamps), each with its result checked.
@@ -32,8 +32,10 @@ using namespace corogpu::runtime;
 namespace {
 
 /// The entry points of a SPIR-V module, each with the number of arguments
-/// (descriptor bindings 0..n-1 of set 0) its function reaches: one more
-/// than the largest binding of a variable it loads, stores or indexes.
+/// (descriptor bindings 0..n-1 of set 0) its function uses: one more than
+/// the largest binding of a variable it loads, stores or indexes directly
+/// (not through calls or copied pointers, which our kernels do not have:
+/// a lower bound).
 /// Drivers are not required to survive a pipeline with an unknown entry
 /// point, nor a dispatch that leaves a binding it uses unbound, so launches
 /// check both first.

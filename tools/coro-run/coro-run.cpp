@@ -10,7 +10,7 @@
 //   coro-run shade.mlir --coro=shade --grid=64 --arg=4 --buffer=f32:64:zeros \
 //       --scheduler=state-machine --check
 //
-// Longer than it should be (about 1350 lines: the options and their checks,
+// Longer than it should be (about 1500 lines: the options and their checks,
 // compilation, buffers, the run and the comparison). Moving the compile and
 // buffer steps into a library that embedders can call is part of the
 // embedder work (issue 18); until then this is the one place they live.

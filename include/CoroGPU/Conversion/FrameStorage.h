@@ -136,12 +136,14 @@ void populateFrameAccessLoweringPatterns(RewritePatternSet &patterns,
                                          const FrameStorage &storage,
                                          const InstancePosition &position);
 
-/// Rewrites every `coro.frame.*` use of `frame` with those patterns; fails
-/// with a located error on one they cannot lower (a field `split` does not
-/// have).
+/// Rewrites every `coro.frame.*` use of `frame` with those patterns (only
+/// those inside `scope` when given: the copies a scheduler cloned into its
+/// kernel, not the subroutine it erases next); fails with a located error on
+/// one they cannot lower (a field `split` does not have).
 LogicalResult lowerFrameAccesses(Value frame, SplitOp split,
                                  const FrameStorage &storage,
-                                 const InstancePosition &position);
+                                 const InstancePosition &position,
+                                 Operation *scope = nullptr);
 
 } // namespace coro
 } // namespace mlir

@@ -65,11 +65,15 @@ MemRefType getInstanceStatusType(MLIRContext *context);
 /// insertion point: the instance returned.
 void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 
-/// Counts, in a thread-private counter, the iterations of every loop nested
-/// in `body` (those there now), and at the end of the body raises word
-/// `word` of the i32 buffer `buffer` to the count (atomic max): how a
-/// runtime learns that a driver's loop limit (lavapipe: 65535 iterations per
-/// thread in all) cut a thread short.
+/// Counts, in a thread-private counter, the passes through every loop
+/// nested in `body` (those there now): one per loop entered and one per
+/// iteration, as lavapipe's loop limiter does. At the end of the body, raises
+/// word `word` of the i32 buffer `buffer` to the count (atomic max): how a
+/// runtime learns that a driver's loop limit (lavapipe: 65535 passes per
+/// invocation in all) cut a thread short. lavapipe runs the 8 threads of a
+/// subgroup as one invocation, whose passes are those of its busiest
+/// thread loop by loop: threads that spend their passes in different loops
+/// count fewer than lavapipe does (docs/schedulers.md).
 void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
                              RewriterBase &rewriter);
 

@@ -116,14 +116,17 @@ void mlir::coro::recordInstanceReturned(OpBuilder &builder, Location loc,
 
 void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
                                          int64_t word, RewriterBase &rewriter) {
-  SmallVector<Block *> loopBodies;
+  // What gallivm's limiter counts: every pass through a loop, the last one
+  // (which only finds that the loop is done) included, so one per loop
+  // entered and one per iteration.
+  SmallVector<std::pair<Operation *, Block *>> loops;
   body->walk([&](Operation *op) {
     if (auto loop = dyn_cast<scf::ForOp>(op))
-      loopBodies.push_back(loop.getBody());
+      loops.emplace_back(loop, loop.getBody());
     else if (auto loop = dyn_cast<scf::WhileOp>(op))
-      loopBodies.push_back(loop.getAfterBody());
+      loops.emplace_back(loop, loop.getAfterBody());
   });
-  if (loopBodies.empty())
+  if (loops.empty())
     return;
   Location loc = body->getParentOp()->getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
@@ -135,11 +138,16 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
   Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
   memref::StoreOp::create(rewriter, loc, zero, counter, zeroIndex);
-  for (Block *loopBody : loopBodies) {
-    rewriter.setInsertionPointToStart(loopBody);
+  auto bump = [&] {
     Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);
     Value next = arith::AddIOp::create(rewriter, loc, count, one);
     memref::StoreOp::create(rewriter, loc, next, counter, zeroIndex);
+  };
+  for (auto [loop, loopBody] : loops) {
+    rewriter.setInsertionPoint(loop);
+    bump();
+    rewriter.setInsertionPointToStart(loopBody);
+    bump();
   }
   rewriter.setInsertionPoint(body->getTerminator());
   Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);

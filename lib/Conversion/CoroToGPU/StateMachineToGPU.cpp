@@ -108,7 +108,7 @@ struct CoroStateMachineToGPUPass
     }
     for (func::FuncOp subroutine : subroutines) {
       if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, storage,
-                                    kernel.position)))
+                                    kernel.position, kernel.kernel)))
         return failure();
       rewriter.eraseOp(subroutine);
     }

@@ -18,7 +18,7 @@
 // The state buffer's words, the kernels' arguments and names are fixed in
 // corogpu/runtime/WavefrontABI.h, shared with the runtime's host loop.
 //
-// Longer than most files (about 830 lines): the scheduling kernels above
+// Longer than most files (about 840 lines): the scheduling kernels above
 // read and write the same state words and queues, and keeping their
 // builders together keeps that protocol readable in one place.
 //
@@ -123,9 +123,9 @@ public:
 
     cloneSubroutineBody(rewriter, subroutine, args.coroutineArgs);
     // The clones still use the subroutine's frame argument: lower them
-    // (and the originals, which the caller erases) onto this slot's frame.
+    // onto this slot's frame (the caller erases the originals).
     if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
-                                  position)))
+                                  position, inQueue)))
       return failure();
     if (countIterations)
       addLoopIterationCounter(inQueue.thenBlock(), args.state,

@@ -114,8 +114,12 @@ void mlir::coro::populateFrameAccessLoweringPatterns(
 
 LogicalResult mlir::coro::lowerFrameAccesses(Value frame, SplitOp split,
                                              const FrameStorage &storage,
-                                             const InstancePosition &position) {
-  SmallVector<Operation *> users(frame.getUsers());
+                                             const InstancePosition &position,
+                                             Operation *scope) {
+  SmallVector<Operation *> users;
+  for (Operation *user : frame.getUsers())
+    if (!scope || scope->isAncestor(user))
+      users.push_back(user);
   if (users.empty())
     return success();
   LDBG() << "lowering " << users.size() << " frame accesses of @"

@@ -56,17 +56,22 @@ func.func @host(%w: index, %h: index, %out: memref<?xf32>) {
 
 // -----
 
-// Loop iterations are counted in a private counter, bumped at the start of
-// every loop body, and raised into word 1 of the status buffer at the end.
+// Loop passes are counted in a private counter, bumped before every loop
+// (the pass that finds it done) and at the start of every loop body, and
+// raised into word 1 of the status buffer at the end.
 // LOOPS-LABEL: gpu.func @loops(
 // LOOPS-SAME:      %[[STATUS:[^:]*]]: memref<2xi32>) kernel
 // LOOPS:         scf.if
 // LOOPS:           %[[COUNTER:.*]] = memref.alloca() : memref<1xi32>
-// LOOPS:           scf.for
+// LOOPS:           memref.load %[[COUNTER]]
+// LOOPS-NEXT:      arith.addi
+// LOOPS-NEXT:      memref.store %{{.*}}, %[[COUNTER]]
+// LOOPS-NEXT:      scf.for
 // LOOPS-NEXT:        memref.load %[[COUNTER]]
 // LOOPS-NEXT:        arith.addi
 // LOOPS-NEXT:        memref.store %{{.*}}, %[[COUNTER]]
-// LOOPS:           scf.while
+// LOOPS:           memref.store %{{.*}}, %[[COUNTER]]
+// LOOPS-NEXT:      scf.while
 // LOOPS:           } do {
 // LOOPS-NEXT:      ^bb0(
 // LOOPS-NEXT:        memref.load %[[COUNTER]]

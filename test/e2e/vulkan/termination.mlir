@@ -19,6 +19,15 @@
 // RUN: coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=megakernel 2>/dev/null; test $? -eq 5
 // RUN: coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=wavefront 2>/dev/null; test $? -eq 5
 
+// lavapipe counts every pass through a loop, the last one (which finds the
+// loop done) included: 11 passes for a loop of 10 iterations, then 65531
+// for one of 65530, is past the limit; so is an outer loop of 30000
+// iterations around an inner loop of 1 (30001 + 30000 x 2 passes).
+// RUN: not coro-run %s --coro=two_loops --grid=1 --arg=10 --arg=65530 --buffer=i32:1:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not coro-run %s --coro=two_loops --grid=1 --arg=30000 --arg=1 --buffer=i32:1:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: coro-run %s --coro=two_loops --grid=1 --arg=10 --arg=65000 --buffer=i32:1:zeros --scheduler=megakernel | FileCheck %s --check-prefix=TWO
+// TWO: buffer 0 (i32 x 1): [65010]
+
 // 60000 iterations are within the limit, and counted right:
 // RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=megakernel | FileCheck %s --check-prefix=FINE
 // RUN: coro-run %s --coro=count --grid=2 --arg=60000 --buffer=i32:2:zeros --scheduler=state-machine | FileCheck %s --check-prefix=FINE
@@ -50,6 +59,37 @@ coro.func @count(%n: i32, %out: memref<?xi32>) {
   %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
     %a = arith.addi %acc, %c1 : i32
     scf.yield %a : i32
+  }
+  memref.store %r, %out[%i] : memref<?xi32>
+  coro.return
+}
+
+// Two loops of `first` and `second` iterations: one after the other when
+// first < second, else the second nested in the first.
+coro.func @two_loops(%first: i32, %second: i32, %out: memref<?xi32>) {
+  %i = coro.id : index
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %nested = arith.cmpi ult, %first, %second : i32
+  %r = scf.if %nested -> (i32) {
+    %a = scf.for %k = %c0 to %first step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+      %b = arith.addi %acc, %c1 : i32
+      scf.yield %b : i32
+    }
+    %s = scf.for %k = %c0 to %second step %c1 iter_args(%acc = %a) -> (i32) : i32 {
+      %b = arith.addi %acc, %c1 : i32
+      scf.yield %b : i32
+    }
+    scf.yield %s : i32
+  } else {
+    %s = scf.for %k = %c0 to %first step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+      %in = scf.for %j = %c0 to %second step %c1 iter_args(%acc2 = %acc) -> (i32) : i32 {
+        %b = arith.addi %acc2, %c1 : i32
+        scf.yield %b : i32
+      }
+      scf.yield %in : i32
+    }
+    scf.yield %s : i32
   }
   memref.store %r, %out[%i] : memref<?xi32>
   coro.return

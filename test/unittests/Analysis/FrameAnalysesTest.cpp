@@ -124,8 +124,8 @@ TEST_F(FrameAnalysesTest, InterferenceFollowsLiveness) {
 TEST_F(FrameAnalysesTest, LayoutSharesPacksAndAligns) {
   MLIRContext &ctx = context;
   auto field = [&](StringRef name, Type type, bool promise = false) {
-    return FrameFieldAttr::get(&ctx, StringAttr::get(&ctx, name), type, 0, 0,
-                               promise);
+    return FrameFieldAttr::get(&ctx, StringAttr::get(&ctx, name), type,
+                               kFirstFieldWord, 0, promise);
   };
   Builder b(&ctx);
   SmallVector<FrameFieldAttr> fields = {

@@ -17,9 +17,10 @@
 // runtime compares kInstancesReturned with the grid's size: a shortfall is
 // an instance that did not return (a state-machine loop that a driver's
 // loop limit ended); and, on a device that limits the loop iterations of a
-// thread (lavapipe: 65535 in all, after which every loop ends as if it had
-// finished), kMostLoopIterations at that limit says that some instance's
-// loops were cut short even though it returned.
+// thread (lavapipe: 65535 passes in all, after which every loop ends as if
+// it had finished), kMostLoopIterations at that limit says that some
+// instance's loops were cut short even though it returned (see
+// docs/schedulers.md for what this count cannot see).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,9 +35,10 @@ namespace corogpu::runtime::instance {
 enum StatusWord : uint32_t {
   /// Instances that reached the coroutine's return (atomic add).
   kInstancesReturned = 0,
-  /// The most loop iterations one instance ran, all its loops together
-  /// (atomic max); 0 unless the kernel counts them (`count-loop-iterations`,
-  /// on in the SPIR-V pipeline).
+  /// The most loop passes one thread made, all its loops together (one per
+  /// loop entered and one per iteration, as lavapipe counts them; atomic
+  /// max); 0 unless the kernel counts them (`count-loop-iterations`, on in
+  /// the SPIR-V pipeline).
   kMostLoopIterations = 1,
   kNumStatusWords = 2,
 };

@@ -410,9 +410,10 @@ def Coro_SplitOp : Coro_Op<"split", [
     - `statistics`, when present, counts what `coro-split` did with the
       values live across suspension points: `values_live` (all of them),
       `values_stored` (given frame fields), `values_recomputed` (recomputed
-      after a resumption instead) and `ops_recomputed` (copies of ops made
-      for that, constants and the links of chains included, over all
-      subroutines);
+      after some resumption; a value stored for one suspension point can be
+      recomputed after another, so the counts may overlap) and
+      `ops_recomputed` (copies of ops made for that, constants and the links
+      of chains included, over all subroutines);
       `coro-dump-graph` reports them with the code growth.
 
     A scheduler reads this op to drive the subroutines and to lay out

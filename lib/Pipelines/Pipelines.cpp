@@ -41,8 +41,9 @@ static void buildFrontHalf(OpPassManager &pm) {
 }
 
 /// The front half, then the scheduler's materialization as GPU kernels.
-/// The one-thread-per-instance kernels count their loop iterations for
-/// targets whose drivers may limit them (`countLoopIterations`).
+/// With `countLoopIterations` (targets whose drivers may limit loops) every
+/// scheduler's kernels count their loop passes; `terminationChecks` off
+/// turns that and the instance status buffer off.
 static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
                               const SchedulerCompileOptions &schedulerOptions,
                               bool countLoopIterations) {

@@ -106,18 +106,15 @@ Status corogpu::runtime::runPersistent(
       return status;
     // A thread that reached the driver's loop limit had its loops ended
     // early (kernels compiled with count-loop-iterations report it).
-    if (uint32_t limit = device.getLoopIterationLimit();
-        limit && words[pt::kMostLoopIterations] >= limit)
-      return Status::limitExceeded(
-          "a thread of the persistent-threads kernel reached " +
-          std::to_string(words[pt::kMostLoopIterations]) +
-          " loop iterations in launch " + std::to_string(stats.launches) +
-          "; " + device.getName() + " ends the loops of a thread after " +
-          std::to_string(limit) +
-          " iterations in all, as if they had finished, so the results "
-          "cannot be trusted: take fewer batches per launch, fewer slots per "
-          "thread (a smaller batch or more threads), or add suspension "
-          "points to long loops");
+    if (status = checkLoopIterationLimit(
+            device, words[pt::kMostLoopIterations],
+            "a thread of the persistent-threads kernel",
+            " in launch " + std::to_string(stats.launches),
+            ": take fewer batches per launch, fewer slots per thread (a "
+            "smaller batch or more threads), or add suspension points to "
+            "long loops");
+        !status.ok())
+      return status;
     uint64_t next = std::min<uint64_t>(words[pt::kNextInstance], instances);
     if (next == started && next < instances)
       return Status::limitExceeded(

@@ -31,6 +31,23 @@ Status corogpu::runtime::checkRunLimits(const RunLimits &limits,
       (limits.howToChange.empty() ? "" : " (" + limits.howToChange + ")"));
 }
 
+Status corogpu::runtime::checkLoopIterationLimit(const Device &device,
+                                                 uint32_t mostIterations,
+                                                 const std::string &what,
+                                                 const std::string &where,
+                                                 const std::string &then) {
+  uint32_t limit = device.getLoopIterationLimit();
+  if (!limit || mostIterations < limit)
+    return Status::success();
+  return Status::limitExceeded(
+      what + " reached " + std::to_string(mostIterations) + " loop iterations" +
+      where + "; " + device.getName() + " ends the loops of a thread after " +
+      std::to_string(limit) +
+      " iterations in all, as if they had finished, so the results cannot "
+      "be trusted" +
+      then);
+}
+
 RunMonitor::RunMonitor(const RunLimits &limits, RunProgressCallback callback,
                        std::string scheduler, std::string rounds)
     : limits(limits), callback(std::move(callback)),

@@ -209,16 +209,12 @@ Status corogpu::runtime::runWavefront(
       return status;
     // A subroutine run that reached the driver's loop limit had its loops
     // ended early (kernels compiled with count-loop-iterations report it).
-    if (uint32_t limit = device.getLoopIterationLimit();
-        limit && state[wf::kMostLoopIterations] >= limit)
-      return Status::limitExceeded(
-          "a subroutine run reached " +
-          std::to_string(state[wf::kMostLoopIterations]) +
-          " loop iterations; " + device.getName() +
-          " ends the loops of a thread after " + std::to_string(limit) +
-          " iterations in all, as if they had finished, so the results "
-          "cannot be trusted: add suspension points to the long loops (each "
-          "resumption is a fresh thread)");
+    if (Status status = checkLoopIterationLimit(
+            device, state[wf::kMostLoopIterations], "a subroutine run", "",
+            ": add suspension points to the long loops (each resumption is a "
+            "fresh thread)");
+        !status.ok())
+      return status;
     if (state[wf::kDone])
       break;
     RunProgress progress;

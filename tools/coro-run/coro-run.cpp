@@ -868,23 +868,17 @@ static rt::Status launchInstanceKernel(rt::Device &device, StringRef kernel,
     return status;
   uint64_t instances = rt::countInstances(grid);
   uint64_t returned = words[instance::kInstancesReturned];
-  uint32_t limit = device.getLoopIterationLimit();
-  uint32_t mostIterations = words[instance::kMostLoopIterations];
   std::string advice =
       "; under the wavefront and persistent-threads schedulers, where "
       "instances resume in fresh threads, only the loops between two "
       "suspension points count";
-  if (limit && mostIterations >= limit)
-    return rt::Status::limitExceeded(
-        "an instance reached " + std::to_string(mostIterations) +
-        " loop iterations; " + device.getName() +
-        " ends the loops of a "
-        "thread after " +
-        std::to_string(limit) +
-        " iterations in all, as if they had finished, so the results cannot "
-        "be trusted (" +
-        std::to_string(returned) + " of " + std::to_string(instances) +
-        " instances returned)" + advice);
+  status = rt::checkLoopIterationLimit(
+      device, words[instance::kMostLoopIterations], "an instance", "",
+      " (" + std::to_string(returned) + " of " + std::to_string(instances) +
+          " instances returned)" + advice);
+  if (!status.ok())
+    return status;
+  uint32_t limit = device.getLoopIterationLimit();
   if (returned != instances)
     return rt::Status::limitExceeded(
         "only " + std::to_string(returned) + " of " +

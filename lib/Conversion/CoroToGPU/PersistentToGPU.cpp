@@ -181,8 +181,8 @@ public:
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
 
-  /// Counts every loop iteration of a thread (scheduler loops included)
-  /// into kMostLoopIterations: a driver's loop limit reached.
+  /// Counts every loop pass of a thread (scheduler loops included) into
+  /// kMostLoopIterations: a driver's loop limit reached.
   void addIterationCounter() {
     addLoopIterationCounter(&kernel.getBody().front(), state,
                             pt::kMostLoopIterations, rewriter);

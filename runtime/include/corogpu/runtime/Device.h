@@ -204,6 +204,16 @@ public:
   bool limitsLoopIterations() const { return getLoopIterationLimit() != 0; }
 };
 
+/// Fails with StatusCode::LimitExceeded when `mostIterations`, the most loop
+/// passes one thread of a launch made (as kernels compiled with
+/// count-loop-iterations report them), reached `device`'s loop limit: the
+/// driver ended that thread's loops early. The message says `what` reached
+/// it (and `where`), then the device's limit, then `then`.
+Status checkLoopIterationLimit(const Device &device, uint32_t mostIterations,
+                               const std::string &what,
+                               const std::string &where,
+                               const std::string &then);
+
 /// Instances of a grid: the product of its extents, or UINT64_MAX where
 /// that does not fit in 64 bits.
 inline uint64_t countInstances(const std::array<uint32_t, 3> &grid) {

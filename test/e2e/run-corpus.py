@@ -10,6 +10,9 @@ Modes (--mode):
              Vulkan 1.2.
   ptxas      coro-run FILE ARGS EXTRA --emit=ptx --chip=C, then ptxas -v,
              printing the registers of the coroutine's kernel.
+  bounds     coro-run FILE ARGS EXTRA --json, with and without --check-bounds:
+             the checks find no violation and change no output (integers
+             equal, floats within a relative 1e-5).
 
 Prints one `PASS <file> <coro> ...` or `FAIL <file> <coro>` line per entry
 (a failure is followed by the tools' output), then
@@ -21,6 +24,7 @@ Example: run-corpus.py --filter programs/ -- --scheduler=state-machine
 """
 
 import argparse
+import json
 import os
 import re
 import shlex
@@ -79,6 +83,42 @@ def check(options, path, coro, args, output):
     return coro_run(options, path, args + ["--check", "--quiet"])
 
 
+def same_values(a, b):
+    """Whether two buffer values agree (floats within a relative 1e-5)."""
+    if isinstance(a, float) or isinstance(b, float):
+        return abs(a - b) <= 1e-5 * max(1.0, abs(b))
+    return a == b
+
+
+def bounds(options, path, coro, args, output):
+    runs = []
+    for flags in ([], ["--check-bounds"]):
+        command = [options.coro_run, path] + args + flags + ["--json"]
+        result = subprocess.run(command, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE,
+                                universal_newlines=True)
+        log = result.stdout + result.stderr
+        if result.returncode != 0:
+            return result.returncode, log
+        try:
+            runs.append(json.loads(result.stdout))
+        except ValueError:
+            return 1, log + "not one JSON object\n"
+    plain, checked = runs
+    violations = checked.get("bounds_violations", {}).get("count")
+    if violations != 0:
+        return 1, "--check-bounds found %s violations\n" % violations
+    for index, (want, got) in enumerate(zip(plain["buffers"],
+                                            checked["buffers"])):
+        for element, (a, b) in enumerate(zip(got["values"], want["values"])):
+            if not same_values(a, b):
+                return 1, ("buffer %d [%d]: %r with --check-bounds, %r "
+                           "without\n" % (index, element, a, b))
+    if len(plain["buffers"]) != len(checked["buffers"]):
+        return 1, "--check-bounds changed the number of buffers\n"
+    return 0, ""
+
+
 def spirv_val(options, path, coro, args, output):
     code, log = coro_run(options, path,
                          args + ["--emit=spirv", "--emit-to=" + output + ".spv"])
@@ -124,7 +164,8 @@ def ptxas(options, path, coro, args, output):
         for k in mine))
 
 
-MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas}
+MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas,
+         "bounds": bounds}
 
 
 def main():

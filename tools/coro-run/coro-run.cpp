@@ -21,6 +21,8 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
+#include "CoroGPU/Transforms/Passes.h"
+#include "corogpu/runtime/BoundsCheckABI.h"
 #include "corogpu/runtime/Device.h"
 #include "corogpu/runtime/InstanceABI.h"
 #include "corogpu/runtime/Persistent.h"
@@ -227,6 +229,16 @@ static llvm::cl::opt<bool> terminationChecks(
                    "device's loop limit (default on; off only to measure "
                    "their cost)"),
     llvm::cl::init(true), llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool> checkBounds(
+    "check-bounds",
+    llvm::cl::desc("Check the index of every memref load, store and atomic "
+                   "of the coroutine against its buffer's size "
+                   "(coro-check-bounds): an access out of bounds is skipped "
+                   "(a load gives 0) and counted; at each suspension an "
+                   "instance reports the first it met, 16 reports are kept "
+                   "and printed with their source line, and coro-run exits "
+                   "with code 6; off by default, as it slows the kernels"),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -315,6 +327,8 @@ enum ExitCode : int {
   /// A run went past a limit (--max-rounds, --time-limit, the device's loop
   /// limit) before every instance returned.
   kExitLimit = 5,
+  /// --check-bounds: an access was out of bounds.
+  kExitOutOfBounds = 6,
 };
 
 /// The exit code of a runtime failure.
@@ -920,7 +934,10 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     return error(status);
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
   for (HostBuffer &buffer : buffers) {
-    deviceBuffers.push_back(device.createBuffer(buffer.bytes.size(), status));
+    // An empty buffer still gets room for one element: a bounds-checked
+    // load out of bounds reads element 0 (BoundsCheckABI.h).
+    deviceBuffers.push_back(device.createBuffer(
+        std::max(buffer.bytes.size(), buffer.elementSize), status));
     if (!status.ok())
       return error(status);
     status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
@@ -1145,6 +1162,84 @@ static void printPersistentStats(const rt::PersistentStats &stats) {
   llvm::outs() << "\n";
 }
 
+/// `location` as file:line:col where it is one.
+static std::string formatLocation(LocationAttr location) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto fileLine = dyn_cast<FileLineColLoc>(location))
+    os << fileLine.getFilename().getValue() << ":" << fileLine.getLine() << ":"
+       << fileLine.getColumn();
+  else
+    location.print(os);
+  return text;
+}
+
+/// --check-bounds: reports the violations that `buffer`, the violation
+/// buffer of BoundsCheckABI.h, holds after a run of `label`, on stderr and
+/// into `json`; returns their number.
+static uint32_t reportViolations(const HostBuffer &buffer,
+                                 coro::BoundsCheckAttr boundsCheck,
+                                 const char *label, llvm::json::Array &json) {
+  namespace bounds = corogpu::runtime::bounds;
+  auto word = [&](uint64_t index) {
+    uint32_t value;
+    std::memcpy(&value, buffer.bytes.data() + index * sizeof(value),
+                sizeof(value));
+    return value;
+  };
+  uint32_t count = word(bounds::kViolationCount);
+  if (count == 0)
+    return 0;
+  uint32_t claimed = word(bounds::kRecordCount);
+  uint32_t recorded = std::min(claimed, boundsCheck.getRecords());
+  llvm::errs() << "coro-run: error: " << label << ": " << count
+               << " memory access" << (count == 1 ? " was" : "es were")
+               << " out of bounds and skipped (a load or an atomic gave 0)";
+  if (recorded < count)
+    llvm::errs() << "; " << recorded
+                 << " recorded (an instance's first since it last suspended)";
+  llvm::errs() << "\n";
+  uint64_t first = bounds::kFirstArgumentSize + boundsCheck.getArgument();
+  for (uint32_t i = 0; i < recorded; ++i) {
+    uint64_t at = first + uint64_t(i) * bounds::kRecordWords;
+    auto site =
+        cast<coro::BoundsSiteAttr>(boundsCheck.getSites()[std::min<size_t>(
+            word(at + bounds::kSite), boundsCheck.getSites().size() - 1)]);
+    uint32_t resume =
+        std::min<size_t>(word(at + bounds::kResumePoint),
+                         boundsCheck.getResumePoints().size() - 1);
+    StringRef resumedAt =
+        cast<StringAttr>(boundsCheck.getResumePoints()[resume]).getValue();
+    auto join = [&](bounds::RecordWord low, bounds::RecordWord high) {
+      return (uint64_t(word(at + high)) << 32) | word(at + low);
+    };
+    uint64_t instance = join(bounds::kInstanceLow, bounds::kInstanceHigh);
+    int64_t index = int64_t(join(bounds::kIndexLow, bounds::kIndexHigh));
+    uint32_t size = word(at + bounds::kSize);
+    uint32_t dimension = word(at + bounds::kDimension);
+    std::string where = formatLocation(site.getLocation());
+    llvm::errs()
+        << "  " << where << ": " << site.getOp().getValue() << " of "
+        << site.getMemref().getValue() << ": index " << index
+        << " in dimension " << dimension << " of size " << size << "; instance "
+        << instance << ", "
+        << (resume == 0 ? "before its first suspension"
+            : resumedAt.starts_with("#")
+                ? ("resumed at suspension " + resumedAt).str()
+                : ("resumed at suspension \"" + resumedAt + "\"").str())
+        << "\n";
+    json.push_back(llvm::json::Object{{"location", where},
+                                      {"op", site.getOp().getValue()},
+                                      {"memref", site.getMemref().getValue()},
+                                      {"index", index},
+                                      {"dimension", dimension},
+                                      {"size", size},
+                                      {"instance", instance},
+                                      {"resumed_at", resumedAt}});
+  }
+  return count;
+}
+
 /// Compares every element; prints the first differing indices.
 static bool compareBuffers(ArrayRef<HostBuffer> actual,
                            ArrayRef<HostBuffer> expected) {
@@ -1184,7 +1279,8 @@ int main(int argc, char **argv) {
           "not parse or verify); 3 the coroutine did not compile (its "
           "SPIR-V failed validation included); 4 the device or the runtime "
           "failed; 5 a limit (--max-rounds, --time-limit, the device's loop "
-          "limit) stopped the run before every instance returned\n",
+          "limit) stopped the run before every instance returned; 6 "
+          "--check-bounds found an access out of bounds\n",
           &llvm::errs()))
     return kExitUsage;
   if (std::string error = checkOptionsApply(); !error.empty())
@@ -1232,6 +1328,25 @@ int main(int argc, char **argv) {
                                      return WalkResult::interrupt();
                                    }).wasInterrupted())
       op.erase();
+  // --check-bounds: the coroutine gets its checks and one more argument, the
+  // violation buffer, that coro-run passes after the user's.
+  ArrayRef<Type> userArgumentTypes = coroutine.getArgumentTypes();
+  coro::BoundsCheckAttr boundsCheck;
+  if (checkBounds) {
+    PassManager pm(&context);
+    pm.addPass(coro::createCoroInlineCallables());
+    pm.addPass(coro::createCoroInlineAwaits());
+    coro::CoroCheckBoundsOptions options;
+    options.coroutines = {coroutineName};
+    pm.addPass(coro::createCoroCheckBounds(options));
+    if (failed(pm.run(*module)))
+      return fail("--check-bounds: instrumenting @" + coroutineName +
+                      " failed (see above)",
+                  kExitCompile);
+    boundsCheck = coroutine->getAttrOfType<coro::BoundsCheckAttr>(
+        coro::BoundsCheckAttr::kAttrName);
+    userArgumentTypes = coroutine.getArgumentTypes().drop_back();
+  }
   if (emit != EmitKind::None)
     return emitCode(*module);
   if (backend != "vulkan" && backend != "cuda")
@@ -1260,9 +1375,8 @@ int main(int argc, char **argv) {
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
   std::vector<HostBuffer> buffers;
-  ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
   size_t numScalars = 0, numBuffers = 0;
-  for (Type type : argumentTypes)
+  for (Type type : userArgumentTypes)
     isa<MemRefType>(type) ? ++numBuffers : ++numScalars;
   if (scalarArgs.size() != numScalars)
     return fail("@" + coroutineName + " takes " + llvm::Twine(numScalars) +
@@ -1274,7 +1388,7 @@ int main(int argc, char **argv) {
                     " buffer(s), " + llvm::Twine(bufferSpecs.size()) +
                     " given with --buffer",
                 kExitUsage);
-  for (auto [index, type] : llvm::enumerate(argumentTypes)) {
+  for (auto [index, type] : llvm::enumerate(userArgumentTypes)) {
     std::string error;
     if (auto memref = dyn_cast<MemRefType>(type)) {
       HostBuffer buffer;
@@ -1289,6 +1403,31 @@ int main(int argc, char **argv) {
         return fail(error, kExitUsage);
       scalars.push_back(std::move(arg));
     }
+  }
+  // The violation buffer: the size of each user buffer, then the records.
+  ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
+  if (boundsCheck) {
+    namespace bounds = corogpu::runtime::bounds;
+    HostBuffer violations;
+    violations.elementType = IntegerType::get(&context, 32);
+    violations.elementSize = sizeof(uint32_t);
+    violations.count = bounds::getViolationBufferWords(
+        userArgumentTypes.size(), boundsCheck.getRecords());
+    std::vector<uint32_t> words(violations.count);
+    size_t nextBuffer = 0;
+    for (auto [index, type] : llvm::enumerate(userArgumentTypes)) {
+      if (!isa<MemRefType>(type))
+        continue;
+      size_t count = buffers[nextBuffer++].count;
+      if (count > UINT32_MAX)
+        return fail("--check-bounds: buffer " + llvm::Twine(nextBuffer - 1) +
+                        " has more than 2^32 - 1 elements",
+                    kExitUsage);
+      words[bounds::kFirstArgumentSize + index] = count;
+    }
+    violations.bytes.resize(words.size() * sizeof(uint32_t));
+    std::memcpy(violations.bytes.data(), words.data(), violations.bytes.size());
+    buffers.push_back(std::move(violations));
   }
 
   rt::Status status;
@@ -1395,8 +1534,19 @@ int main(int argc, char **argv) {
             runOnce(*device, reference, coroutineName, grid, argumentTypes,
                     scalars, buffers, "reference", expected, referenceTiming))
       return code;
-    matches = compareBuffers(results, expected);
+    if (boundsCheck)
+      expected.pop_back();
   }
+  // --check-bounds: the violation buffer is coro-run's, not the user's.
+  llvm::json::Array violations;
+  uint32_t numViolations = 0;
+  if (boundsCheck) {
+    numViolations =
+        reportViolations(results.back(), boundsCheck, label, violations);
+    results.pop_back();
+  }
+  if (check)
+    matches = compareBuffers(results, expected);
 
   if (json) {
     llvm::json::Array jsonBuffers;
@@ -1423,6 +1573,9 @@ int main(int argc, char **argv) {
                                          {"download", runTiming.download}}}};
     if (matches)
       result["check"] = *matches;
+    if (boundsCheck)
+      result["bounds_violations"] = llvm::json::Object{
+          {"count", numViolations}, {"recorded", std::move(violations)}};
     llvm::json::Array perRun;
     for (auto [i, run] : llvm::enumerate(runs)) {
       llvm::json::Object entry{{"run", run.run}, {"gpu", run.gpu}};
@@ -1485,16 +1638,18 @@ int main(int argc, char **argv) {
       if (!writeBuffer(outputDir, index, buffer))
         return kExitUsage;
   }
+  // Out-of-bounds accesses explain a mismatch, not the other way round.
+  ExitCode code = numViolations ? kExitOutOfBounds : kExitSuccess;
   if (!matches)
-    return 0;
+    return code;
   if (!*matches) {
     llvm::errs() << "coro-run: --check FAILED: " << label
                  << " differs from the mega-kernel reference\n";
-    return kExitMismatch;
+    return numViolations ? code : kExitMismatch;
   }
   if (!json)
     llvm::outs() << "check: " << label
                  << " matches the mega-kernel reference on "
                  << device->getName() << "\n";
-  return 0;
+  return code;
 }

@@ -94,6 +94,74 @@ def CoroInlineAwaits : Pass<"coro-inline-awaits", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def CoroCheckBounds : Pass<"coro-check-bounds", "::mlir::ModuleOp"> {
+  let summary = "Check the index of every memory access of a coroutine "
+                "against its buffer's size (opt-in, like compute-sanitizer's "
+                "memcheck)";
+  let description = [{
+    Instruments every `memref.load`, `memref.store` and `memref.atomic_rmw`
+    of every coroutine so that an index out of bounds (negative, or at or
+    past the size of its dimension) skips the access (a load or an atomic
+    then gives zero) and is reported in a violation buffer instead of
+    reading or corrupting other memory. `coro-run --check-bounds` runs it,
+    reports the violations and exits with code 6.
+
+    Each coroutine gets one more argument, `memref<?xi32>`, laid out by
+    `corogpu/runtime/BoundsCheckABI.h`: the count of violations, the count
+    of records, the element count of each memref argument (written by the
+    host: SPIR-V kernels cannot ask a buffer for its size), then room for
+    `records` records (site, dimension, where the instance last resumed,
+    instance, index, size). The `coro.bounds_check` attribute of the
+    coroutine says which argument that is and names the sites and the
+    resume points.
+
+    The checks are branch-free where they can be, because drivers such as
+    lavapipe run both sides of a branch, masked: a load out of bounds reads
+    element 0 instead and its result is replaced by zero (so every buffer
+    must have room for one element); stores and atomics run under an
+    `scf.if`. A violation is noted in a small private array (its count, and
+    the first one's site, dimension, index and size) with selects; at each
+    suspension point and return the instance adds what it noted to the
+    buffer's count and records the first, behind one branch.
+
+    ```mlir
+    %v = memref.load %in[%i] : memref<?xf32>
+    // becomes, with %n the size of %in read from the violation buffer:
+    %ok = arith.cmpi ult, %i, %n : index
+    // ... note the violation when %ok is false ...
+    %safe = arith.select %ok, %i, %c0 : index
+    %x = memref.load %in[%safe] : memref<?xf32>
+    %v = arith.select %ok, %x, %zero : f32
+    ```
+
+    The sizes come from the memref type (static dimensions), from the
+    violation buffer (memref arguments) or from the `memref.alloca` that
+    made the memref; an access to a memref of another origin, and ops that
+    access memory otherwise (`vector.load`, `memref.copy`, ...), are
+    errors, as are calls and awaits left in a coroutine (run it after
+    `coro-inline-callables` and `coro-inline-awaits`) and a coroutine
+    launched or awaited elsewhere, whose callers would miss the argument.
+    The pass is a split-independent front-half pass: every scheduler and
+    backend runs the instrumented code. Off, it costs nothing: it is not
+    part of the named pipelines.
+  }];
+  let options = [
+    Option<"records", "records", "unsigned", /*default=*/"16",
+           "Violations recorded in full (all are counted)">,
+    ListOption<"coroutines", "coroutines", "std::string",
+               "Instrument only these coroutines (default: all)">
+  ];
+  let statistics = [
+    Statistic<"numChecked", "accesses-checked",
+              "Memory accesses instrumented">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def CoroNormalizeControlFlow
     : Pass<"coro-normalize-control-flow", "::mlir::coro::FuncOp"> {
   let summary = "Turn a coroutine's cf control flow into structured scf";

@@ -83,6 +83,12 @@ suite("vulkan/persistent-1-thread", "check", CHECK,
        "--persistent-batch=64", "--persistent-shared-memory=1024",
        "--persistent-threads=1"])
 
+# --check-bounds finds no violation in the corpus and changes no output,
+# under every scheduler.
+for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
+    suite("vulkan/check-bounds/" + scheduler, "bounds", CHECK,
+          ["--scheduler=" + scheduler, "--validate"])
+
 # The same schedulers on the CUDA backend, where a driver is present.
 for name, args in [
         ("megakernel", ["--scheduler=megakernel"]),
@@ -106,7 +112,13 @@ for name, args, filter in [
         ("persistent", ["--scheduler=persistent"], ""),
         ("persistent-aos-extension",
          ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
-          "--persistent-shared-memory=2048"], "")]:
+          "--persistent-shared-memory=2048"], ""),
+        ("megakernel-check-bounds", ["--scheduler=megakernel",
+                                     "--check-bounds"], ""),
+        ("wavefront-check-bounds", ["--scheduler=wavefront",
+                                    "--check-bounds"], ""),
+        ("persistent-check-bounds", ["--scheduler=persistent",
+                                     "--check-bounds"], "")]:
     suite("spirv-val/" + name, "spirv-val", ["spirv-val"], args, filter)
 
 # ptxas accepts the PTX of every scheduler, for sm_75 (the oldest CUDA 13
@@ -129,6 +141,12 @@ for chip in ["sm_75", "sm_90"]:
              "")]:
         suite("ptxas/%s/%s" % (chip, name), "ptxas", ["ptxas"],
               ["--chip=" + chip] + args, filter)
+
+
+# ... and with --check-bounds under every scheduler.
+for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
+    suite("ptxas/sm_90/%s-check-bounds" % scheduler, "ptxas", ["ptxas"],
+          ["--chip=sm_90", "--scheduler=" + scheduler, "--check-bounds"])
 
 
 class CorpusFormat(lit.formats.TestFormat):

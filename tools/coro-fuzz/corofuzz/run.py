@@ -31,6 +31,10 @@ CONFIGS = {
                                     "--persistent-shared-memory=1024"]),
     "pt-few": ("persistent", ["--persistent-batch=4", "--persistent-threads=8",
                               "--persistent-workgroup-size=4"]),
+    # Bounds checks must neither fire on the generator's in-bounds accesses
+    # nor change a result.
+    "wf-bounds": ("wavefront", ["--check-bounds"]),
+    "pt-bounds": ("persistent", ["--check-bounds"]),
 }
 PTX_CONFIGS = {"mk", "sm", "wf", "pt"}
 CLASSES = ["crash", "rejected", "invalid-code", "reference-wrong",

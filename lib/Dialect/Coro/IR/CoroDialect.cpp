@@ -116,6 +116,25 @@ FrameFieldAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// BoundsCheckAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BoundsCheckAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        unsigned argument, unsigned records,
+                        ArrayAttr resumePoints, ArrayAttr sites) {
+  if (records == 0)
+    return emitError() << "a bounds check needs room for at least one record";
+  if (resumePoints.empty() ||
+      !llvm::all_of(resumePoints, llvm::IsaPred<StringAttr>))
+    return emitError() << "the resume points of a bounds check are strings, "
+                          "the first being the coroutine's start";
+  if (!llvm::all_of(sites, llvm::IsaPred<BoundsSiteAttr>))
+    return emitError() << "the sites of a bounds check are #coro.bounds_site";
+  return success();
+}
+
 void CoroDialect::initialize() {
   registerTypes();
   registerAttributes();

@@ -48,4 +48,49 @@ def Coro_FrameFieldAttr : AttrDef<Coro_Dialect, "FrameField"> {
   }];
 }
 
+def Coro_BoundsSiteAttr : AttrDef<Coro_Dialect, "BoundsSite"> {
+  let mnemonic = "bounds_site";
+  let summary = "One memory access whose indices coro-check-bounds checks";
+  let description = [{
+    The op (`memref.load`, `memref.store`, `memref.atomic_rmw`), the memref
+    it accesses (`argument N` of the coroutine or a local array) and the
+    op's source location, as the report of a violation names them.
+
+    ```mlir
+    #coro.bounds_site<op = "memref.store", memref = "argument 0",
+                      location = "kernel.mlir":12:5>
+    ```
+  }];
+  let parameters = (ins "StringAttr":$op, "StringAttr":$memref,
+                        "LocationAttr":$location);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Coro_BoundsCheckAttr : AttrDef<Coro_Dialect, "BoundsCheck"> {
+  let mnemonic = "bounds_check";
+  let summary = "What coro-check-bounds added to a coroutine";
+  let description = [{
+    Set on a `coro.func` by `coro-check-bounds`: its argument number
+    `argument` is the violation buffer of `corogpu/runtime/BoundsCheckABI.h`,
+    with room for `records` records; a record's site indexes `sites`, its
+    resume point `resume_points` (`entry`, then the suspension points in
+    program order: their tag, or `#N (anonymous)`, `#N (yield)`).
+
+    ```mlir
+    coro.func @f(%out: memref<?xi32>, %violations: memref<?xi32>)
+        attributes {coro.bounds_check = #coro.bounds_check<argument = 1,
+          records = 16, resume_points = ["entry", "shade"],
+          sites = [#coro.bounds_site<...>]>} { ... }
+    ```
+  }];
+  let parameters = (ins "unsigned":$argument, "unsigned":$records,
+                        "ArrayAttr":$resume_points, "ArrayAttr":$sites);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the coro.func attribute that holds it.
+    static constexpr ::llvm::StringLiteral kAttrName = "coro.bounds_check";
+  }];
+}
+
 #endif // COROGPU_DIALECT_CORO_IR_COROATTRS_TD

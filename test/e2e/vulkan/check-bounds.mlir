@@ -1,0 +1,102 @@
+// coro-run --check-bounds: every memref load, store and atomic of the
+// coroutine tests its indices against its buffer's size under every
+// scheduler; an access out of bounds is skipped (a load or an atomic gives
+// 0), all are counted and the first 16 instances that met one report their
+// first since they last suspended: source line, memref, index, size,
+// instance and where the instance last resumed; coro-run exits with code 6. Without --check-bounds lavapipe drops such accesses
+// silently (exit 0).
+// REQUIRES: lavapipe
+
+// Loads past the end (shift 2: instances 6 and 7 read in[8], in[9]):
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST-DAG: coro-run: error: {{megakernel|state-machine|wavefront|persistent}}: 2 memory accesses were out of bounds and skipped (a load or an atomic gave 0)
+// PAST-DAG: check-bounds.mlir:{{[0-9]+}}:8: memref.load of argument 0 (memref<?xf32>): index 8 in dimension 0 of size 8; instance 6, before its first suspension
+// PAST-DAG: check-bounds.mlir:{{[0-9]+}}:8: memref.load of argument 0 (memref<?xf32>): index 9 in dimension 0 of size 8; instance 7, before its first suspension
+// PAST-DAG: buffer 1 (f32 x 8): [2, 3, 4, 5, 6, 7, 0, 0]
+// RUN: coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=wavefront >/dev/null 2>&1; test $? -eq 6
+// The skipped accesses are the same in the mega-kernel reference:
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=persistent --check 2>&1 | FileCheck %s --check-prefix=PAST-CHECK
+// PAST-CHECK: check: persistent matches the mega-kernel reference
+
+// A negative index (shift -1, instance 0), as --json reports it:
+// RUN: not coro-run %s --coro=shifted_copy --grid=8 --arg=-1 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=wavefront --json 2>/dev/null | FileCheck %s --check-prefix=JSON
+// JSON:      "bounds_violations": {
+// JSON-NEXT:   "count": 1,
+// JSON-NEXT:   "recorded": [
+// JSON-NEXT:     {
+// JSON-NEXT:       "dimension": 0,
+// JSON-NEXT:       "index": -1,
+// JSON-NEXT:       "instance": 0,
+// JSON-NEXT:       "location": "{{.*}}check-bounds.mlir:{{[0-9]+}}:8",
+// JSON-NEXT:       "memref": "argument 0 (memref<?xf32>)",
+// JSON-NEXT:       "op": "memref.load",
+// JSON-NEXT:       "resumed_at": "entry",
+// JSON-NEXT:       "size": 8
+// JSON-NEXT:     }
+
+// In bounds, the same output as without the checks, and exit code 0:
+// RUN: coro-run %s --coro=shifted_copy --grid=8 --arg=0 --buffer=f32:8:iota --buffer=f32:8:zeros --check-bounds --scheduler=persistent | FileCheck %s --check-prefix=IN
+// RUN: coro-run %s --coro=shifted_copy --grid=8 --arg=0 --buffer=f32:8:iota --buffer=f32:8:zeros --scheduler=persistent | FileCheck %s --check-prefix=IN
+// IN: buffer 1 (f32 x 8): [0, 1, 2, 3, 4, 5, 6, 7]
+// Without the checks nothing is reported:
+// RUN: coro-run %s --coro=shifted_copy --grid=8 --arg=2 --buffer=f32:8:iota --buffer=f32:8:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=SILENT
+// SILENT-NOT: out of bounds
+
+// Stores and atomics after suspensions, a local array of two dimensions,
+// and more violations than records (instance i stores at out[2i], adds at
+// out[i + base], and reads row i % 3 of a 2x4 local array: 40 instances
+// with 40 elements and base 20 make 20 stores, 20 atomics and 13 loads out
+// of bounds; 6 instances with 8 elements and base 5, 2 stores, 3 atomics and
+// 2 loads):
+// RUN: not coro-run %s --coro=spread --grid=40 --arg=20 --buffer=i32:40:zeros --check-bounds --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=SPREAD
+// RUN: not coro-run %s --coro=spread --grid=40 --arg=20 --buffer=i32:40:zeros --check-bounds --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=SPREAD
+// RUN: not coro-run %s --coro=spread --grid=40 --arg=20 --buffer=i32:40:zeros --check-bounds --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=SPREAD
+// RUN: not coro-run %s --coro=spread --grid=40 --arg=20 --buffer=i32:40:zeros --check-bounds --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=SPREAD
+// SPREAD: 53 memory accesses were out of bounds and skipped (a load or an atomic gave 0); 16 recorded (an instance's first since it last suspended)
+// SPREAD-COUNT-16: check-bounds.mlir:{{[0-9]+}}:{{[0-9]+}}: memref.{{store|atomic_rmw|load}} of {{argument 0 \(memref<\?xi32>\)|local array \(memref<2x4xi32>\)}}: index {{[0-9]+}} in dimension {{0|1}} of size {{40|2|4}}; instance {{[0-9]+}}, resumed at suspension {{"store"|#2 \(anonymous\)}}
+// SPREAD-NOT: check-bounds.mlir
+// RUN: not coro-run %s --coro=spread --grid=6 --arg=5 --buffer=i32:8:zeros --check-bounds --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=ROW
+// RUN: not coro-run %s --coro=spread --grid=6 --arg=5 --buffer=i32:8:zeros --check-bounds --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=ROW
+// Instance 5's atomic comes after its load out of bounds, since the same
+// suspension: counted, not recorded.
+// ROW: 7 memory accesses were out of bounds and skipped (a load or an atomic gave 0); 6 recorded
+// ROW-DAG: memref.load of local array (memref<2x4xi32>): index 2 in dimension 0 of size 2; instance 2, resumed at suspension #2 (anonymous)
+// ROW-DAG: memref.load of local array (memref<2x4xi32>): index 2 in dimension 0 of size 2; instance 5, resumed at suspension #2 (anonymous)
+// ROW-DAG: memref.atomic_rmw of argument 0 (memref<?xi32>): index 8 in dimension 0 of size 8; instance 3, resumed at suspension #2 (anonymous)
+// ROW-DAG: memref.atomic_rmw of argument 0 (memref<?xi32>): index 9 in dimension 0 of size 8; instance 4, resumed at suspension #2 (anonymous)
+// ROW-DAG: memref.store of argument 0 (memref<?xi32>): index 8 in dimension 0 of size 8; instance 4, resumed at suspension "store"
+// ROW-DAG: memref.store of argument 0 (memref<?xi32>): index 10 in dimension 0 of size 8; instance 5, resumed at suspension "store"
+
+coro.func @shifted_copy(%in: memref<?xf32>, %out: memref<?xf32>, %shift: index) {
+  %id = coro.id : index
+  %i = arith.addi %id, %shift : index
+  %x = memref.load %in[%i] : memref<?xf32>
+  coro.suspend "copy"
+  memref.store %x, %out[%id] : memref<?xf32>
+  coro.return
+}
+
+coro.func @spread(%out: memref<?xi32>, %base: index) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %a = memref.alloca() : memref<2x4xi32>
+  memref.store %one, %a[%c0, %c0] : memref<2x4xi32>
+  memref.store %one, %a[%c1, %c0] : memref<2x4xi32>
+  coro.suspend "store"
+  %at = arith.muli %id, %c2 : index
+  %id32 = arith.index_cast %id : index to i32
+  memref.store %id32, %out[%at] : memref<?xi32>
+  coro.suspend
+  %row = arith.remui %id, %c3 : index
+  %v = memref.load %a[%row, %c0] : memref<2x4xi32>
+  %bin = arith.addi %id, %base : index
+  %old = memref.atomic_rmw addi %v, %out[%bin] : (i32, memref<?xi32>) -> i32
+  coro.return
+}

@@ -69,6 +69,13 @@ private:
   void reportViolations(OpBuilder &builder, Location loc);
   /// How a site names the memref it accesses.
   std::string describeMemRef(Value memref);
+  /// `value` as an argument of the coroutine, or null.
+  BlockArgument getCoroutineArgument(Value value) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    return argument && argument.getOwner() == &coroutine.getBody().front()
+               ? argument
+               : BlockArgument();
+  }
 
   FuncOp coroutine;
   unsigned records;
@@ -97,7 +104,7 @@ enum StateWord : int64_t {
 
 } // namespace
 
-/// `value` as an i32 constant or cast, at `builder`.
+/// `value` as an i32 constant, at `builder`.
 static Value getI32(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(builder, loc, value, 32);
 }
@@ -122,8 +129,7 @@ static std::pair<Value, Value> splitIndex(OpBuilder &builder, Location loc,
 std::string BoundsInstrumenter::describeMemRef(Value memref) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  auto argument = dyn_cast<BlockArgument>(memref);
-  if (argument && argument.getOwner() == &coroutine.getBody().front())
+  if (BlockArgument argument = getCoroutineArgument(memref))
     os << "argument " << argument.getArgNumber() << " (" << memref.getType()
        << ")";
   else if (memref.getDefiningOp<memref::AllocaOp>())
@@ -141,9 +147,8 @@ FailureOr<Value> BoundsInstrumenter::getDimensionSize(OpBuilder &builder,
   auto type = cast<MemRefType>(memref.getType());
   if (!type.isDynamicDim(dim))
     return getIndex(builder, loc, type.getDimSize(dim));
-  if (auto argument = dyn_cast<BlockArgument>(memref);
-      argument && argument.getOwner() == &coroutine.getBody().front() &&
-      type.getRank() == 1) {
+  if (BlockArgument argument = getCoroutineArgument(memref);
+      argument && type.getRank() == 1) {
     // The host wrote the element count of the argument.
     Value word = getIndex(builder, loc,
                           bounds::kFirstArgumentSize + argument.getArgNumber());

@@ -11,7 +11,7 @@
 // header (2 + 2 arguments = 4 words).
 // CHECK-LABEL: coro.func @load_argument(
 // CHECK-SAME:      %[[IN:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %[[V:.*]]: memref<?xi32>)
-// CHECK-SAME:      coro.bounds_check = #coro.bounds_check<argument = 2, records = 16, resume_points = ["entry"], sites = [
+// CHECK-SAME:      coro.bounds_check = #coro.bounds_check<argument = 2, records = 16, resumePoints = ["entry"], sites = [
 // CHECK-SAME:        #coro.bounds_site<op = "memref.load", memref = "argument 0 (memref<?xf32>)", location = {{.*}}>,
 // CHECK-SAME:        #coro.bounds_site<op = "memref.store", memref = "argument 1 (memref<?xf32>)", location = {{.*}}>]>
 // CHECK:         %[[STATE:.*]] = memref.alloca() : memref<7xi32>
@@ -65,7 +65,7 @@ coro.func @load_argument(%in: memref<?xf32>, %out: memref<?xf32>) {
 // is reported first.
 // CHECK-LABEL: coro.func @local_array(
 // CHECK-SAME:      %{{.*}}: memref<4xi32>, %[[V:.*]]: memref<?xi32>)
-// CHECK-SAME:      resume_points = ["entry", "first", "#2 (anonymous)"]
+// CHECK-SAME:      resumePoints = ["entry", "first", "#2 (anonymous)"]
 // CHECK-SAME:      memref = "local array (memref<2x3xi32>)"
 // CHECK:         %[[STATE:.*]] = memref.alloca() : memref<7xi32>
 // CHECK:         scf.if
@@ -104,7 +104,7 @@ coro.func @local_array(%out: memref<4xi32>) {
 // CHECK-SAME:      %{{.*}}: memref<?xi32>, %{{.*}}: memref<?xi32>) attributes
 // CHECK-NOT:     scf.if
 // CHECK:         coro.return
-coro.func @twice(%out: memref<?xi32>, %violations: memref<?xi32>) attributes {coro.bounds_check = #coro.bounds_check<argument = 1, records = 16, resume_points = ["entry"], sites = []>} {
+coro.func @twice(%out: memref<?xi32>, %violations: memref<?xi32>) attributes {coro.bounds_check = #coro.bounds_check<argument = 1, records = 16, resumePoints = ["entry"], sites = []>} {
   %id = coro.id : index
   %c = arith.constant 1 : i32
   memref.store %c, %out[%id] : memref<?xi32>

@@ -73,18 +73,18 @@ def Coro_BoundsCheckAttr : AttrDef<Coro_Dialect, "BoundsCheck"> {
     Set on a `coro.func` by `coro-check-bounds`: its argument number
     `argument` is the violation buffer of `corogpu/runtime/BoundsCheckABI.h`,
     with room for `records` records; a record's site indexes `sites`, its
-    resume point `resume_points` (`entry`, then the suspension points in
+    resume point `resumePoints` (`entry`, then the suspension points in
     program order: their tag, or `#N (anonymous)`, `#N (yield)`).
 
     ```mlir
     coro.func @f(%out: memref<?xi32>, %violations: memref<?xi32>)
         attributes {coro.bounds_check = #coro.bounds_check<argument = 1,
-          records = 16, resume_points = ["entry", "shade"],
+          records = 16, resumePoints = ["entry", "shade"],
           sites = [#coro.bounds_site<...>]>} { ... }
     ```
   }];
   let parameters = (ins "unsigned":$argument, "unsigned":$records,
-                        "ArrayAttr":$resume_points, "ArrayAttr":$sites);
+                        "ArrayAttr":$resumePoints, "ArrayAttr":$sites);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -916,7 +916,8 @@ struct SchedulerRun {
 
 /// Runs the scheduler once: loads `image`, uploads `buffers`, runs, and
 /// downloads the results; on failure prints the error (prefixed with
-/// `label`) and returns its exit code.
+/// `label`) and returns its exit code, with `results` downloaded all the
+/// same when a limit stopped the run.
 static ExitCode runOnce(rt::Device &device, const std::string &image,
                         StringRef kernel, std::array<uint32_t, 3> grid,
                         ArrayRef<Type> argumentTypes,
@@ -928,6 +929,7 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     return static_cast<ExitCode>(
         fail(llvm::Twine(label) + ": " + status.error, getExitCode(status)));
   };
+  results.clear();
   Clock::time_point start = Clock::now();
   rt::Status status = device.loadModule(image.data(), image.size());
   if (!status.ok())
@@ -1017,17 +1019,27 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     status = launchInstanceKernel(device, kernel, grid, args, ptxABI, gpuMs);
   }
   endProgress();
-  if (!status.ok())
+  auto download = [&] {
+    for (auto [buffer, deviceBuffer] : llvm::zip_equal(buffers, deviceBuffers))
+      if (rt::Status status = device.download(
+              *deviceBuffer, buffer.bytes.data(), buffer.bytes.size());
+          !status.ok())
+        return status;
+    return rt::Status::success();
+  };
+  if (!status.ok()) {
+    // A run that a limit cut short leaves its buffers as they were then
+    // (--check-bounds: the violations reported so far, which may say why).
+    if (status.code == rt::StatusCode::LimitExceeded && download().ok())
+      results = std::move(buffers);
     return error(status);
+  }
   double runMs = millisecondsSince(start);
 
   start = Clock::now();
-  for (auto [buffer, deviceBuffer] : llvm::zip_equal(buffers, deviceBuffers)) {
-    status = device.download(*deviceBuffer, buffer.bytes.data(),
-                             buffer.bytes.size());
-    if (!status.ok())
-      return error(status);
-  }
+  status = download();
+  if (!status.ok())
+    return error(status);
   double downloadMs = millisecondsSince(start);
   timings = {uploadMs, runMs, gpuMs, downloadMs};
   if (timing && !json)
@@ -1499,8 +1511,13 @@ int main(int argc, char **argv) {
   for (unsigned i = 0; i < repeat; ++i) {
     if (ExitCode code =
             runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-                    buffers, label, results, runTiming, &scheduled))
+                    buffers, label, results, runTiming, &scheduled)) {
+      // An access out of bounds can be why a run never ended.
+      llvm::json::Array ignored;
+      if (boundsCheck && !results.empty())
+        reportViolations(results.back(), boundsCheck, label, ignored);
       return code;
+    }
     runs.push_back(runTiming);
     runStats.push_back(scheduled);
   }

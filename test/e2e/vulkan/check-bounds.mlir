@@ -70,6 +70,35 @@
 // ROW-DAG: memref.store of argument 0 (memref<?xi32>): index 8 in dimension 0 of size 8; instance 4, resumed at suspension "store"
 // ROW-DAG: memref.store of argument 0 (memref<?xi32>): index 10 in dimension 0 of size 8; instance 5, resumed at suspension "store"
 
+// A search that runs off the end of its buffer never finds what it looks
+// for (the skipped loads give 0) and runs into the round limit; the
+// violations reported until then are printed with the limit's error:
+// RUN: not coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=wavefront --max-rounds=64 2>&1 | FileCheck %s --check-prefix=SEARCH
+// RUN: not coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=persistent --max-rounds=2 --persistent-batches-per-launch=1 2>&1 | FileCheck %s --check-prefix=SEARCH
+// SEARCH: coro-run: error: {{wavefront|persistent}}: {{.*(stopped after 64 rounds|reached [0-9]+ loop iterations)}}
+// SEARCH: coro-run: error: {{wavefront|persistent}}: {{[0-9]+}} memory accesses were out of bounds and skipped
+// SEARCH: memref.load of argument 0 (memref<?xi32>): index 4 in dimension 0 of size 4; instance 0, resumed at suspension "next"
+// RUN: coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=wavefront --max-rounds=64 >/dev/null 2>&1; test $? -eq 5
+
+coro.func @search(%in: memref<?xi32>, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %found = scf.while (%i = %id) : (index) -> (index) {
+    %v = memref.load %in[%i] : memref<?xi32>
+    %go = arith.cmpi ne, %v, %one : i32
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    coro.suspend "next"
+    %i2 = arith.addi %i, %c1 : index
+    scf.yield %i2 : index
+  }
+  %f32 = arith.index_cast %found : index to i32
+  memref.store %f32, %out[%id] : memref<?xi32>
+  coro.return
+}
+
 coro.func @shifted_copy(%in: memref<?xf32>, %out: memref<?xf32>, %shift: index) {
   %id = coro.id : index
   %i = arith.addi %id, %shift : index

@@ -193,6 +193,8 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCoroNVVMAlignGlobals());
+  kernels.addPass(createCoroNVVMUnpackF64());
   CoroNVVMNativeMathOptions math;
   math.libdevice = !toolkit.empty();
   kernels.addPass(createCoroNVVMNativeMath(math));

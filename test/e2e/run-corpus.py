@@ -9,7 +9,9 @@ Modes (--mode):
   spirv-val  coro-run FILE ARGS EXTRA --emit=spirv, then spirv-val for
              Vulkan 1.2.
   ptxas      coro-run FILE ARGS EXTRA --emit=ptx --chip=C, then ptxas -v,
-             printing the registers of the coroutine's kernel.
+             printing the registers of the coroutine's kernel; fails on a
+             narrow store of a register a float instruction wrote, which
+             ptxas miscompiles.
   bounds     coro-run FILE ARGS EXTRA --json, with and without --check-bounds:
              the checks find no violation and change no output (integers
              equal, floats within a relative 1e-5).
@@ -128,6 +130,27 @@ def spirv_val(options, path, coro, args, output):
     return code, log
 
 
+def narrowing_float_stores(ptx):
+    """The stores of part of a 64-bit register that a float instruction
+    wrote (`cvt.f64.f32 %rd2, ...; st.global.b32 [...], %rd2;`): ptxas of
+    CUDA 13.0 converts such a value to an integer instead of storing its
+    low bits. Returns (line, text) for each."""
+    writer, found = {}, []
+    with open(ptx) as text:
+        for number, line in enumerate(text, 1):
+            store = re.match(
+                r"\s*(?:@!?%p\d+\s+)?st\.\w+\.b(?:8|16|32)\s+\[[^]]*\],\s*"
+                r"(%rd\d+)", line)
+            if store and re.search(r"\.f(?:16|32|64)\b",
+                                   writer.get(store.group(1), "")):
+                found.append((number, line.strip()))
+            defined = re.match(r"\s*(?:@!?%p\d+\s+)?([a-z][\w.]*)\s+(%rd\d+),",
+                               line)
+            if defined:
+                writer[defined.group(2)] = defined.group(1)
+    return found
+
+
 def ptxas(options, path, coro, args, output):
     ptx = "%s.%s.ptx" % (output, options.chip)
     code, log = coro_run(options, path, args + [
@@ -138,6 +161,12 @@ def ptxas(options, path, coro, args, output):
                      "-o", os.devnull])
     if code != 0:
         return code, log
+    narrowed = narrowing_float_stores(ptx)
+    if narrowed:
+        return 1, log + "".join(
+            "%s:%d: a narrow store of a float register, which ptxas "
+            "miscompiles (coro-nvvm-unpack-f64): %s\n" % (ptx, line, text)
+            for line, text in narrowed)
     # ptxas -v names each kernel, then its stack frame and registers.
     kernels, kernel = {}, None
     for line in log.splitlines():

@@ -235,6 +235,59 @@ def CoroSPIRVStructurizeWhile
 // NVVM
 //===----------------------------------------------------------------------===//
 
+def CoroNVVMAlignGlobals : Pass<"coro-nvvm-align-globals", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Declare the globals of a GPU module 16-byte aligned, as "
+                "the NVPTX backend's vectorized accesses to them assume";
+  let description = [{
+    The NVPTX backend writes the PTX declaration of each global, such as
+    the workgroup (`.shared`) arrays of the persistent-threads scheduler,
+    before its load-store vectorizer runs. The vectorizer may raise the
+    alignment of a global the module defines and then access it with 8- or
+    16-byte vector instructions (`st.shared.v4.b32`), but the declaration
+    keeps the alignment it had (`.align 4`): ptxas accepts the PTX, and the
+    kernel fails at run time with CUDA_ERROR_MISALIGNED_ADDRESS.
+
+    Run after `convert-gpu-to-nvvm`, this pass gives every global the GPU
+    module defines an alignment of at least 16 bytes, the widest access the
+    vectorizer forms, so that the declaration and the code agree. External
+    declarations are left as they are.
+  }];
+  let statistics = [
+    Statistic<"numGlobalsAligned", "globals-aligned",
+              "Globals whose alignment was raised to 16 bytes">,
+  ];
+}
+
+def CoroNVVMUnpackF64 : Pass<"coro-nvvm-unpack-f64", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Take the two words of an f64 apart with nvvm.d2i.lo/hi, "
+                "working around a ptxas miscompilation of their stores";
+  let description = [{
+    The schedulers store a 64-bit frame field as two 32-bit words: the bits
+    of an f64 (`llvm.bitcast` to i64), truncated for the low word and
+    shifted for the high one. The NVPTX backend folds the truncation into
+    the store, `st.global.b32 [a], %rd2` with the f64's own register, and
+    ptxas of CUDA 13.0 (sm_90) miscompiles that store when `%rd2` comes from
+    `cvt.f64.f32`: the machine code converts the value to an unsigned
+    integer (`F2I.U32.F64.TRUNC`) and stores that instead of the low bits.
+    An f64 widened from an f32 and kept across a suspension then loses its
+    low word under the wavefront and persistent-threads schedulers, which
+    keep frames in memory (seen on an H100: test/e2e/programs/float-widths
+    differed from the mega-kernel in the last 30 bits).
+
+    Run after `convert-gpu-to-nvvm`, this pass replaces each `llvm.bitcast`
+    from f64 to i64 by the words that `llvm.nvvm.d2i.lo` and
+    `llvm.nvvm.d2i.hi` take out of the f64, combined again
+    (`(hi << 32) | lo`); the optimizer folds the frame store's truncation
+    and shift back to the two words, and the NVPTX backend emits
+    `mov.b64 {%r1, %r2}, %rd2`, as for CUDA's `__double2loint`, and stores
+    32-bit registers.
+  }];
+  let statistics = [
+    Statistic<"numBitcastsUnpacked", "bitcasts-unpacked",
+              "f64-to-i64 bitcasts replaced by nvvm.d2i.lo/hi">,
+  ];
+}
+
 def CoroNVVMNativeMath : Pass<"coro-nvvm-native-math", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Replace the libdevice calls PTX has instructions for with "
                 "LLVM intrinsics, so that only the others need libdevice";

@@ -19,8 +19,9 @@
 // The persistent-threads kernel keeps slots in .shared memory (tokens, ids
 // and the queue of 128 slots: 512 bytes each) and take batches with a
 // global atomic (many-suspends.mlir: split-constructs.mlir has launches in
-// IR, which this scheduler leaves to the runtime):
+// IR, which this scheduler leaves to the runtime), 16-byte aligned for the
+// vectorized accesses to them (workgroup-alignment.mlir):
 // PERSISTENT: .entry many_suspends__pt(
-// PERSISTENT: .shared .align 4 .b8 {{.*}}[512];
+// PERSISTENT: .shared .align 16 .b8 {{.*}}[512];
 // PERSISTENT: bar.sync
 // PERSISTENT: atom.global.add.u32

@@ -54,7 +54,8 @@ def default_tool(name):
 def make_runner(args):
     ptxas = None if args.no_ptx else find_ptxas()
     return Runner(args.coro_run, timeout=args.timeout, ptxas=ptxas,
-                  spirv_val=None if args.no_spirv else shutil.which("spirv-val"))
+                  spirv_val=None if args.no_spirv else shutil.which("spirv-val"),
+                  backend=args.backend)
 
 
 def rewrite(text, old, new):
@@ -352,6 +353,9 @@ def main(argv=None):
     def common(p):
         p.add_argument("--coro-run", default=default_tool("coro-run"),
                        help="coro-run binary (default: build/bin/coro-run of this tree, or $CORO_RUN)")
+        p.add_argument("--backend", default="vulkan", choices=["vulkan", "cuda"],
+                       help="device backend of every coro-run run (default vulkan); "
+                       "SPIR-V and PTX are checked either way")
         p.add_argument("--timeout", type=float, default=120, help="seconds per command (default 120)")
         p.add_argument("--out", default="coro-fuzz-out", help="output directory (default coro-fuzz-out)")
         p.add_argument("--no-ptx", action="store_true", help="skip PTX emission and ptxas")

@@ -114,8 +114,10 @@ class Result:
 
 
 class Runner:
-    def __init__(self, coro_run, timeout=60, ptxas=None, spirv_val=None):
+    def __init__(self, coro_run, timeout=60, ptxas=None, spirv_val=None,
+                 backend="vulkan"):
         self.coro_run = coro_run
+        self.backend = backend
         self.timeout = timeout
         self.ptxas = ptxas
         self.spirv_val = spirv_val
@@ -152,7 +154,7 @@ class Runner:
         sched, opts = CONFIGS[config]
         return ([self.coro_run, os.path.join(wd, "prog.mlir")]
                 + emit.run_args(prog, os.path.join(wd, "table.bin"))
-                + ["--scheduler=" + sched] + opts)
+                + ["--scheduler=" + sched, "--backend=" + self.backend] + opts)
 
     def write_program(self, prog, wd):
         os.makedirs(wd, exist_ok=True)

@@ -113,16 +113,19 @@ static Value getIndex(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
 }
 
-/// The low and high 32 bits of index `value`, sign-extended to 64 bits.
+/// The low and high 32 bits of index `value`, sign-extended to 64 bits,
+/// computed in `index` and i32 alone: an i64 would make every checked kernel
+/// need 64-bit integers (SPIR-V's Int64, `shaderInt64`) where `index` is 32
+/// bits wide. Two arithmetic shifts by 16 give the high word on either
+/// width (the sign where `index` is 32 bits) without shifting by its width.
 static std::pair<Value, Value> splitIndex(OpBuilder &builder, Location loc,
                                           Value value) {
-  Value wide =
-      arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
-  Value low = arith::TruncIOp::create(builder, loc, builder.getI32Type(), wide);
-  Value shift = arith::ConstantIntOp::create(builder, loc, 32, 64);
-  Value high = arith::TruncIOp::create(
-      builder, loc, builder.getI32Type(),
-      arith::ShRUIOp::create(builder, loc, wide, shift));
+  Type i32 = builder.getI32Type();
+  Value low = arith::IndexCastUIOp::create(builder, loc, i32, value);
+  Value sixteen = getIndex(builder, loc, 16);
+  Value shifted = arith::ShRSIOp::create(builder, loc, value, sixteen);
+  shifted = arith::ShRSIOp::create(builder, loc, shifted, sixteen);
+  Value high = arith::IndexCastUIOp::create(builder, loc, i32, shifted);
   return {low, high};
 }
 

@@ -24,6 +24,15 @@
 // CHECK:         %[[PENDING:.*]] = memref.load %[[STATE]][%{{.*}}] : memref<7xi32>
 // CHECK:         %[[NONE:.*]] = arith.cmpi eq, %[[PENDING]], %{{.*}} : i32
 // CHECK:         %[[FIRST:.*]] = arith.andi %[[OUTSIDE]], %[[NONE]] : i1
+// The index goes in two i32 words without an i64, which would make the
+// kernel need 64-bit integers: its low bits, and two arithmetic shifts by 16
+// for the high ones (the sign where `index` is 32 bits wide).
+// CHECK-NOT:     i64
+// CHECK:         arith.index_castui %[[ID]] : index to i32
+// CHECK:         %[[HALF:.*]] = arith.shrsi %[[ID]], %[[C16:.*]] : index
+// CHECK:         %[[HIGH:.*]] = arith.shrsi %[[HALF]], %[[C16]] : index
+// CHECK:         arith.index_castui %[[HIGH]] : index to i32
+// CHECK-NOT:     i64
 // CHECK-COUNT-5: arith.select %[[FIRST]], %{{.*}}, %{{.*}} : i32
 // CHECK:         %[[ONE:.*]] = arith.extui %[[OUTSIDE]] : i1 to i32
 // CHECK:         arith.addi %[[PENDING]], %[[ONE]] : i32

@@ -24,3 +24,19 @@ function(coro_add_library name)
     LIBRARY DESTINATION lib)
   set_property(GLOBAL APPEND PROPERTY CORO_LIBS ${name})
 endfunction()
+
+# coro_install_binary(target DESTINATION dir [LIBRARY])
+#
+# Installs a tool (or, with LIBRARY, a loadable module) so that it starts
+# from the install tree: its RUNPATH names our lib/ and the LLVM/MLIR 22
+# library directory (libMLIR.so and libLLVM.so are there, not in ours).
+function(coro_install_binary target)
+  cmake_parse_arguments(ARG "LIBRARY" "DESTINATION" "" ${ARGN})
+  set_target_properties(${target} PROPERTIES
+    INSTALL_RPATH "\$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
+  if(ARG_LIBRARY)
+    install(TARGETS ${target} LIBRARY DESTINATION ${ARG_DESTINATION})
+  else()
+    install(TARGETS ${target} RUNTIME DESTINATION ${ARG_DESTINATION})
+  endif()
+endfunction()

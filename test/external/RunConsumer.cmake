@@ -1,5 +1,7 @@
-# Installs CoroGPU into PREFIX, configures/builds the consumer project against
-# it and runs the consumer. A failing step prints its output and fails the test.
+# Installs CoroGPU into PREFIX, checks the install tree (no empty directory)
+# and runs its coro-opt and coro-run on PROGRAM, then configures/builds the
+# consumer project against it and runs the consumer. A failing step prints
+# its output and fails the test.
 function(run_step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status
     OUTPUT_VARIABLE output ERROR_VARIABLE output)
@@ -13,6 +15,24 @@ endfunction()
 file(REMOVE_RECURSE ${PREFIX} ${CONSUMER_BUILD})
 run_step(${CMAKE_COMMAND} --install ${CORO_BUILD_DIR} --prefix ${PREFIX})
 message(STATUS "installed CoroGPU into ${PREFIX}")
+
+# The install tree holds no empty directory.
+file(GLOB_RECURSE entries LIST_DIRECTORIES true "${PREFIX}/*")
+foreach(entry ${entries})
+  if(IS_DIRECTORY ${entry})
+    file(GLOB contents "${entry}/*")
+    if(NOT contents)
+      message(FATAL_ERROR "external-consumer: empty directory ${entry} in the install tree")
+    endif()
+  endif()
+endforeach()
+
+# The installed tools start (their RUNPATH finds libMLIR.so) and work: a
+# pipeline through coro-opt, a coroutine listing through coro-run.
+run_step(${PREFIX}/bin/coro-opt ${PROGRAM} --coro-to-spirv=scheduler=wavefront
+  -o ${PREFIX}/../installed-coro-opt.mlir)
+run_step(${PREFIX}/bin/coro-run ${PROGRAM} --list)
+message(STATUS "installed coro-run --list:\n${step_output}")
 run_step(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${CONSUMER_BUILD}
   -G ${GENERATOR}
   -DCMAKE_PREFIX_PATH=${PREFIX}

@@ -164,13 +164,38 @@ std::string mlir::coro::findCUDAToolkit() {
   return {};
 }
 
-bool mlir::coro::isNVVMChip(StringRef chip) {
+std::optional<StringRef> mlir::coro::getPTXVersionFeature(StringRef chip) {
   if (!chip.consume_front("sm_"))
-    return false;
-  if (chip.ends_with("a") || chip.ends_with("f"))
-    chip = chip.drop_back();
+    return std::nullopt;
+  // A family-specific chip (sm_100f) needs PTX 8.8, as sm_103 does.
+  bool family = chip.consume_back("f");
+  if (!family)
+    chip.consume_back("a");
   unsigned version = 0;
-  return !chip.getAsInteger(10, version) && version >= 20;
+  if (chip.getAsInteger(10, version) || version < 20)
+    return std::nullopt;
+  // The lowest PTX version that has each chip: LLVM aborts below it, and the
+  // default (PTX 6.0) is below sm_90's.
+  if (version <= 90 && !family)
+    return StringRef("+ptx80");
+  switch (version) {
+  case 100:
+  case 101:
+    return StringRef(family ? "+ptx88" : "+ptx86");
+  case 120:
+    return StringRef(family ? "+ptx88" : "+ptx87");
+  case 103:
+  case 121:
+    return StringRef("+ptx88");
+  case 110:
+    return StringRef("+ptx90");
+  default:
+    return std::nullopt;
+  }
+}
+
+bool mlir::coro::isNVVMChip(StringRef chip) {
+  return getPTXVersionFeature(chip).has_value();
 }
 
 void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
@@ -186,8 +211,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   buildToGPUKernels(pm, scheduler, options, /*countLoopIterations=*/false);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
-  // PTX 8.0 covers sm_70 to sm_90; the default PTX 6.0 aborts for sm_90.
-  target.features = "+ptx80";
+  target.features = getPTXVersionFeature(chip).value_or("+ptx80").str();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
@@ -310,8 +334,10 @@ void mlir::coro::registerCoroPipelines() {
           return failure();
         if (!isNVVMChip(options.chip))
           return errorHandler("coro-to-ptx: chip '" + options.chip +
-                              "' is not an NVIDIA architecture; use "
-                              "sm_<major><minor>, e.g. sm_90");
+                              "' is not an NVIDIA architecture this "
+                              "pipeline targets; use sm_<major><minor>, "
+                              "e.g. sm_90 (sm_20 to sm_90, sm_100, sm_101, "
+                              "sm_103, sm_110, sm_120, sm_121)");
         buildToPTXPipeline(pm, options.scheduler, options.chip,
                            getSchedulerOptions(options), options.cudaToolkit);
         return success();

@@ -20,7 +20,9 @@ mkdir -p "$tools"
 tar xJf .dev/coro-dev.tar.xz -C "$tools" || exit 1
 for deb in .dev/debs/*.deb; do dpkg -x "$deb" /; done
 ldconfig
-export LD_LIBRARY_PATH=$tools/libs PATH=$PATH:/usr/local/cuda/bin PYTHONUNBUFFERED=1
+# Appended: the image may find libcuda through LD_LIBRARY_PATH.
+export LD_LIBRARY_PATH=$tools/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PATH=$PATH:/usr/local/cuda/bin PYTHONUNBUFFERED=1
 for icd in /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json \
     /usr/share/vulkan/icd.d/nvidia_icd.json /etc/vulkan/icd.d/nvidia_icd.json; do
   [ -f "$icd" ] && export VK_DRIVER_FILES=$icd && break
@@ -35,8 +37,12 @@ corpus() { # backend name filter coro-run-arguments...
   { echo "## $backend/$name: $*"
     timeout 300 python3 test/e2e/run-corpus.py --coro-run "$coro_run" \
       --filter="$filter" -- --backend="$backend" "$@" 2>&1 | grep -v '^PASS'
+    # A run the time limit stopped prints no summary: say so.
+    [ "${PIPESTATUS[0]}" = 124 ] && echo "corpus: stopped by the time limit"
   } > "/tmp/corpus-$backend-$name.log"
 }
+# The corpus suites of test/e2e/corpus/litcorpus.py's cuda/* (lit needs the
+# build tree's paths; run-corpus.py does not), and a few more.
 corpus cuda megakernel '' --scheduler=megakernel & jobs+=($!)
 corpus cuda state-machine '' --scheduler=state-machine & jobs+=($!)
 corpus cuda wavefront '' --scheduler=wavefront & jobs+=($!)
@@ -53,6 +59,7 @@ if [ -n "${VK_DRIVER_FILES:-}" ]; then
     corpus vulkan "$scheduler" '' --scheduler="$scheduler" & jobs+=($!)
   done
 fi
+# Size FUZZ_SEEDS to end within the limit: a stopped run writes no summary.
 CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs timeout 200 \
   python3 tools/coro-fuzz/coro-fuzz run --backend cuda --no-spirv \
   --seeds "${FUZZ_SEEDS:-1-120}" --jobs 8 --out /tmp/corogpu-fuzz \

@@ -31,5 +31,6 @@ mkdir -p "$out/debs" /tmp/corogpu-apt/partial
 apt_options=(-oAPT::Architecture=amd64 -oDir::State::Lists=/tmp/corogpu-apt)
 apt-get "${apt_options[@]}" update >/dev/null
 (cd "$out/debs" && apt-get "${apt_options[@]}" download libvulkan1 libegl1 \
-  libglvnd0 libopengl0 libgl1 libglx0 libgles2 >/dev/null 2>&1)
+  libglvnd0 libopengl0 libgl1 libglx0 libgles2 >/dev/null 2>&1) ||
+  { echo "pack: apt-get download of the Vulkan/GL loaders failed" >&2; exit 1; }
 du -cb "$out" | tail -1 | awk '{printf "pack: .dev/ holds %.1f MB\n", $1 / 1e6}'

@@ -22,10 +22,14 @@
 // RANGE: coro-run: error: argument #0 is i32, but '4294967299' is not a value of that type (out of range for 32 bits)
 // RUN: coro-run %s --coro=scale --buffer=f32:4:zeros --tolerance=-1 2>/dev/null; test $? -eq 2
 // RUN: not coro-run %s --coro=scale --emit=ptx --chip=banana --emit-to=%t.ptx 2>&1 | FileCheck %s --check-prefix=CHIP
-// CHIP: coro-run: error: --chip: 'banana' is not an NVIDIA architecture; use sm_<major><minor>, e.g. sm_90
+// CHIP: coro-run: error: --chip: 'banana' is not an NVIDIA architecture coro-run targets; use sm_<major><minor>, e.g. sm_90 (sm_20 to sm_90, sm_100, sm_101, sm_103, sm_110, sm_120, sm_121)
+// An NVIDIA chip without a PTX version we know (it aborted in LLVM when
+// every chip got PTX 8.0) is an error too:
+// RUN: not coro-run %s --coro=scale --emit=ptx --chip=sm_95 --emit-to=%t.ptx 2>&1 | FileCheck %s --check-prefix=CHIP-UNKNOWN
+// CHIP-UNKNOWN: coro-run: error: --chip: 'sm_95' is not an NVIDIA architecture coro-run targets
 // RUN: coro-run %s --coro=scale --emit=ptx --chip=banana 2>/dev/null; test $? -eq 2
 // RUN: not coro-opt %s "--pass-pipeline=builtin.module(coro-to-ptx{chip=banana})" 2>&1 | FileCheck %s --check-prefix=CHIP-PIPELINE
-// CHIP-PIPELINE: coro-to-ptx: chip 'banana' is not an NVIDIA architecture; use sm_<major><minor>, e.g. sm_90
+// CHIP-PIPELINE: coro-to-ptx: chip 'banana' is not an NVIDIA architecture this pipeline targets; use sm_<major><minor>, e.g. sm_90
 // No GPU kernel takes a two-dimensional dynamic buffer: a located error
 // before any lowering (exit code 3, the coroutine does not compile):
 // RUN: echo 'coro.func @unlowerable(%%a: memref<?x?xf32>) { %%c0 = arith.constant 0 : index  %%v = memref.load %%a[%%c0, %%c0] : memref<?x?xf32>  memref.store %%v, %%a[%%c0, %%c0] : memref<?x?xf32>  coro.return }' > %t.2d.mlir

@@ -37,6 +37,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))  # The repository root.
+sys.path.insert(0, os.path.join(ROOT, "tools", "coro-fuzz"))
+from corofuzz.ptx import narrow_float_stores  # noqa: E402
 
 
 def fatal(message):
@@ -130,27 +132,6 @@ def spirv_val(options, path, coro, args, output):
     return code, log
 
 
-def narrowing_float_stores(ptx):
-    """The stores of part of a 64-bit register that a float instruction
-    wrote (`cvt.f64.f32 %rd2, ...; st.global.b32 [...], %rd2;`): ptxas of
-    CUDA 13.0 converts such a value to an integer instead of storing its
-    low bits. Returns (line, text) for each."""
-    writer, found = {}, []
-    with open(ptx) as text:
-        for number, line in enumerate(text, 1):
-            store = re.match(
-                r"\s*(?:@!?%p\d+\s+)?st\.\w+\.b(?:8|16|32)\s+\[[^]]*\],\s*"
-                r"(%rd\d+)", line)
-            if store and re.search(r"\.f(?:16|32|64)\b",
-                                   writer.get(store.group(1), "")):
-                found.append((number, line.strip()))
-            defined = re.match(r"\s*(?:@!?%p\d+\s+)?([a-z][\w.]*)\s+(%rd\d+),",
-                               line)
-            if defined:
-                writer[defined.group(2)] = defined.group(1)
-    return found
-
-
 def ptxas(options, path, coro, args, output):
     ptx = "%s.%s.ptx" % (output, options.chip)
     code, log = coro_run(options, path, args + [
@@ -161,7 +142,8 @@ def ptxas(options, path, coro, args, output):
                      "-o", os.devnull])
     if code != 0:
         return code, log
-    narrowed = narrowing_float_stores(ptx)
+    with open(ptx) as text:
+        narrowed = narrow_float_stores(text.read())
     if narrowed:
         return 1, log + "".join(
             "%s:%d: a narrow store of a float register, which ptxas "

@@ -33,12 +33,9 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
@@ -745,8 +742,9 @@ static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
 static int emitCode(ModuleOp module) {
   if (emit == EmitKind::PTX && !coro::isNVVMChip(chip))
     return fail("--chip: '" + chip +
-                    "' is not an NVIDIA architecture; use sm_<major><minor>, "
-                    "e.g. sm_90",
+                    "' is not an NVIDIA architecture coro-run targets; use "
+                    "sm_<major><minor>, e.g. sm_90 (sm_20 to sm_90, sm_100, "
+                    "sm_101, sm_103, sm_110, sm_120, sm_121)",
                 kExitUsage);
   std::string error;
   auto output = openOutputFile(emitTo, &error);
@@ -1299,10 +1297,7 @@ int main(int argc, char **argv) {
     return fail(error, kExitUsage);
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry); // --emit=ptx
-  coro::registerAllDialects(registry);
+  coro::registerCoroGPU(registry);
   MLIRContext context(registry);
   // An error names its source line; the op's generic form helps only
   // someone debugging the compiler.

@@ -81,6 +81,15 @@ void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
 /// built from: constants, i32 and index arithmetic (the scheduler's own
 /// values are i32), structured control flow and workgroup arrays, all at
 /// the rewriter's insertion point with one location.
+/// The boundary each workgroup array of a scheduler kernel starts on, in
+/// the worst case of our targets: the PTX pipeline aligns every global this
+/// way, for the vectorized accesses NVPTX makes to them
+/// (coro-nvvm-align-globals). Workgroup-memory budgets count the padding.
+constexpr int64_t kWorkgroupArrayAlignment = 16;
+
+/// The bytes a workgroup array of `size` i32 can take, padding included.
+int64_t getWorkgroupArrayBytes(int64_t size);
+
 class SchedulerKernelBuilder {
 public:
   SchedulerKernelBuilder(RewriterBase &rewriter, Location loc)

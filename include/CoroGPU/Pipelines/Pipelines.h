@@ -15,6 +15,7 @@
 
 #include "mlir/Pass/PassManager.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -54,9 +55,15 @@ void buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
                         const SchedulerCompileOptions &options = {},
                         StringRef cudaToolkit = {});
 
-/// Whether `chip` names an NVIDIA architecture that NVVM targets:
-/// `sm_<major><minor>` from sm_20 on, optionally with the `a` or `f` suffix
-/// (sm_90a). `coro-to-ptx` and coro-run reject other names up front.
+/// The NVPTX feature naming the lowest PTX version that has `chip`
+/// (`+ptx80` up to sm_90, `+ptx86` for sm_100, `+ptx87` for sm_120, ...), or
+/// nothing where `chip` is not an NVIDIA architecture we know one for.
+std::optional<StringRef> getPTXVersionFeature(StringRef chip);
+
+/// Whether `chip` names an NVIDIA architecture that `coro-to-ptx` targets:
+/// `sm_<major><minor>` from sm_20 to sm_90 and the Blackwell chips (sm_100,
+/// sm_101, sm_103, sm_110, sm_120, sm_121), optionally with the `a` or `f`
+/// suffix (sm_90a). `coro-to-ptx` and coro-run reject other names up front.
 bool isNVVMChip(StringRef chip);
 
 /// The first of $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, the toolkit of the

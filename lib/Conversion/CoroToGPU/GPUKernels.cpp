@@ -408,3 +408,7 @@ Value SchedulerKernelBuilder::addWorkgroupArray(gpu::GPUFuncOp kernel,
                                  gpu::AddressSpace::Workgroup));
   return kernel.addWorkgroupAttribution(type, loc);
 }
+
+int64_t mlir::coro::getWorkgroupArrayBytes(int64_t size) {
+  return llvm::alignTo(4 * size, kWorkgroupArrayAlignment);
+}

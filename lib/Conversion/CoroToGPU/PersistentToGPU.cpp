@@ -581,15 +581,19 @@ struct CoroPersistentToGPUPass
       return signalPassFailure();
   }
 
-  /// Workgroup memory of the scheduler's own arrays.
+  /// Workgroup memory of the scheduler's own arrays (slot tokens, ids and
+  /// queue; counts and runs per subroutine; the control words), padded as
+  /// the targets may place them.
   int64_t getSchedulerBytes(SplitOp split) {
     int64_t tokens = split.getSubroutines().size();
-    return 4 * (3 * batch + 2 * tokens + kNumControlWords);
+    auto bytes = &getWorkgroupArrayBytes;
+    return 3 * bytes(batch) + 2 * bytes(tokens) + bytes(kNumControlWords);
   }
   /// All the workgroup memory of the kernel.
   int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots) {
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
-    return getSchedulerBytes(split) + 4 * sharedSlots * bodyWords;
+    return getSchedulerBytes(split) +
+           getWorkgroupArrayBytes(sharedSlots * bodyWords);
   }
 
   /// How many slots keep their frame in workgroup memory: as many as the
@@ -611,8 +615,10 @@ struct CoroPersistentToGPUPass
     }
     if (bodyWords == 0)
       return static_cast<int64_t>(batch);
-    return std::min<int64_t>(batch,
-                             (sharedMemory - schedulerBytes) / (4 * bodyWords));
+    // The frame array, padded to the alignment, must fit what is left.
+    int64_t left = llvm::alignDown(sharedMemory - schedulerBytes,
+                                   kWorkgroupArrayAlignment);
+    return std::min<int64_t>(batch, left / (4 * bodyWords));
   }
 
   FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,

@@ -15,6 +15,8 @@
 
 #include "CoroGPU/Target/Passes.h"
 
+#include "CoroGPU/Conversion/GPUKernels.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -57,8 +59,10 @@ struct CoroNVVMAlignGlobalsPass
     }
   }
 
-  /// The widest access NVPTX's load-store vectorizer forms: v4.b32, v2.b64.
-  static constexpr uint64_t kVectorAccessBytes = 16;
+  /// The widest access NVPTX's load-store vectorizer forms for the chips
+  /// coro-to-ptx targets (sm_75 to sm_90): v4.b32, v2.b64. The schedulers'
+  /// workgroup-memory budgets count the padding this alignment adds.
+  static constexpr uint64_t kVectorAccessBytes = coro::kWorkgroupArrayAlignment;
 };
 
 } // namespace

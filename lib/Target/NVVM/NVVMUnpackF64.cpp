@@ -49,12 +49,12 @@ struct CoroNVVMUnpackF64Pass
         bitcasts.push_back(bitcast);
     });
     OpBuilder builder(&getContext());
+    Type i32 = builder.getI32Type();
+    Type i64 = builder.getI64Type();
     for (LLVM::BitcastOp bitcast : bitcasts) {
       LDBG() << "unpacking " << bitcast;
       Location loc = bitcast.getLoc();
       builder.setInsertionPoint(bitcast);
-      Type i32 = builder.getI32Type();
-      Type i64 = builder.getI64Type();
       auto word = [&](StringRef intrinsic) -> Value {
         Value half = LLVM::CallIntrinsicOp::create(
                          builder, loc, i32, builder.getStringAttr(intrinsic),

@@ -1,21 +1,22 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=200" --canonicalize | FileCheck %s
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=224" --canonicalize | FileCheck %s
 
-// With the frames split between workgroup memory (slot 0 here) and the
-// global memory extension (slots 1 to 7), where a slot's frame lives is
+// With the frames split between workgroup memory (slots 0 and 1 here: 224
+// bytes less the scheduler's 208 leave 16 for frames of 8) and the global
+// memory extension (slots 2 to 7), where a slot's frame lives is
 // known only at run time. A subroutine that accesses the frame at least
 // twice as often as it would copy words (s1: 2 loads and 5 stores of word
 // 3, against 2 words in and 1 out) runs on the private frame, with one
 // branch that copies in and one that copies out. One that accesses it less
 // (c2: 2 loads) accesses the slot's frame where it uses it, one branch each
 // (canonicalization merges adjacent ones).
-// CHECK:       coro.persistent = {h = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 1 : i64,
+// CHECK:       coro.persistent = {h = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 2 : i64,
 // CHECK-LABEL: gpu.func @h__pt(
 // CHECK-SAME:    %[[EXT:[^:]*]]: memref<?xi32>, %[[N:[^:]*]]: index, %{{[^:]*}}: memref<?xi32>)
-// CHECK-SAME:    %[[FRAMES:[^ ]*]] : memref<2xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    %[[FRAMES:[^ ]*]] : memref<4xi32, #gpu.address_space<workgroup>>)
 // CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<4xi32>
 // CHECK:         scf.for %{{.*}} = %thread_id_x to %{{[0-9]+}} step %c4 {
 // CHECK:           %[[SLOT:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK:           %[[IN_SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c1 : index
+// CHECK:           %[[IN_SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c2 : index
 // The entry (token 0) writes words 2 and 3 where they live.
 // CHECK:           scf.if
 // CHECK:             memref.store %{{.*}}, %[[FRAMES]]

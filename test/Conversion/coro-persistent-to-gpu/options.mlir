@@ -13,8 +13,8 @@
 // MEMORY: error: coro-persistent-to-gpu: shared-memory must be in [0, 2^31), got 1099511627776
 // WORKGROUP: error: coro-persistent-to-gpu: workgroup-size must be positive, got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
-// BUDGET: :[[# @LINE + 2]]:1: error: 'coro.split' op needs 24056 bytes of workgroup memory for 2000 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=16384; lower the batch
-// SMALL: error: 'coro.split' op needs 104 bytes of workgroup memory for 4 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=64; lower the batch
+// BUDGET: :[[# @LINE + 2]]:1: error: 'coro.split' op needs 24080 bytes of workgroup memory for 2000 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=16384; lower the batch
+// SMALL: error: 'coro.split' op needs 128 bytes of workgroup memory for 4 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=64; lower the batch
 coro.func @f(%out: memref<?xf32>) {
   coro.suspend
   coro.return

@@ -1,13 +1,15 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=184" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=184 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
 // RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" | FileCheck %s --check-prefix=ALLSHARED
 
 // Two frame words per slot (the loaded value and the ticket). The
-// scheduler's own workgroup memory is 4 * (3 * 8 + 2 * 2 + 10) = 152 bytes,
-// so 184 bytes leave room for the frames of 4 slots; the other 4 live in
-// the global memory extension. With the default 16 KiB all 8 fit. The
-// runtime checks the workgroup bytes (152 + 4 x 2 x 4) against the device.
-// CHECK:     module attributes {coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "{{soa|aos}}", shared_slots = 4 : i64, tokens = 2 : i64, workgroup_bytes = 184 : i64, workgroup_size = 4 : i64}}, gpu.container_module}
+// scheduler's own workgroup memory is 3 x 32 + 2 x 16 + 48 = 176 bytes (the
+// arrays of 8, 8, 8, 2, 2 and 10 words, each padded to 16 bytes, as the PTX
+// pipeline aligns them), so 208 bytes leave room for the frames of 4 slots;
+// the other 4 live in the global memory extension. With the default 16 KiB
+// all 8 fit. The runtime checks the workgroup bytes (176 + 4 x 2 x 4)
+// against the device.
+// CHECK:     module attributes {coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "{{soa|aos}}", shared_slots = 4 : i64, tokens = 2 : i64, workgroup_bytes = 208 : i64, workgroup_size = 4 : i64}}, gpu.container_module}
 // ALLSHARED: coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 8 : i64,
 // CHECK-NOT: coro.split
 // CHECK-NOT: func.func

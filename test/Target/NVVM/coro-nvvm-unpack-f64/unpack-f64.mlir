@@ -15,8 +15,8 @@
 // CHECK:           %[[BITS:.*]] = llvm.or %[[SHL]], %[[LO64]] : i64
 // CHECK:           llvm.trunc %[[BITS]] : i64 to i32
 // CHECK:           llvm.lshr %[[BITS]]
-// CHECK:           llvm.bitcast %{{.*}} : f32 to i32
-// CHECK:           llvm.bitcast %{{.*}} : i64 to f64
+// CHECK:           llvm.bitcast %[[X]] : f32 to i32
+// CHECK:           llvm.bitcast %[[BITS]] : i64 to f64
 gpu.module @frames {
   llvm.func @store_f64(%x: f32, %lo_word: !llvm.ptr<1>, %hi_word: !llvm.ptr<1>) -> f64 {
     %d = llvm.fpext %x : f32 to f64

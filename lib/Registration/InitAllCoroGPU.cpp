@@ -12,6 +12,10 @@
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
 
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
 void mlir::coro::registerAllDialects(DialectRegistry &registry) {
   registry.insert<CoroDialect>();
 }
@@ -21,4 +25,13 @@ void mlir::coro::registerAllPasses() {
   registerCoroConversionPasses();
   registerCoroTargetPasses();
   registerCoroPipelines();
+}
+
+void mlir::coro::registerCoroGPU(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates the kernels to LLVM IR for PTX.
+  mlir::registerAllToLLVMIRTranslations(registry);
+  coro::registerAllDialects(registry);
+  coro::registerAllPasses();
 }

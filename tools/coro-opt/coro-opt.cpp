@@ -7,22 +7,13 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::coro::registerAllPasses();
-
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  // gpu-module-to-binary translates kernels to LLVM IR (PTX pipeline).
-  mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::coro::registerAllDialects(registry);
+  mlir::coro::registerCoroGPU(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,

@@ -88,7 +88,8 @@ static llvm::cl::list<std::string> bufferSpecs(
     "buffer",
     llvm::cl::desc("The next memref argument, in order: TYPE:COUNT:INIT with "
                    "TYPE f32|f64|i32|i64, INIT zeros|iota|const=V|random=SEED|"
-                   "file=PATH (raw little-endian elements)"),
+                   "file=PATH (raw little-endian elements)|npy=PATH (a NumPy "
+                   ".npy file of that dtype and COUNT elements)"),
     llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<coro::GPUScheduler>
     scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
@@ -456,6 +457,110 @@ static size_t getElementSize(Type type) {
   return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
 }
 
+/// The NumPy dtype of a buffer's elements.
+static StringRef getNumpyType(Type type) {
+  if (type.isF32())
+    return "<f4";
+  if (type.isF64())
+    return "<f8";
+  return type.isInteger(32) ? "<i4" : "<i8";
+}
+
+/// The elements of the NPY file `contents` (format 1.0 to 3.0, as NumPy's
+/// np.save writes it) as raw little-endian bytes, checked against the
+/// buffer: its dtype must be `type`'s, its element count `count`; a
+/// multi-dimensional array is read in C order. An error names `path`.
+static bool readNumpyElements(StringRef contents, StringRef path, Type type,
+                              size_t count, StringRef &elements,
+                              std::string &error) {
+  auto failWith = [&](const llvm::Twine &why) {
+    error = ("'" + path + "' is not a usable .npy file: " + why).str();
+    return false;
+  };
+  if (!contents.consume_front("\x93NUMPY") || contents.size() < 4)
+    return failWith("no NPY magic string");
+  unsigned major = static_cast<uint8_t>(contents[0]);
+  contents = contents.drop_front(2);
+  size_t headerLength;
+  if (major == 1) {
+    headerLength = uint8_t(contents[0]) | uint8_t(contents[1]) << 8;
+    contents = contents.drop_front(2);
+  } else if (major == 2 || major == 3) {
+    if (contents.size() < 4)
+      return failWith("truncated header");
+    headerLength = 0;
+    for (int i = 3; i >= 0; --i)
+      headerLength = headerLength << 8 | uint8_t(contents[i]);
+    contents = contents.drop_front(4);
+  } else {
+    return failWith("format version " + llvm::Twine(major) + ", not 1, 2 or 3");
+  }
+  if (contents.size() < headerLength)
+    return failWith("truncated header");
+  StringRef header = contents.take_front(headerLength);
+  elements = contents.drop_front(headerLength);
+  // The value after `'key':` in the header's dict.
+  auto value = [&](StringRef key) -> StringRef {
+    size_t at = header.find(("'" + key + "'").str());
+    if (at == StringRef::npos)
+      return {};
+    StringRef rest = header.drop_front(at + key.size() + 2).ltrim();
+    return rest.consume_front(":") ? rest.ltrim() : StringRef();
+  };
+  StringRef descr = value("descr");
+  if (!descr.consume_front("'") || descr.find('\'') == StringRef::npos)
+    return failWith("no 'descr' in its header");
+  descr = descr.take_until([](char c) { return c == '\''; });
+  // `=` is the native byte order, little-endian here as on every GPU host.
+  std::string dtype = descr.str();
+  if (!dtype.empty() && dtype[0] == '=')
+    dtype[0] = '<';
+  if (dtype != getNumpyType(type)) {
+    std::string typeName;
+    llvm::raw_string_ostream os(typeName);
+    os << type;
+    error =
+        ("'" + path + "' holds elements of dtype " + descr +
+         ", but the buffer is " + typeName + " (" + getNumpyType(type) + ")")
+            .str();
+    return false;
+  }
+  StringRef shapeText = value("shape");
+  if (!shapeText.consume_front("("))
+    return failWith("no 'shape' in its header");
+  shapeText = shapeText.take_until([](char c) { return c == ')'; });
+  SmallVector<StringRef> extents;
+  shapeText.split(extents, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  uint64_t elementCount = 1;
+  unsigned rank = 0;
+  for (StringRef extent : extents) {
+    extent = extent.trim();
+    if (extent.empty())
+      continue;
+    uint64_t size;
+    if (extent.getAsInteger(10, size))
+      return failWith("bad shape (" + shapeText + ")");
+    elementCount *= size;
+    ++rank;
+  }
+  if (rank > 1 && value("fortran_order").starts_with("True"))
+    return failWith("a " + llvm::Twine(rank) +
+                    "-dimensional array in Fortran order (save it in C "
+                    "order: np.ascontiguousarray)");
+  if (elementCount != count) {
+    error = ("'" + path + "' holds " + llvm::Twine(elementCount) +
+             " elements (shape (" + shapeText + ")), but the buffer has " +
+             llvm::Twine(count))
+                .str();
+    return false;
+  }
+  if (elements.size() != count * getElementSize(type))
+    return failWith("its data has " + llvm::Twine(elements.size()) +
+                    " bytes, its header says " +
+                    llvm::Twine(count * getElementSize(type)));
+  return true;
+}
+
 /// Parses TYPE:COUNT:INIT into `buffer`, checking it against `memref`.
 static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
                         MLIRContext &context, HostBuffer &buffer,
@@ -582,8 +687,26 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
                 buffer.bytes.size());
     return true;
   }
+  if (init.consume_front("npy=")) {
+    auto file = llvm::MemoryBuffer::getFile(init, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file) {
+      error = ("buffer '" + spec + "': cannot read '" + init +
+               "': " + file.getError().message())
+                  .str();
+      return false;
+    }
+    StringRef elements;
+    if (!readNumpyElements((*file)->getBuffer(), init, type, buffer.count,
+                           elements, error)) {
+      error = ("buffer '" + spec + "': " + error).str();
+      return false;
+    }
+    std::memcpy(buffer.bytes.data(), elements.data(), buffer.bytes.size());
+    return true;
+  }
   error = ("buffer '" + spec + "': unknown initializer '" + init +
-           "' (zeros, iota, const=V, random=SEED, file=PATH)")
+           "' (zeros, iota, const=V, random=SEED, file=PATH, npy=PATH)")
               .str();
   return false;
 }
@@ -1089,15 +1212,6 @@ static void printBuffer(unsigned index, const HostBuffer &buffer) {
       llvm::outs() << getInteger(buffer, i);
   }
   llvm::outs() << "]\n";
-}
-
-/// The NumPy dtype of a buffer's elements.
-static StringRef getNumpyType(Type type) {
-  if (type.isF32())
-    return "<f4";
-  if (type.isF64())
-    return "<f8";
-  return type.isInteger(32) ? "<i4" : "<i8";
 }
 
 /// Writes `buffer` as `<dir>/buffer<index>.bin` and `.npy`.

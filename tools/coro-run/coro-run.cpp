@@ -41,7 +41,9 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -302,6 +304,17 @@ static llvm::cl::opt<bool> printOpOnDiagnostic(
     llvm::cl::desc("Print the whole operation an error is about (generic "
                    "form) after the error, for debugging the compiler"),
     llvm::cl::init(false), llvm::cl::cat(coroRunCategory));
+static llvm::cl::list<std::string> pngSpecs(
+    "png",
+    llvm::cl::desc("Also write buffer I (f32 or f64) as a PNG image: "
+                   "I:WIDTHxHEIGHT:CHANNELS:PATH, CHANNELS 1 (gray) or 3 "
+                   "(RGB), rows top first; each value times --png-exposure, "
+                   "clamped to [0, 1], gamma 1/2.2, 8 bits (NaN is black)"),
+    llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<double>
+    pngExposure("png-exposure",
+                llvm::cl::desc("Factor of every value --png writes"),
+                llvm::cl::init(1.0), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string> outputDir(
     "output-dir",
     llvm::cl::desc("Also write each buffer as buffer<i>.bin (raw "
@@ -1244,6 +1257,141 @@ static bool writeBuffer(StringRef dir, unsigned index,
   return true;
 }
 
+namespace {
+/// One --png: which buffer, its image size, where to write it.
+struct PngImage {
+  unsigned buffer = 0;
+  unsigned width = 0, height = 0, channels = 0;
+  std::string path;
+};
+} // namespace
+
+/// Parses the --png spec `text` against the user's `buffers`.
+static bool parsePng(StringRef text, ArrayRef<HostBuffer> buffers,
+                     PngImage &image, std::string &error) {
+  SmallVector<StringRef, 4> parts;
+  text.split(parts, ':', /*MaxSplit=*/3);
+  StringRef width, height;
+  if (parts.size() == 4)
+    std::tie(width, height) = parts[1].split('x');
+  if (parts.size() != 4 || parts[0].getAsInteger(10, image.buffer) ||
+      width.getAsInteger(10, image.width) ||
+      height.getAsInteger(10, image.height) ||
+      parts[2].getAsInteger(10, image.channels) || parts[3].empty()) {
+    error =
+        ("--png '" + text + "': expected I:WIDTHxHEIGHT:CHANNELS:PATH").str();
+    return false;
+  }
+  image.path = parts[3].str();
+  if (image.buffer >= buffers.size()) {
+    error = ("--png '" + text + "': there is no buffer " +
+             llvm::Twine(image.buffer) + " (" + llvm::Twine(buffers.size()) +
+             " given with --buffer)")
+                .str();
+    return false;
+  }
+  if (image.width == 0 || image.height == 0 || image.width > (1u << 16) ||
+      image.height > (1u << 16) ||
+      (image.channels != 1 && image.channels != 3)) {
+    error = ("--png '" + text +
+             "': the size must be 1 to 65536 pixels a side and CHANNELS 1 "
+             "or 3")
+                .str();
+    return false;
+  }
+  const HostBuffer &buffer = buffers[image.buffer];
+  if (!isa<FloatType>(buffer.elementType)) {
+    error = ("--png '" + text + "': buffer " + llvm::Twine(image.buffer) +
+             " does not hold floats")
+                .str();
+    return false;
+  }
+  uint64_t values = uint64_t(image.width) * image.height * image.channels;
+  if (values > buffer.count) {
+    error = ("--png '" + text + "': " + llvm::Twine(image.width) + "x" +
+             llvm::Twine(image.height) + " pixels of " +
+             llvm::Twine(image.channels) + " channel(s) need " +
+             llvm::Twine(values) + " values, buffer " +
+             llvm::Twine(image.buffer) + " has " + llvm::Twine(buffer.count))
+                .str();
+    return false;
+  }
+  return true;
+}
+
+/// Writes `buffer` as the PNG `image` (RGB, 8 bits, tone-mapped as --png
+/// says).
+static bool writePng(const PngImage &image, const HostBuffer &buffer,
+                     std::string &error) {
+  if (!llvm::compression::zlib::isAvailable()) {
+    error = "--png: this LLVM was built without zlib, which PNG needs";
+    return false;
+  }
+  auto value = [&](size_t index) -> double {
+    const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+    if (buffer.elementType.isF64()) {
+      double v;
+      std::memcpy(&v, at, 8);
+      return v;
+    }
+    float v;
+    std::memcpy(&v, at, 4);
+    return v;
+  };
+  auto toByte = [](double v) -> uint8_t {
+    v *= pngExposure;
+    if (!(v > 0.0)) // Also NaN.
+      return 0;
+    if (v >= 1.0)
+      return 255;
+    return static_cast<uint8_t>(std::lround(255.0 * std::pow(v, 1 / 2.2)));
+  };
+  // Scanlines of filter type 0 (none), then RGB triples.
+  std::vector<uint8_t> rows;
+  rows.reserve(size_t(image.height) * (1 + 3 * size_t(image.width)));
+  for (size_t y = 0; y < image.height; ++y) {
+    rows.push_back(0);
+    for (size_t x = 0; x < image.width; ++x) {
+      size_t pixel = (y * image.width + x) * image.channels;
+      for (unsigned c = 0; c < 3; ++c)
+        rows.push_back(toByte(value(pixel + (image.channels == 3 ? c : 0))));
+    }
+  }
+  SmallVector<uint8_t> compressed;
+  llvm::compression::zlib::compress(
+      rows, compressed, llvm::compression::zlib::BestSizeCompression);
+  auto output = openOutputFile(image.path, &error);
+  if (!output)
+    return false;
+  auto bigEndian = [](uint32_t word) {
+    return std::array<uint8_t, 4>{uint8_t(word >> 24), uint8_t(word >> 16),
+                                  uint8_t(word >> 8), uint8_t(word)};
+  };
+  auto chunk = [&](StringRef type, ArrayRef<uint8_t> data) {
+    std::vector<uint8_t> typed(type.begin(), type.end());
+    typed.insert(typed.end(), data.begin(), data.end());
+    auto length = bigEndian(data.size());
+    auto crc = bigEndian(llvm::crc32(typed));
+    output->os().write(reinterpret_cast<const char *>(length.data()), 4);
+    output->os().write(reinterpret_cast<const char *>(typed.data()),
+                       typed.size());
+    output->os().write(reinterpret_cast<const char *>(crc.data()), 4);
+  };
+  output->os() << "\x89PNG\r\n\x1a\n";
+  std::vector<uint8_t> header;
+  for (uint32_t word : {uint32_t(image.width), uint32_t(image.height)}) {
+    auto bytes = bigEndian(word);
+    header.insert(header.end(), bytes.begin(), bytes.end());
+  }
+  // 8 bits, RGB, deflate, no filter choice, no interlace.
+  header.insert(header.end(), {8, 2, 0, 0, 0});
+  chunk("IHDR", header);
+  chunk("IDAT", compressed);
+  chunk("IEND", {});
+  output->keep();
+  return true;
+}
+
 /// --stats: what the wavefront scheduler did and where the GPU time went.
 static void printWavefrontStats(const rt::WavefrontStats &stats,
                                 double gpuMilliseconds) {
@@ -1525,6 +1673,12 @@ int main(int argc, char **argv) {
       scalars.push_back(std::move(arg));
     }
   }
+  std::vector<PngImage> images(pngSpecs.size());
+  for (auto [spec, image] : llvm::zip_equal(pngSpecs, images)) {
+    std::string error;
+    if (!parsePng(spec, buffers, image, error))
+      return fail(error, kExitUsage);
+  }
   // The violation buffer: the size of each user buffer, then the records.
   ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
   if (boundsCheck) {
@@ -1763,6 +1917,11 @@ int main(int argc, char **argv) {
     for (auto [index, buffer] : llvm::enumerate(results))
       if (!writeBuffer(outputDir, index, buffer))
         return kExitUsage;
+  }
+  for (const PngImage &image : images) {
+    std::string error;
+    if (!writePng(image, results[image.buffer], error))
+      return fail(error, kExitUsage);
   }
   // Out-of-bounds accesses explain a mismatch, not the other way round.
   ExitCode code = numViolations ? kExitOutOfBounds : kExitSuccess;

@@ -15,7 +15,7 @@
 // wavefront scheduler exactly one instance takes one per round: the tickets
 // come out reversed, whatever order the GPU runs threads in.
 // CHECK: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 2 submissions, 0 compactions
-// CHECK-NEXT: wavefront: instances per subroutine: 0:8 1:28
+// CHECK-NEXT: wavefront: instances per subroutine: entry:8 wait:28
 // CHECK-NEXT: wavefront: GPU time {{[0-9.]+}} ms: scheduling {{[0-9.]+}} ms ({{[0-9.]+}}%), subroutines {{[0-9.]+}} ms ({{[0-9.]+}}%)
 // CHECK-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_classify {{[0-9.]+}} ms; tickets__wf_scan {{[0-9.]+}} ms; tickets__wf_scatter {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
 // CHECK-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
@@ -35,7 +35,11 @@
 // JSON-NEXT: "rounds": 8,
 // JSON-NEXT: "scheduling_gpu_ms": {{[0-9.e+-]+}},
 // JSON-NEXT: "submissions": 2,
-// JSON-NEXT: "subroutine_gpu_ms": {{[0-9.e+-]+}}
+// JSON-NEXT: "subroutine_gpu_ms": {{[0-9.e+-]+}},
+// JSON-NEXT: "subroutines": [
+// JSON-NEXT: "entry",
+// JSON-NEXT: "wait"
+// JSON-NEXT: ]
 
 // The program depends on the order in which instances finish, which the
 // mega-kernel does not fix: --check catches it.

@@ -45,7 +45,7 @@
 // SCALAR: coro-run: error: argument #0 is i32, but 'x' is not a value of that type
 // TYPE: coro-run: error: buffer 'i32:4:zeros' has elements of type i32, but argument #1 is a memref of f32
 // SHAPE: coro-run: error: buffer 'f32:4:zeros' has 4 elements, but argument #0 has a static shape of 16
-// INIT: coro-run: error: buffer 'f32:4:ones': unknown initializer 'ones' (zeros, iota, const=V, random=SEED, file=PATH)
+// INIT: coro-run: error: buffer 'f32:4:ones': unknown initializer 'ones' (zeros, iota, const=V, random=SEED, file=PATH, npy=PATH)
 // INITFILE: coro-run: error: buffer 'f32:4:file={{.*}}': cannot read
 // GRID: coro-run: error: --grid: '0' is not a positive integer
 // GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'

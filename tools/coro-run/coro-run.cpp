@@ -1392,17 +1392,31 @@ static bool writePng(const PngImage &image, const HostBuffer &buffer,
   return true;
 }
 
+/// " entry:256 shade:8295": instances per subroutine, each named by its
+/// tag (`names`, from the scheduler's plan) where there is one.
+static void printPerSubroutine(ArrayRef<uint64_t> counts,
+                               ArrayRef<std::string> names) {
+  for (auto [token, count] : llvm::enumerate(counts)) {
+    llvm::outs() << " ";
+    if (token < names.size())
+      llvm::outs() << names[token];
+    else
+      llvm::outs() << token;
+    llvm::outs() << ":" << count;
+  }
+  llvm::outs() << "\n";
+}
+
 /// --stats: what the wavefront scheduler did and where the GPU time went.
 static void printWavefrontStats(const rt::WavefrontStats &stats,
+                                ArrayRef<std::string> names,
                                 double gpuMilliseconds) {
   llvm::outs() << "wavefront: " << stats.capacity << " slots, " << stats.rounds
                << " rounds, " << stats.launches << " subroutine launches, "
                << stats.submissions << " submissions, " << stats.compactions
                << " compactions\n";
   llvm::outs() << "wavefront: instances per subroutine:";
-  for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
-    llvm::outs() << " " << token << ":" << count;
-  llvm::outs() << "\n";
+  printPerSubroutine(stats.instancesPerSubroutine, names);
   double total = std::max(gpuMilliseconds, 1e-9);
   llvm::outs() << llvm::format(
       "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
@@ -1417,7 +1431,8 @@ static void printWavefrontStats(const rt::WavefrontStats &stats,
 }
 
 /// --stats: what the persistent-threads scheduler did.
-static void printPersistentStats(const rt::PersistentStats &stats) {
+static void printPersistentStats(const rt::PersistentStats &stats,
+                                 ArrayRef<std::string> names) {
   auto count = [](uint64_t n, const char *one, const char *many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
@@ -1429,9 +1444,7 @@ static void printPersistentStats(const rt::PersistentStats &stats) {
                << ", global memory extension " << stats.extensionBytes
                << " bytes\n";
   llvm::outs() << "persistent: instances per subroutine:";
-  for (auto [token, count] : llvm::enumerate(stats.instancesPerSubroutine))
-    llvm::outs() << " " << token << ":" << count;
-  llvm::outs() << "\n";
+  printPerSubroutine(stats.instancesPerSubroutine, names);
 }
 
 /// `location` as file:line:col where it is one.
@@ -1732,6 +1745,7 @@ int main(int argc, char **argv) {
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
   SchedulerRun scheduled;
+  std::vector<std::string> subroutineNames;
   if (scheduler == coro::GPUScheduler::Wavefront ||
       scheduler == coro::GPUScheduler::Persistent) {
     auto entry =
@@ -1743,6 +1757,9 @@ int main(int argc, char **argv) {
       auto value = entry.getAs<IntegerAttr>(key);
       return value ? value.getInt() : 0;
     };
+    if (auto names = entry.getAs<ArrayAttr>("subroutines"))
+      for (auto name : names.getAsValueRange<StringAttr>())
+        subroutineNames.push_back(name.str());
     if (scheduler == coro::GPUScheduler::Wavefront)
       scheduled.wavefront =
           rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
@@ -1804,9 +1821,9 @@ int main(int argc, char **argv) {
   const rt::WavefrontStats &stats = scheduled.wavefrontStats;
   if (printStats && !json) {
     if (scheduled.wavefront)
-      printWavefrontStats(stats, runTiming.gpu);
+      printWavefrontStats(stats, subroutineNames, runTiming.gpu);
     if (scheduled.persistent)
-      printPersistentStats(scheduled.persistentStats);
+      printPersistentStats(scheduled.persistentStats, subroutineNames);
   }
   std::optional<bool> matches;
   if (check) {
@@ -1881,6 +1898,7 @@ int main(int argc, char **argv) {
           {"extension_bytes", persistent.extensionBytes},
           {"steps", persistent.steps},
           {"batches", persistent.acquisitions},
+          {"subroutines", subroutineNames},
           {"instances_per_subroutine", std::move(perSubroutine)}};
     }
     if (scheduled.wavefront) {
@@ -1893,6 +1911,7 @@ int main(int argc, char **argv) {
           {"submissions", stats.submissions},
           {"launches", stats.launches},
           {"compactions", stats.compactions},
+          {"subroutines", subroutineNames},
           {"instances_per_subroutine", std::move(perSubroutine)},
           {"scheduling_gpu_ms", stats.schedulingMilliseconds},
           {"kernel_gpu_ms",

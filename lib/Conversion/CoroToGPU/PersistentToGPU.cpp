@@ -642,6 +642,8 @@ struct CoroPersistentToGPUPass
     DictionaryAttr plan = b.getDictionaryAttr({
         b.getNamedAttr("tokens",
                        b.getI64IntegerAttr(split.getSubroutines().size())),
+        // What tools call the subroutines: their tags, in token order.
+        b.getNamedAttr("subroutines", split.getNamesAttr()),
         b.getNamedAttr(
             "frame_words",
             b.getI64IntegerAttr(split.getFrameWords() - kFirstFieldWord)),

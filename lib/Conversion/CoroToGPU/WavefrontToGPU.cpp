@@ -817,6 +817,8 @@ struct CoroWavefrontToGPUPass
     DictionaryAttr plan = b.getDictionaryAttr({
         b.getNamedAttr("tokens",
                        b.getI64IntegerAttr(split.getSubroutines().size())),
+        // What tools call the subroutines: their tags, in token order.
+        b.getNamedAttr("subroutines", split.getNamesAttr()),
         b.getNamedAttr("categories",
                        b.getI64IntegerAttr(builder.getNumCategories())),
         b.getNamedAttr("frame_words",

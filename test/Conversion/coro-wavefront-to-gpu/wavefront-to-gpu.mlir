@@ -4,7 +4,7 @@
 
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
 // queue each (no sort), 4 frame words (token, id, material, y).
-// CHECK:       module attributes {coro.wavefront = {f = {categories = 2 : i64, frame_words = 4 : i64, layout = "{{soa|aos}}", tokens = 2 : i64, workgroup_size = 32 : i64}}, gpu.container_module}
+// CHECK:       module attributes {coro.wavefront = {f = {categories = 2 : i64, frame_words = 4 : i64, layout = "{{soa|aos}}", subroutines = ["entry", "next"], tokens = 2 : i64, workgroup_size = 32 : i64}}, gpu.container_module}
 // SORT:        module attributes {coro.wavefront = {f = {categories = 8 : i64,
 // CHECK-NOT:   coro.split
 // CHECK-NOT:   func.func

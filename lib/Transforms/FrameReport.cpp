@@ -134,6 +134,12 @@ static FrameSummary summarize(SplitOp split,
     }
     summary.fields.push_back(std::move(entry));
   }
+  // Rows in the frame's word order (fields that share a word, live at
+  // different points, keep the order of their fields).
+  llvm::stable_sort(summary.fields, [](const FrameSummary::Field &a,
+                                       const FrameSummary::Field &b) {
+    return std::tie(a.word, a.bit) < std::tie(b.word, b.bit);
+  });
   return summary;
 }
 

@@ -4,8 +4,9 @@
 // RUN: not coro-opt %s --coro-split --coro-frame-report=format=yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not coro-opt %s --coro-split --coro-frame-report=output=%t/missing/dir/report.txt -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTPUT
 
-// Sizes after each step, then each field: special fields, the two f32
-// values that share word 3, the promise in word 2, and the bits of the i1.
+// Sizes after each step, then each field in word order: the special
+// fields, the promise in word 2, the two f32 values that share word 3, and
+// the bits of the i1 in word 4.
 // TEXT:      @report: frame of 20 bytes
 // TEXT-NEXT:   naive               24 bytes
 // TEXT-NEXT:   split               24 bytes
@@ -17,10 +18,10 @@
 // TEXT-NEXT:   word  bit  offset bits  type    field
 // TEXT-NEXT:   0     0    0      32    i32     target_token (special)
 // TEXT-NEXT:   1     0    4      32    i32     coro_id (special)
-// TEXT-NEXT:   4     0    16     1     i1      v0  load: first  store: entry->first
+// TEXT-NEXT:   2     0    8      32    f32     result (promise)  store: first->second
 // TEXT-NEXT:   3     0    12     32    f32     v1  load: first  store: entry->first
 // TEXT-NEXT:   3     0    12     32    f32     v2  load: second  store: first->second
-// TEXT-NEXT:   2     0    8      32    f32     result (promise)  store: first->second
+// TEXT-NEXT:   4     0    16     1     i1      v0  load: first  store: entry->first
 
 // JSON:      "coroutine": "report",
 // JSON:      "fields": [
@@ -33,15 +34,15 @@
 // JSON-NEXT:   "loaded_in": [
 // JSON-NEXT:     "first"
 // JSON-NEXT:   ],
-// JSON-NEXT:   "name": "v0",
-// JSON-NEXT:   "offset_bytes": 16,
-// JSON:        "name": "v1",
+// JSON-NEXT:   "name": "v1",
 // JSON-NEXT:   "offset_bytes": 12,
 // JSON-NEXT:   "stored_on": [
 // JSON-NEXT:     "entry->first"
 // JSON-NEXT:   ],
 // JSON-NEXT:   "type": "f32",
 // JSON-NEXT:   "word": 3
+// JSON:        "name": "v0",
+// JSON-NEXT:   "offset_bytes": 16,
 // JSON:      "frame_bytes": 20,
 // JSON-NEXT: "lower_bound_bytes": 20,
 // JSON:      "stages": [

@@ -101,9 +101,16 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (bitcasts, frame fields).
   GpuSPIRVAttachTargetOptions target;
   target.spirvVersion = "v1.3";
-  target.spirvCapabilities = {"Shader", "Int64", "Float64",
-                              "Int8",   "Int16", "Float16"};
-  target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
+  target.spirvCapabilities = {"Shader",
+                              "Int64",
+                              "Float64",
+                              "Int8",
+                              "Int16",
+                              "Float16",
+                              "StorageBuffer16BitAccess"};
+  // 16-bit storage: f16 buffers (memref<?xf16> arguments).
+  target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class",
+                            "SPV_KHR_16bit_storage"};
   pm.addPass(createGpuSPIRVAttachTarget(target));
   // The SCF to SPIR-V conversion of LLVM 22 leaves the results of an
   // scf.for with iter_args undefined when the loop runs zero times

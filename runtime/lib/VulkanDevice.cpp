@@ -394,14 +394,22 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   // Kernels may use 64-bit and narrow (8- and 16-bit) integers and floats
   // (see the SPIR-V pipeline); enable those the device has. Kernels only
   // require what they use (their OpCapability list).
+  // f16 buffers (memref<?xf16> arguments) need 16-bit storage access.
+  VkPhysicalDevice16BitStorageFeatures storageSupported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
   VkPhysicalDeviceShaderFloat16Int8Features narrowSupported{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  narrowSupported.pNext = &storageSupported;
   VkPhysicalDeviceFeatures2 supported{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   supported.pNext = &narrowSupported;
   vkGetPhysicalDeviceFeatures2(physicalDevice, &supported);
+  VkPhysicalDevice16BitStorageFeatures storage{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  storage.storageBuffer16BitAccess = storageSupported.storageBuffer16BitAccess;
   VkPhysicalDeviceShaderFloat16Int8Features narrow{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  narrow.pNext = &storage;
   narrow.shaderFloat16 = narrowSupported.shaderFloat16;
   narrow.shaderInt8 = narrowSupported.shaderInt8;
   VkPhysicalDeviceFeatures features{};

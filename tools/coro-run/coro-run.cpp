@@ -37,6 +37,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -88,10 +89,11 @@ static llvm::cl::list<std::string>
                llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string> bufferSpecs(
     "buffer",
-    llvm::cl::desc("The next memref argument, in order: TYPE:COUNT:INIT with "
-                   "TYPE f32|f64|i32|i64, INIT zeros|iota|const=V|random=SEED|"
-                   "file=PATH (raw little-endian elements)|npy=PATH (a NumPy "
-                   ".npy file of that dtype and COUNT elements)"),
+    llvm::cl::desc(
+        "The next memref argument, in order: TYPE:COUNT:INIT with "
+        "TYPE f16|f32|f64|i32|i64, INIT zeros|iota|const=V|random=SEED|"
+        "file=PATH (raw little-endian elements)|npy=PATH (a NumPy "
+        ".npy file of that dtype and COUNT elements)"),
     llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<coro::GPUScheduler>
     scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
@@ -306,7 +308,7 @@ static llvm::cl::opt<bool> printOpOnDiagnostic(
     llvm::cl::init(false), llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string> pngSpecs(
     "png",
-    llvm::cl::desc("Also write buffer I (f32 or f64) as a PNG image: "
+    llvm::cl::desc("Also write buffer I (f16, f32 or f64) as a PNG image: "
                    "I:WIDTHxHEIGHT:CHANNELS:PATH, CHANNELS 1 (gray) or 3 "
                    "(RGB), rows top first; each value times --png-exposure, "
                    "clamped to [0, 1], gamma 1/2.2, 8 bits (NaN is black)"),
@@ -466,12 +468,30 @@ struct HostBuffer {
 
 } // namespace
 
+/// `value` rounded to the nearest IEEE half, and back.
+static uint16_t toHalf(double value) {
+  llvm::APFloat half(value);
+  bool losesInfo;
+  half.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven,
+               &losesInfo);
+  return half.bitcastToAPInt().getZExtValue();
+}
+static double fromHalf(uint16_t bits) {
+  llvm::APFloat half(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
+  bool losesInfo;
+  half.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+               &losesInfo);
+  return half.convertToDouble();
+}
+
 static size_t getElementSize(Type type) {
   return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
 }
 
 /// The NumPy dtype of a buffer's elements.
 static StringRef getNumpyType(Type type) {
+  if (type.isF16())
+    return "<f2";
   if (type.isF32())
     return "<f4";
   if (type.isF64())
@@ -585,6 +605,7 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
     return false;
   }
   Type type = llvm::StringSwitch<Type>(parts[0])
+                  .Case("f16", Float16Type::get(&context))
                   .Case("f32", Float32Type::get(&context))
                   .Case("f64", Float64Type::get(&context))
                   .Case("i32", IntegerType::get(&context, 32))
@@ -592,7 +613,7 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
                   .Default(Type());
   if (!type) {
     error = ("buffer '" + spec + "': unknown element type '" + parts[0] +
-             "' (f32, f64, i32, i64)")
+             "' (f16, f32, f64, i32, i64)")
                 .str();
     return false;
   }
@@ -636,7 +657,10 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
 
   auto setElement = [&](size_t index, double value) {
     uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-    if (type.isF32()) {
+    if (type.isF16()) {
+      uint16_t v = toHalf(value);
+      std::memcpy(at, &v, 2);
+    } else if (type.isF32()) {
       float v = value;
       std::memcpy(at, &v, 4);
     } else if (type.isF64()) {
@@ -1199,6 +1223,11 @@ static int64_t getInteger(const HostBuffer &buffer, size_t index) {
 
 static double getElement(const HostBuffer &buffer, size_t index) {
   const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
+  if (buffer.elementType.isF16()) {
+    uint16_t v;
+    std::memcpy(&v, at, 2);
+    return fromHalf(v);
+  }
   if (buffer.elementType.isF32()) {
     float v;
     std::memcpy(&v, at, 4);
@@ -1327,17 +1356,7 @@ static bool writePng(const PngImage &image, const HostBuffer &buffer,
     error = "--png: this LLVM was built without zlib, which PNG needs";
     return false;
   }
-  auto value = [&](size_t index) -> double {
-    const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-    if (buffer.elementType.isF64()) {
-      double v;
-      std::memcpy(&v, at, 8);
-      return v;
-    }
-    float v;
-    std::memcpy(&v, at, 4);
-    return v;
-  };
+
   auto toByte = [](double v) -> uint8_t {
     v *= pngExposure;
     if (!(v > 0.0)) // Also NaN.
@@ -1354,7 +1373,8 @@ static bool writePng(const PngImage &image, const HostBuffer &buffer,
     for (size_t x = 0; x < image.width; ++x) {
       size_t pixel = (y * image.width + x) * image.channels;
       for (unsigned c = 0; c < 3; ++c)
-        rows.push_back(toByte(value(pixel + (image.channels == 3 ? c : 0))));
+        rows.push_back(
+            toByte(getElement(buffer, pixel + (image.channels == 3 ? c : 0))));
     }
   }
   SmallVector<uint8_t> compressed;

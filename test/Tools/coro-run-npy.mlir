@@ -14,6 +14,11 @@
 // MATRIX: buffer 1 (f32 x 6): [2, 4, 6, 8, 10, 12]
 // RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/native-v3.npy --buffer=f32:6:zeros | FileCheck %s --check-prefix=NATIVE
 // NATIVE: buffer 1 (f32 x 6): [-2, -4, -6, -8, -10, -12]
+// RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/row-fortran.npy --buffer=f32:6:zeros | FileCheck %s --check-prefix=MATRIX
+// --json names the values JSON has no number for:
+// RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:const=inf --buffer=f32:6:zeros --json | FileCheck %s --check-prefix=JSON
+// JSON: "values": [
+// JSON-NEXT: "inf",
 //
 // Mistakes are usage errors (exit code 2), before any device is needed:
 // RUN: not coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/ints.npy --buffer=f32:6:zeros 2>&1 | FileCheck %s --check-prefix=DTYPE
@@ -26,6 +31,10 @@
 // MAGIC: coro-run: error: buffer '{{.*}}': '{{.*}}buffer0.bin' is not a usable .npy file: no NPY magic string
 // RUN: not coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/short.npy --buffer=f32:6:zeros 2>&1 | FileCheck %s --check-prefix=SHORT
 // SHORT: coro-run: error: buffer '{{.*}}': '{{.*}}short.npy' is not a usable .npy file: its data has 20 bytes, its header says 24
+// RUN: not coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/overflow.npy --buffer=f32:6:zeros 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: coro-run: error: buffer '{{.*}}': '{{.*}}overflow.npy' is not a usable .npy file: bad shape (2, 9223372036854775811)
+// RUN: not coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/truncated.npy --buffer=f32:6:zeros 2>&1 | FileCheck %s --check-prefix=TRUNCATED
+// TRUNCATED: coro-run: error: buffer '{{.*}}': '{{.*}}truncated.npy' is not a usable .npy file: truncated header
 // RUN: not coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/missing.npy --buffer=f32:6:zeros 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: coro-run: error: buffer '{{.*}}': cannot read '{{.*}}missing.npy': No such file or directory
 // RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/ints.npy --buffer=f32:6:zeros >/dev/null 2>&1; test $? -eq 2

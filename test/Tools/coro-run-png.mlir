@@ -27,6 +27,8 @@
 // FORM: coro-run: error: --png '0:2x2:{{.*}}': expected I:WIDTHxHEIGHT:CHANNELS:PATH
 // RUN: not coro-run %s --coro=count --grid=4 --buffer=i32:4:zeros --png=0:2x2:1:%t/x.png 2>&1 | FileCheck %s --check-prefix=INTS
 // INTS: coro-run: error: --png '0:2x2:1:{{.*}}': buffer 0 does not hold floats
+// RUN: not coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=0:4x1:1:%t/x.png --png-exposure=-1 2>&1 | FileCheck %s --check-prefix=EXPOSURE
+// EXPOSURE: coro-run: error: --png-exposure must be a positive number
 // RUN: coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=0:4x4:1:%t/big.png >/dev/null 2>&1; test $? -eq 2
 
 // out[i] = i / 4: 0, 0.25, 0.5, 0.75, 1, 1.25, ...

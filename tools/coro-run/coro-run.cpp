@@ -403,6 +403,8 @@ static std::string checkOptionsApply() {
   }
   if (tolerance < 0)
     return "--tolerance must not be negative";
+  if (!(pngExposure > 0) || !std::isfinite(pngExposure))
+    return "--png-exposure must be a positive number";
   if (timeLimit < 0)
     return "--time-limit must not be negative";
   return {};
@@ -510,8 +512,10 @@ static bool readNumpyElements(StringRef contents, StringRef path, Type type,
     error = ("'" + path + "' is not a usable .npy file: " + why).str();
     return false;
   };
-  if (!contents.consume_front("\x93NUMPY") || contents.size() < 4)
+  if (!contents.consume_front("\x93NUMPY"))
     return failWith("no NPY magic string");
+  if (contents.size() < 4)
+    return failWith("truncated header");
   unsigned major = static_cast<uint8_t>(contents[0]);
   contents = contents.drop_front(2);
   size_t headerLength;
@@ -565,18 +569,22 @@ static bool readNumpyElements(StringRef contents, StringRef path, Type type,
   SmallVector<StringRef> extents;
   shapeText.split(extents, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   uint64_t elementCount = 1;
-  unsigned rank = 0;
+  unsigned rank = 0, longExtents = 0;
   for (StringRef extent : extents) {
     extent = extent.trim();
     if (extent.empty())
       continue;
     uint64_t size;
-    if (extent.getAsInteger(10, size))
+    bool overflowed = false;
+    if (!extent.getAsInteger(10, size))
+      elementCount = llvm::SaturatingMultiply(elementCount, size, &overflowed);
+    if (extent.getAsInteger(10, size) || overflowed)
       return failWith("bad shape (" + shapeText + ")");
-    elementCount *= size;
     ++rank;
+    longExtents += size > 1;
   }
-  if (rank > 1 && value("fortran_order").starts_with("True"))
+  // Fortran order differs from C order only with two extents above 1.
+  if (longExtents > 1 && value("fortran_order").starts_with("True"))
     return failWith("a " + llvm::Twine(rank) +
                     "-dimensional array in Fortran order (save it in C "
                     "order: np.ascontiguousarray)");
@@ -1869,8 +1877,14 @@ int main(int argc, char **argv) {
     llvm::json::Array jsonBuffers;
     for (const HostBuffer &buffer : results) {
       llvm::json::Array values;
-      for (size_t i = 0; i < buffer.count; ++i)
-        values.push_back(getElement(buffer, i));
+      for (size_t i = 0; i < buffer.count; ++i) {
+        // JSON has no NaN or infinities: name them.
+        double v = getElement(buffer, i);
+        if (std::isfinite(v))
+          values.push_back(v);
+        else
+          values.push_back(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+      }
       std::string type;
       llvm::raw_string_ostream os(type);
       os << buffer.elementType;

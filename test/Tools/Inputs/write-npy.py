@@ -29,3 +29,12 @@ write(os.path.join(out, "fortran.npy"), "<f4", (3, 2),
       [1, 2, 3, 4, 5, 6], "<6f", fortran=True)
 # A header for 6 elements, and the data of 5.
 write(os.path.join(out, "short.npy"), "<f4", (6,), [1, 2, 3, 4, 5], "<5f")
+# A shape whose element count overflows 64 bits (2 x (2^63 + 3) wraps to 6).
+write(os.path.join(out, "overflow.npy"), "<f4", (2, 2**63 + 3),
+      [1, 2, 3, 4, 5, 6], "<6f")
+# Fortran order with one extent above 1 is C order.
+write(os.path.join(out, "row-fortran.npy"), "<f4", (1, 6),
+      [1, 2, 3, 4, 5, 6], "<6f", fortran=True)
+# The magic string and a version, then nothing.
+with open(os.path.join(out, "truncated.npy"), "wb") as truncated:
+    truncated.write(b"\x93NUMPY\x01")

@@ -38,7 +38,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))  # The repository root.
 sys.path.insert(0, os.path.join(ROOT, "tools", "coro-fuzz"))
-from corofuzz.ptx import narrow_float_stores  # noqa: E402
+from corofuzz.ptx import check_file as narrow_float_stores  # noqa: E402
 
 
 def fatal(message):
@@ -142,13 +142,9 @@ def ptxas(options, path, coro, args, output):
                      "-o", os.devnull])
     if code != 0:
         return code, log
-    with open(ptx) as text:
-        narrowed = narrow_float_stores(text.read())
+    narrowed = narrow_float_stores(ptx)
     if narrowed:
-        return 1, log + "".join(
-            "%s:%d: a narrow store of a float register, which ptxas "
-            "miscompiles (coro-nvvm-unpack-f64): %s\n" % (ptx, line, text)
-            for line, text in narrowed)
+        return 1, log + "".join(problem + "\n" for problem in narrowed)
     # ptxas -v names each kernel, then its stack frame and registers.
     kernels, kernel = {}, None
     for line in log.splitlines():

@@ -575,10 +575,11 @@ static bool readNumpyElements(StringRef contents, StringRef path, Type type,
     if (extent.empty())
       continue;
     uint64_t size;
+    if (extent.getAsInteger(10, size))
+      return failWith("bad shape (" + shapeText + ")");
     bool overflowed = false;
-    if (!extent.getAsInteger(10, size))
-      elementCount = llvm::SaturatingMultiply(elementCount, size, &overflowed);
-    if (extent.getAsInteger(10, size) || overflowed)
+    elementCount = llvm::SaturatingMultiply(elementCount, size, &overflowed);
+    if (overflowed)
       return failWith("bad shape (" + shapeText + ")");
     ++rank;
     longExtents += size > 1;

@@ -77,10 +77,6 @@ void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
                              RewriterBase &rewriter);
 
-/// What the kernels of the schedulers (wavefront, persistent threads) are
-/// built from: constants, i32 and index arithmetic (the scheduler's own
-/// values are i32), structured control flow and workgroup arrays, all at
-/// the rewriter's insertion point with one location.
 /// The boundary each workgroup array of a scheduler kernel starts on, in
 /// the worst case of our targets: the PTX pipeline aligns every global this
 /// way, for the vectorized accesses NVPTX makes to them
@@ -90,6 +86,10 @@ constexpr int64_t kWorkgroupArrayAlignment = 16;
 /// The bytes a workgroup array of `size` i32 can take, padding included.
 int64_t getWorkgroupArrayBytes(int64_t size);
 
+/// What the kernels of the schedulers (wavefront, persistent threads) are
+/// built from: constants, i32 and index arithmetic (the scheduler's own
+/// values are i32), structured control flow and workgroup arrays, all at
+/// the rewriter's insertion point with one location.
 class SchedulerKernelBuilder {
 public:
   SchedulerKernelBuilder(RewriterBase &rewriter, Location loc)

@@ -64,16 +64,24 @@ def narrow_float_stores(text):
     return found
 
 
+def describe(path, number, line):
+    """The message about the narrow store `line` at `path`:`number`."""
+    return ("%s:%d: narrow store of a float register (ptxas miscompiles it; "
+            "see coro-nvvm-unpack-f64): %s" % (path, number, line))
+
+
+def check_file(path):
+    """describe() of each narrow store in the PTX file `path`."""
+    with open(path) as ptx:
+        return [describe(path, number, line)
+                for number, line in narrow_float_stores(ptx.read())]
+
+
 def main(paths):
-    status = 0
-    for path in paths:
-        with open(path) as ptx:
-            for number, line in narrow_float_stores(ptx.read()):
-                print("%s:%d: narrow store of a float register (ptxas "
-                      "miscompiles it; see coro-nvvm-unpack-f64): %s"
-                      % (path, number, line))
-                status = 1
-    return status
+    problems = [problem for path in paths for problem in check_file(path)]
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import struct
 import subprocess
 
 from . import emit
-from .ptx import narrow_float_stores
+from .ptx import check_file as narrow_float_stores
 from .model import Promise, walk_stmts
 
 LLVM_BIN = os.environ.get("CORO_FUZZ_LLVM_BIN", "/usr/lib/llvm-22/bin")
@@ -236,12 +236,9 @@ class Runner:
             if val.rc != 0:
                 res.klass, res.stage, res.detail = "invalid-code", "ptxas", last_lines(val.out)
                 return res, bufs
-            with open(ptx) as text:
-                narrowed = narrow_float_stores(text.read())
+            narrowed = narrow_float_stores(ptx)
             if narrowed:
-                res.klass, res.stage = "invalid-code", "ptxas"
-                res.detail = "%s:%d: narrow store of a float register, which ptxas miscompiles: %s" % (
-                    ptx, narrowed[0][0], narrowed[0][1])
+                res.klass, res.stage, res.detail = "invalid-code", "ptxas", narrowed[0]
                 return res, bufs
         return res, bufs
 

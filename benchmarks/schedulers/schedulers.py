@@ -304,9 +304,13 @@ def main():
                         "roulette (default 2)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs per measurement; medians are reported")
+    parser.add_argument("--state-machine-steps", default="",
+                        help="comma-separated N: also the state machine with "
+                        "--state-machine-steps=N (frames in global memory "
+                        "between launches), as state-machine-steps-N")
     parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),
                         help="wavefront configurations: " +
-                        ", ".join(WAVEFRONT_CONFIGS))
+                        ", ".join(WAVEFRONT_CONFIGS) + " (empty: none)")
     parser.add_argument("--persistent", default=",".join(PERSISTENT_CONFIGS),
                         help="persistent-threads configurations: " +
                         ", ".join(PERSISTENT_CONFIGS) + " (empty: none)")
@@ -327,7 +331,13 @@ def main():
     workload = make_workload(options)
     configs = [("megakernel", "megakernel", []),
                ("state-machine", "state-machine", [])]
-    for name in options.wavefront.split(","):
+    for steps in filter(None, options.state_machine_steps.split(",")):
+        if not steps.isdigit() or int(steps) < 1:
+            sys.exit("schedulers.py: --state-machine-steps takes positive "
+                     "integers, not '%s'" % steps)
+        configs.append(("state-machine-steps-" + steps, "state-machine",
+                        ["--state-machine-steps=" + steps]))
+    for name in filter(None, options.wavefront.split(",")):
         if name not in WAVEFRONT_CONFIGS:
             sys.exit("schedulers.py: unknown wavefront configuration '%s'"
                      % name)

@@ -52,6 +52,13 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   countLoopIterations &= schedulerOptions.terminationChecks;
   switch (scheduler) {
   case GPUScheduler::Megakernel: {
+    // Only the coroutines that coro.handle ops drive are split: the others
+    // stay whole for the mega-kernel.
+    CoroSplitOptions split;
+    split.handleTargetsOnly = true;
+    pm.addPass(createCoroSplit(split));
+    pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroLowerHandles());
     CoroMegakernelToGPUOptions options;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
@@ -61,7 +68,9 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   case GPUScheduler::StateMachine: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroLowerHandles());
     CoroStateMachineToGPUOptions options;
+    options.stepsPerLaunch = schedulerOptions.stateMachine.stepsPerLaunch;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroStateMachineToGPU(options));
@@ -70,6 +79,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   case GPUScheduler::Wavefront: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroLowerHandles());
     CoroWavefrontToGPUOptions options = schedulerOptions.wavefront;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroWavefrontToGPU(options));
@@ -78,6 +88,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   case GPUScheduler::Persistent: {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroLowerHandles());
     CoroPersistentToGPUOptions options = schedulerOptions.persistent;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroPersistentToGPU(options));
@@ -238,7 +249,8 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
 
 namespace {
 
-/// `scheduler=...` and the options of the wavefront and persistent ones.
+/// `scheduler=...` and the options of the state-machine, wavefront and
+/// persistent ones.
 #define CORO_SCHEDULER_OPTION                                                  \
   Option<GPUScheduler> scheduler{                                              \
       *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),      \
@@ -264,6 +276,12 @@ namespace {
       *this, "hint-buckets",                                                   \
       llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),       \
       llvm::cl::init(16)};                                                     \
+  Option<int64_t> stateMachineSteps{                                           \
+      *this, "state-machine-steps",                                            \
+      llvm::cl::desc("state machine: subroutines per instance and launch, "    \
+                     "frames in global memory between launches (0: one "       \
+                     "launch)"),                                               \
+      llvm::cl::init(0)};                                                      \
   Option<int64_t> wavefrontWorkgroupSize{                                      \
       *this, "wavefront-workgroup-size",                                       \
       llvm::cl::desc("wavefront: threads per workgroup of its kernels"),       \
@@ -287,6 +305,7 @@ namespace {
 template <typename Options>
 static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   SchedulerCompileOptions result;
+  result.stateMachine.stepsPerLaunch = options.stateMachineSteps;
   result.wavefront.workgroupSize = options.wavefrontWorkgroupSize;
   result.wavefront.layout = options.layout;
   result.wavefront.sortBy = options.sortBy;

@@ -457,12 +457,37 @@ struct CoroCheckBoundsPass
           (!coroutines.empty() &&
            !llvm::is_contained(coroutines, coroutine.getSymName())))
         continue;
+      // The code that frames driven through coro.handle ops run is not
+      // instrumented (it is inlined after the split): say so rather than
+      // miss its accesses.
+      WalkResult handles = coroutine.walk([&](Operation *op) {
+        if (!isa<HandleCreateOp, HandleLoadOp>(op))
+          return WalkResult::advance();
+        op->emitError("coro-check-bounds: @")
+            << coroutine.getSymName()
+            << " drives frames with coro.handle ops, whose accesses "
+               "(the driven coroutine's and the frame copies) are not "
+               "checked yet; run it without --check-bounds";
+        return WalkResult::interrupt();
+      });
+      if (handles.wasInterrupted())
+        return signalPassFailure();
       // A caller would pass one argument too few.
       if (std::optional<SymbolTable::UseRange> uses =
               SymbolTable::getSymbolUses(coroutine, module);
           uses && !uses->empty()) {
+        Operation *user = uses->begin()->getUser();
+        if (isa<HandleCreateOp, HandleLoadOp, HandleFrameWordsOp>(user) ||
+            llvm::any_of(user->getOperandTypes(),
+                         [](Type type) { return isa<HandleType>(type); })) {
+          user->emitError("coro-check-bounds: @")
+              << coroutine.getSymName()
+              << " is driven by coro.handle ops here; --check-bounds does "
+                 "not instrument frames that code drives yet";
+          return signalPassFailure();
+        }
         InFlightDiagnostic error =
-            uses->begin()->getUser()->emitError("coro-check-bounds: @")
+            user->emitError("coro-check-bounds: @")
             << coroutine.getSymName()
             << " is launched or awaited here, and would miss the violation "
                "buffer the pass adds to its arguments; run it with coro-run "

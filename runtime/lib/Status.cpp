@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/LoopLimitABI.h"
 
 using namespace corogpu::runtime;
 
@@ -37,6 +38,13 @@ Status corogpu::runtime::checkLoopIterationLimit(const Device &device,
                                                  const std::string &where,
                                                  const std::string &then) {
   uint32_t limit = device.getLoopIterationLimit();
+  if (mostIterations == kLoopEndedByLimit)
+    return Status::limitExceeded(
+        what + where + " had a loop cut short: " + device.getName() +
+        (limit ? " ends the loops of a thread after " + std::to_string(limit) +
+                     " iterations in all"
+               : std::string(" limits the loop iterations of a thread")) +
+        ", as if they had finished, so the results cannot be trusted" + then);
   if (!limit || mostIterations < limit)
     return Status::success();
   return Status::limitExceeded(

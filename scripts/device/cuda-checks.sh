@@ -7,7 +7,7 @@
 # About 6 minutes on one H100 with 16 cores.
 #
 #   FUZZ_SEEDS=1-120 BENCH="showcase cornell" SIZES=262144,1048576 \
-#     bash scripts/device/cuda-checks.sh
+#     BENCH_ARGS="--state-machine-steps=16" bash scripts/device/cuda-checks.sh
 set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -45,6 +45,8 @@ corpus() { # backend name filter coro-run-arguments...
 # build tree's paths; run-corpus.py does not), and a few more.
 corpus cuda megakernel '' --scheduler=megakernel & jobs+=($!)
 corpus cuda state-machine '' --scheduler=state-machine & jobs+=($!)
+corpus cuda state-machine-2-steps '' --scheduler=state-machine \
+  --state-machine-steps=2 & jobs+=($!)
 corpus cuda wavefront '' --scheduler=wavefront & jobs+=($!)
 corpus cuda wavefront-aos-3-slots '' --scheduler=wavefront --layout=aos \
   --capacity=3 --compact-below=50 & jobs+=($!)
@@ -71,10 +73,12 @@ grep -h "^## \|^corpus:" /tmp/corpus-*.log
 tail -14 /tmp/corogpu-fuzz.log
 tar czf "$OUT/fuzz.tgz" -C /tmp corogpu-fuzz corogpu-fuzz.log
 mkdir -p "$OUT/bench"
-for workload in ${BENCH:-showcase cornell}; do
+# BENCH= (empty) skips the benchmarks; BENCH_ARGS adds schedulers.py options.
+for workload in ${BENCH-showcase cornell}; do
+  # shellcheck disable=SC2086
   timeout "${BENCH_LIMIT:-120}" python3 benchmarks/schedulers/schedulers.py \
     --coro-run "$coro_run" --backend cuda --workload "$workload" \
-    --sizes "${SIZES:-262144,1048576}" --repeats 5 \
+    --sizes "${SIZES:-262144,1048576}" --repeats 5 ${BENCH_ARGS:-} \
     --json "$OUT/bench/$workload.json" | tee "$OUT/bench/$workload.txt"
 done
 echo "== $(date -u) done"

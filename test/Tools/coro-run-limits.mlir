@@ -1,22 +1,40 @@
-// The wavefront and persistent-threads host loops stop at a limit, with
-// exit code 5 and an error that says where the run stood, instead of
-// spinning until killed.
+// The host loops of the wavefront, persistent-threads and bounded-steps
+// state-machine schedulers stop at a limit, with exit code 5 and an error
+// that says where the run stood, instead of spinning until killed.
 // REQUIRES: vulkan
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{4[0-9]}} rounds ({{4[0-9]}} rounds, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
 // RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>/dev/null; test $? -eq 5
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SECONDS
 // SECONDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} rounds, 4 of 4 instances started, 4 alive)
+// RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=5 --max-rounds=30 2>&1 | FileCheck %s --check-prefix=LAUNCHES
+// LAUNCHES: coro-run: error: state-machine: the state-machine scheduler stopped after 30 launches (30 launches, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
+// RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=5 --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SM-SECONDS
+// SM-SECONDS: coro-run: error: state-machine: the state-machine scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} launches, 4 of 4 instances started, 4 alive)
 // The persistent-threads kernel runs until lavapipe's loop limit ends its
 // threads, then starts nothing more:
 // RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=persistent 2>/dev/null; test $? -eq 5
 // A finite run within the limits is not affected:
 // RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=16 | FileCheck %s --check-prefix=STEPS
 // RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=persistent --max-rounds=1 --time-limit=60 | FileCheck %s --check-prefix=STEPS
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=4 | FileCheck %s --check-prefix=STEPS
 // STEPS: buffer 0 (i32 x 4): [3, 3, 3, 3]
+// One subroutine per launch takes 4 launches (entry, two resumptions, the
+// return); a limit of 3 stops it:
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=3 2>&1 | FileCheck %s --check-prefix=THREE
+// THREE: coro-run: error: state-machine: the state-machine scheduler stopped after 3 launches (3 launches, 4 of 4 instances started, 4 alive)
 // Limits of a host loop mean nothing to a single launch:
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=megakernel --max-rounds=3 2>&1 | FileCheck %s --check-prefix=SINGLE
-// SINGLE: coro-run: error: --max-rounds is an option of the wavefront and persistent schedulers; --scheduler=megakernel does not use it
+// SINGLE: coro-run: error: --max-rounds is an option of the wavefront and persistent schedulers and of the state machine with --state-machine-steps; --scheduler=megakernel does not use it
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --time-limit=3 2>&1 | FileCheck %s --check-prefix=SINGLE-SM
+// SINGLE-SM: coro-run: error: --time-limit is an option of the wavefront and persistent schedulers and of the state machine with --state-machine-steps; --scheduler=state-machine does not use it
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --state-machine-steps=3 2>&1 | FileCheck %s --check-prefix=OTHER
+// OTHER: coro-run: error: --state-machine-steps is an option of the state-machine scheduler; --scheduler=wavefront does not use it
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=3 --termination-checks=false 2>&1 | FileCheck %s --check-prefix=NO-STATUS
+// NO-STATUS: coro-run: error: --state-machine-steps needs --termination-checks: the host relaunches until every instance returned
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=3 --termination-checks=false 2>/dev/null; test $? -eq 2
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=4294967295 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: coro-run: error: --state-machine-steps must be below 2^31
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --time-limit=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: coro-run: error: --time-limit must not be negative
 // A workgroup larger than the device allows is an input error before any

@@ -25,6 +25,7 @@
 #include "corogpu/runtime/BoundsCheckABI.h"
 #include "corogpu/runtime/Device.h"
 #include "corogpu/runtime/InstanceABI.h"
+#include "corogpu/runtime/InstanceKernel.h"
 #include "corogpu/runtime/Persistent.h"
 #include "corogpu/runtime/SPIRVValidation.h"
 #include "corogpu/runtime/Wavefront.h"
@@ -110,6 +111,19 @@ static llvm::cl::opt<coro::GPUScheduler>
                              "resident workgroups run block-wise state "
                              "machines (see the persistent options)")),
               llvm::cl::cat(coroRunCategory));
+
+// State-machine scheduler options.
+static llvm::cl::OptionCategory stateMachineCategory(
+    "State-machine scheduler options (--scheduler=state-machine; with "
+    "--state-machine-steps also --max-rounds, --time-limit)");
+static llvm::cl::opt<unsigned> stateMachineSteps(
+    "state-machine-steps",
+    llvm::cl::desc("Run at most N subroutines of each instance per launch, "
+                   "keeping the frames in global memory between launches, "
+                   "and launch again until every instance returned (0: one "
+                   "launch; use it where a driver's loop limit ends long "
+                   "instances, as lavapipe's does)"),
+    llvm::cl::init(0), llvm::cl::cat(stateMachineCategory));
 
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
 // and run time (the rest).
@@ -214,14 +228,17 @@ static llvm::cl::opt<int> persistentBatchesPerLaunch(
 static llvm::cl::opt<uint64_t> maxRounds(
     "max-rounds",
     llvm::cl::desc("Give up, with exit code 5, after this many wavefront "
-                   "rounds or persistent-threads launches (0: no limit; "
-                   "default: 2^20 rounds, no launch limit)"),
+                   "rounds, persistent-threads launches or state-machine "
+                   "launches with --state-machine-steps (0: no limit; "
+                   "default: 2^20 rounds or state-machine launches, no "
+                   "persistent-threads launch limit)"),
     llvm::cl::init(~uint64_t(0)), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double> timeLimit(
     "time-limit",
-    llvm::cl::desc("Give up, with exit code 5, once the wavefront or "
-                   "persistent-threads host loop has run this many seconds "
-                   "(0: no limit; checked between submissions)"),
+    llvm::cl::desc("Give up, with exit code 5, once the host loop of the "
+                   "wavefront, persistent-threads or bounded-steps "
+                   "state-machine scheduler has run this many seconds (0: no "
+                   "limit; checked between submissions)"),
     llvm::cl::init(0), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool> terminationChecks(
     "termination-checks",
@@ -384,23 +401,39 @@ static std::string checkOptionsApply() {
     bool wavefront = llvm::is_contained(option->Categories, &wavefrontCategory);
     bool persistent =
         llvm::is_contained(option->Categories, &persistentCategory);
-    // These serve both (the limits: their host loops; a single launch
-    // cannot be interrupted).
-    bool both = name == "layout" || name == "scheduler-stats" ||
-                name == "max-rounds" || name == "time-limit";
-    bool applies = both ? scheduler == coro::GPUScheduler::Wavefront ||
-                              scheduler == coro::GPUScheduler::Persistent
-                   : wavefront  ? scheduler == coro::GPUScheduler::Wavefront
-                   : persistent ? scheduler == coro::GPUScheduler::Persistent
-                                : true;
+    bool stateMachine =
+        llvm::is_contained(option->Categories, &stateMachineCategory);
+    // These serve both (a single launch cannot be interrupted).
+    bool both = name == "layout" || name == "scheduler-stats";
+    // The limits of the host loops.
+    bool limits = name == "max-rounds" || name == "time-limit";
+    bool applies =
+        both ? scheduler == coro::GPUScheduler::Wavefront ||
+                   scheduler == coro::GPUScheduler::Persistent
+        : limits ? scheduler == coro::GPUScheduler::Wavefront ||
+                       scheduler == coro::GPUScheduler::Persistent ||
+                       (scheduler == coro::GPUScheduler::StateMachine &&
+                        stateMachineSteps > 0)
+        : wavefront    ? scheduler == coro::GPUScheduler::Wavefront
+        : persistent   ? scheduler == coro::GPUScheduler::Persistent
+        : stateMachine ? scheduler == coro::GPUScheduler::StateMachine
+                       : true;
     if (!applies)
       return ("--" + name + " is an option of the " +
               (both        ? "wavefront and persistent schedulers"
+               : limits    ? "wavefront and persistent schedulers and of the "
+                             "state machine with --state-machine-steps"
                : wavefront ? "wavefront scheduler"
-                           : "persistent-threads scheduler") +
+               : stateMachine ? "state-machine scheduler"
+                              : "persistent-threads scheduler") +
               "; --scheduler=" + chosen + " does not use it")
           .str();
   }
+  if (stateMachineSteps > 0 && !terminationChecks)
+    return "--state-machine-steps needs --termination-checks: the host "
+           "relaunches until every instance returned";
+  if (stateMachineSteps > uint64_t(INT32_MAX))
+    return "--state-machine-steps must be below 2^31";
   if (tolerance < 0)
     return "--tolerance must not be negative";
   if (!(pngExposure > 0) || !std::isfinite(pngExposure))
@@ -821,16 +854,19 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   options.persistent.layout = frameLayout;
   options.persistent.batch = persistentBatch;
   options.persistent.sharedMemory = persistentSharedMemory;
+  options.stateMachine.stepsPerLaunch = stateMachineSteps;
   options.terminationChecks = terminationChecks;
   return options;
 }
 
-/// The plans of `scheduler` in a compiled module (`coro.wavefront`,
-/// `coro.persistent`), if any.
+/// The plans of `scheduler` in a compiled module (`coro.state_machine`,
+/// `coro.wavefront`, `coro.persistent`), if any.
 static DictionaryAttr getSchedulerPlans(ModuleOp module,
                                         coro::GPUScheduler scheduler) {
   StringRef name = scheduler == coro::GPUScheduler::Persistent
                        ? coro::kPersistentPlanAttrName
+                   : scheduler == coro::GPUScheduler::StateMachine
+                       ? coro::kStateMachinePlanAttrName
                        : coro::kWavefrontPlanAttrName;
   return module->getAttrOfType<DictionaryAttr>(name);
 }
@@ -1015,70 +1051,15 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
   return args;
 }
 
-/// Launches the kernel of the mega-kernel or state-machine scheduler, one
-/// thread per instance, with the status buffer of InstanceABI.h last, and
-/// checks that every instance returned and, on a device that limits loop
-/// iterations, that none reached the limit.
-static rt::Status launchInstanceKernel(rt::Device &device, StringRef kernel,
-                                       std::array<uint32_t, 3> grid,
-                                       std::vector<rt::KernelArg> args,
-                                       bool ptxABI, double &gpuMs) {
-  namespace instance = corogpu::runtime::instance;
-  constexpr uint32_t kWorkgroupSize = 64; // The pipelines' default.
-  std::array<uint32_t, 3> groups = {
-      (grid[0] + kWorkgroupSize - 1) / kWorkgroupSize, grid[1], grid[2]};
-  if (!terminationChecks)
-    return device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args,
-                         &gpuMs);
-  rt::Status status;
-  std::array<uint32_t, instance::kNumStatusWords> words = {};
-  std::unique_ptr<rt::Buffer> statusBuffer =
-      device.createBuffer(sizeof(words), status);
-  if (!status.ok())
-    return status;
-  status = device.upload(*statusBuffer, words.data(), sizeof(words));
-  if (!status.ok())
-    return status;
-  appendMemRefArg(args, ptxABI, *statusBuffer, {instance::kNumStatusWords});
-  status =
-      device.launch(kernel.str(), groups, {kWorkgroupSize, 1, 1}, args, &gpuMs);
-  if (!status.ok())
-    return status;
-  status = device.download(*statusBuffer, words.data(), sizeof(words));
-  if (!status.ok())
-    return status;
-  uint64_t instances = rt::countInstances(grid);
-  uint64_t returned = words[instance::kInstancesReturned];
-  std::string advice =
-      "; under the wavefront and persistent-threads schedulers, where "
-      "instances resume in fresh threads, only the loops between two "
-      "suspension points count";
-  status = rt::checkLoopIterationLimit(
-      device, words[instance::kMostLoopIterations], "an instance", "",
-      " (" + std::to_string(returned) + " of " + std::to_string(instances) +
-          " instances returned)" + advice);
-  if (!status.ok())
-    return status;
-  uint32_t limit = device.getLoopIterationLimit();
-  if (returned != instances)
-    return rt::Status::limitExceeded(
-        "only " + std::to_string(returned) + " of " +
-        std::to_string(instances) +
-        " instances returned: the kernel stopped early" +
-        (limit
-             ? " (" + device.getName() + " ends the loops of a thread after " +
-                   std::to_string(limit) + " iterations in all)" + advice
-             : std::string()));
-  return rt::Status::success();
-}
-
 /// The host side of the scheduler that runs: the plan the compiler left
 /// for it (wavefront, persistent), and what a run did.
 struct SchedulerRun {
+  std::optional<rt::InstanceKernelPlan> stateMachine;
   std::optional<rt::WavefrontPlan> wavefront;
   std::optional<rt::PersistentPlan> persistent;
   rt::WavefrontStats wavefrontStats;
   rt::PersistentStats persistentStats;
+  rt::InstanceKernelStats instanceStats;
 };
 
 /// Runs the scheduler once: loads `image`, uploads `buffers`, runs, and
@@ -1131,13 +1112,13 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     llvm::errs() << llvm::format(
         "\r%s: %llu %s, %llu of %llu instances started", label,
         static_cast<unsigned long long>(at.rounds),
-        scheduled->wavefront ? "rounds" : "launches",
+        scheduled && scheduled->wavefront ? "rounds" : "launches",
         static_cast<unsigned long long>(at.started),
         static_cast<unsigned long long>(at.instances));
-    if (scheduled->wavefront)
-      llvm::errs() << llvm::format(", %llu alive, %.0f rounds/s",
-                                   static_cast<unsigned long long>(at.alive),
-                                   at.rounds / at.seconds);
+    if (scheduled && !scheduled->persistent)
+      llvm::errs() << llvm::format(
+          ", %llu alive, %.0f %s/s", static_cast<unsigned long long>(at.alive),
+          at.rounds / at.seconds, scheduled->wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
   auto endProgress = [&] {
@@ -1183,7 +1164,30 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
                                gridArgs, coroutineArgs, passBuffer, stats);
     gpuMs = stats.gpuMilliseconds;
   } else {
-    status = launchInstanceKernel(device, kernel, grid, args, ptxABI, gpuMs);
+    // The mega-kernel leaves no plan: its pipeline's workgroup size.
+    rt::InstanceKernelPlan plan{kernel.str(), /*workgroupSize=*/64};
+    if (scheduled && scheduled->stateMachine)
+      plan = *scheduled->stateMachine;
+    rt::InstanceKernelOptions options;
+    options.statusBuffer = terminationChecks;
+    if (maxRounds != ~uint64_t(0))
+      options.limits.maxRounds = maxRounds;
+    else
+      options.limits.maxRounds = uint64_t(1) << 20;
+    options.limits.maxSeconds = timeLimit;
+    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
+    if (!plan.stepsPerLaunch && device.getLoopIterationLimit() && scheduled &&
+        scheduled->stateMachine)
+      options.loopLimitAdvice =
+          "; --state-machine-steps=N runs at most N subroutines of an "
+          "instance per launch";
+    options.progress = progress;
+    rt::InstanceKernelStats ignored;
+    rt::InstanceKernelStats &stats =
+        scheduled ? scheduled->instanceStats : ignored;
+    status = rt::runInstanceKernel(device, plan, options, grid, args,
+                                   passBuffer, stats);
+    gpuMs = stats.gpuMilliseconds;
   }
   endProgress();
   auto download = [&] {
@@ -1775,8 +1779,7 @@ int main(int argc, char **argv) {
                 kExitCompile);
   SchedulerRun scheduled;
   std::vector<std::string> subroutineNames;
-  if (scheduler == coro::GPUScheduler::Wavefront ||
-      scheduler == coro::GPUScheduler::Persistent) {
+  if (scheduler != coro::GPUScheduler::Megakernel) {
     auto entry =
         plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
     if (!entry)
@@ -1789,7 +1792,12 @@ int main(int argc, char **argv) {
     if (auto names = entry.getAs<ArrayAttr>("subroutines"))
       for (auto name : names.getAsValueRange<StringAttr>())
         subroutineNames.push_back(name.str());
-    if (scheduler == coro::GPUScheduler::Wavefront)
+    if (scheduler == coro::GPUScheduler::StateMachine)
+      scheduled.stateMachine = rt::InstanceKernelPlan{
+          coroutineName, get(rt::instance::kPlanWorkgroupSize),
+          get(rt::instance::kPlanStepsPerLaunch),
+          get(rt::instance::kPlanFrameWords)};
+    else if (scheduler == coro::GPUScheduler::Wavefront)
       scheduled.wavefront =
           rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
                             get("frame_words"), get("workgroup_size")};
@@ -1920,6 +1928,12 @@ int main(int argc, char **argv) {
       perRun.push_back(std::move(entry));
     }
     result["runs_ms"] = std::move(perRun);
+    if (scheduled.stateMachine)
+      result["state_machine"] = llvm::json::Object{
+          {"steps_per_launch", scheduled.stateMachine->stepsPerLaunch},
+          {"launches", scheduled.instanceStats.launches},
+          {"frame_buffer_bytes", scheduled.instanceStats.frameBufferBytes},
+          {"subroutines", subroutineNames}};
     if (scheduled.persistent) {
       const rt::PersistentStats &persistent = scheduled.persistentStats;
       llvm::json::Array perSubroutine;

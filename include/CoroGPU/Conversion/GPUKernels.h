@@ -73,7 +73,10 @@ void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 /// invocation in all) cut a thread short. lavapipe runs the 8 threads of a
 /// subgroup as one invocation, whose passes are those of its busiest
 /// thread loop by loop: threads that spend their passes in different loops
-/// count fewer than lavapipe does (docs/schedulers.md).
+/// count fewer than lavapipe does (docs/schedulers.md). A thread that saw a
+/// loop end although its exit condition said to run on raises the word to
+/// kLoopEndedByLimit (LoopLimitABI.h): exact for scf.for, while the driver's
+/// compiler may fold an scf.while's record away.
 void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
                              RewriterBase &rewriter);
 
@@ -141,11 +144,11 @@ LogicalResult checkSchedulerInput(ModuleOp module, StringRef pass,
 
 /// For a scheduler whose host side runs in the CoroGPU runtime: fails, with
 /// an error at the first `coro.launch` of a split coroutine, saying that the
-/// `scheduler` scheduler cannot lower it because `hostSide` (and at any
-/// launch of a coroutine with no `coro.split`).
-LogicalResult rejectLaunchesOfSplitCoroutines(ModuleOp module,
-                                              StringRef scheduler,
-                                              StringRef hostSide);
+/// `scheduler` scheduler cannot lower it because `hostSide`, and what to do
+/// instead (and at any launch of a coroutine with no `coro.split`).
+LogicalResult rejectLaunchesOfSplitCoroutines(
+    ModuleOp module, StringRef scheduler, StringRef hostSide,
+    StringRef instead = "use the state-machine scheduler for launches in IR");
 
 /// Builds the kernels of each of `splits` into the module's kernel module
 /// with `lowerSplit`, which returns the plan that tells the runtime how to

@@ -33,6 +33,11 @@ namespace coro {
 /// the kernels of each coroutine to the host loop.
 inline constexpr llvm::StringLiteral kWavefrontPlanAttrName = "coro.wavefront";
 
+/// Name of the module attribute in which `coro-state-machine-to-gpu`
+/// describes the kernel of each coroutine to the runtime.
+inline constexpr llvm::StringLiteral kStateMachinePlanAttrName =
+    "coro.state_machine";
+
 /// Name of the module attribute in which `coro-persistent-to-gpu` describes
 /// the kernel of each coroutine to the runtime.
 inline constexpr llvm::StringLiteral kPersistentPlanAttrName =

@@ -9,6 +9,51 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
+  let summary = "Resolve the coroutine frames that user code drives itself";
+  let description = [{
+    The paper's low-level interfaces (Sec. 4.1.3 and 4.1.4): `coro.handle.*`
+    ops in any function (a `coro.func`, a `func.func`, a kernel) create a
+    frame of a coroutine, resume its subroutines by target token, token
+    value or suspension tag, read its target token, instance index and
+    promise fields by name, and copy it to or from a buffer of frames. This
+    pass runs after `coro-split` and `coro-materialize-frame` and resolves
+    them against the coroutine's subroutines and frame layout:
+
+    - each handle becomes a thread-private frame, a `memref<N x i32>`
+      `alloca` of the coroutine's frame words (zeroed, its `coro_id` word
+      the instance index, by `coro.handle.create`; copied from the buffer by
+      `coro.handle.load`);
+    - each `coro.handle.resume` becomes an `scf.index_switch` on the token
+      whose cases hold the bodies of the subroutines (inlined: kernels need
+      no calls), their frame accesses lowered onto the handle's frame; a
+      token that names no subroutine (-1) runs nothing;
+    - `coro.handle.target`, `.done`, `.id` and `.promise` read the frame;
+      `coro.handle.frame_words` becomes a constant; `coro.handle.store` and
+      `coro.handle.load` copy every word (SoA, or AoS with `aos`).
+
+    Inlined subroutines may drive other coroutines' frames in turn; those
+    handles are lowered too. The driven coroutines stay, split, for the
+    scheduler: a runtime may still launch them by name (the mega-kernel
+    scheduler drops their splits and uses their bodies).
+    Errors, each located: a handle that crosses a block argument or reaches
+    another op, a coroutine that is not split, an unknown tag or promise
+    field, a promise read with another type, a coroutine that drives frames
+    of itself.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numHandles", "handles", "Handles given a frame">,
+    Statistic<"numResumptions", "resumptions",
+              "Resumptions inlined (coro.handle.resume)">
+  ];
+}
+
 def CoroMegakernelToFunc : Pass<"coro-megakernel-to-func", "::mlir::ModuleOp"> {
   let summary = "Materialize the mega-kernel reference as host functions";
   let description = [{
@@ -141,6 +186,22 @@ def CoroStateMachineToGPU
     status buffer of `coro-megakernel-to-gpu` last and counts an instance
     as returned when its loop ends with the target token -1 (a driver's
     loop limit can end it earlier).
+
+    Bounded steps (`steps-per-launch=N`, N > 0): each launch runs at most N
+    subroutines per instance and the frames live in global memory between
+    launches, so that a driver that limits the loop iterations of a thread
+    (lavapipe: 65535) still finishes instances that resume many times. The
+    kernel then also takes the frame buffer of
+    corogpu/runtime/InstanceABI.h after the status buffer: a `memref<?xi32>`
+    of `frame_words` words per instance in SoA order (word `w` of instance
+    `i` at `w * instances + i`), zeroed before the first launch (token 0:
+    the entry). A launch copies an unfinished instance's frame into
+    thread-private memory, runs up to N steps, and copies it back; the host
+    relaunches until every instance returned. It needs `instance-status`,
+    and a launch in IR is an error (the host loop is the runtime's). The
+    module attribute `coro.state_machine` holds each coroutine's plan:
+    `frame_words`, `steps_per_launch`, `workgroup_size` and the
+    subroutines' names.
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
@@ -152,7 +213,11 @@ def CoroStateMachineToGPU
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count each instance's loop iterations into the status buffer, "
-           "for drivers that limit them (on in the SPIR-V pipeline)">
+           "for drivers that limit them (on in the SPIR-V pipeline)">,
+    Option<"stepsPerLaunch", "steps-per-launch", "int64_t", /*default=*/"0",
+           "Subroutines an instance runs per launch before its frame goes "
+           "back to global memory (0: every instance runs to its end in "
+           "one launch)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -19,6 +19,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
+
 namespace mlir {
 namespace coro {
 
@@ -64,11 +66,14 @@ void cloneSubroutineBody(OpBuilder &builder, func::FuncOp subroutine,
 /// Builds the state machine of one instance (paper Sec. 6.1): the token
 /// starts at the entry, and while it is not "returned", an `scf.index_switch`
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to
-/// `numSubroutines - 1`; any other token ends the instance.
+/// `numSubroutines - 1`; any other token ends the instance. With `maxSteps`
+/// the loop resumes from the token `frame` holds (a frame a previous launch
+/// left) and also ends after that many subroutines.
 void buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
-    function_ref<void(OpBuilder &, Location, unsigned)> buildCase);
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
+    std::optional<int64_t> maxSteps = std::nullopt);
 
 /// The launches in `module`, grouped by coroutine, for a scheduler that needs
 /// split coroutines; fails with a located error on the launch of a coroutine

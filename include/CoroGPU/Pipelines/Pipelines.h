@@ -27,6 +27,9 @@ enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 /// The options of the schedulers a GPU pipeline can materialize that have
 /// any: those of their passes.
 struct SchedulerCompileOptions {
+  /// Only `steps-per-launch` is taken from it; termination accounting is
+  /// `terminationChecks` below.
+  CoroStateMachineToGPUOptions stateMachine;
   CoroWavefrontToGPUOptions wavefront;
   CoroPersistentToGPUOptions persistent;
   /// Termination accounting: the mega-kernel and state-machine kernels take

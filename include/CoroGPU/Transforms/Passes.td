@@ -281,7 +281,13 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
            "instead of storing its result">,
     Option<"deferLoads", "defer-loads", "bool", /*default=*/"true",
            "Redo loads of read-only buffer arguments after a suspension "
-           "point when the index is smaller than the loaded value">
+           "point when the index is smaller than the loaded value (never "
+           "in coroutines that coro.handle ops drive: their driver may "
+           "write the buffer between two resumptions)">,
+    Option<"handleTargetsOnly", "handle-targets-only", "bool",
+           /*default=*/"false",
+           "Split only the coroutines that coro.handle ops drive (the "
+           "mega-kernel pipeline keeps the others whole)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

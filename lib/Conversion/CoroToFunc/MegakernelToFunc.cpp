@@ -74,6 +74,8 @@ struct CoroMegakernelToFuncPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkHandlesLowered(module, getArgument())))
+      return signalPassFailure();
     SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
     for (FuncOp coroutine : coroutines)
       if (failed(checkPreconditions(coroutine)))

@@ -103,6 +103,8 @@ struct CoroStateMachineToFuncPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkHandlesLowered(module, getArgument())))
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     SymbolTable symbols(module);
 

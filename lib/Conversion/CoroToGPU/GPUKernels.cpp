@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/GPUKernels.h"
+#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "corogpu/runtime/InstanceABI.h"
+#include "corogpu/runtime/LoopLimitABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -132,27 +134,69 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(body);
   Type i32 = rewriter.getI32Type();
-  Value counter =
-      memref::AllocaOp::create(rewriter, loc, MemRefType::get({1}, i32));
+  auto createVariable = [&] {
+    return memref::AllocaOp::create(rewriter, loc, MemRefType::get({1}, i32));
+  };
+  // `counter` counts the passes. `continuing` holds whether the loop that
+  // ran last was to run on after its last pass, and `ended` whether any was:
+  // the driver's limit ended it, which leaves a loop without evaluating its
+  // exit condition. An scf.for records its next induction value against the
+  // bound at the end of its body; an scf.while its condition, which the
+  // driver's compiler may fold to false after the loop (it knows no other
+  // way out), so that a cut scf.while is only sometimes seen here, and
+  // otherwise by the count.
+  Value counter = createVariable(), continuing = createVariable(),
+        ended = createVariable();
   Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
   Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
-  memref::StoreOp::create(rewriter, loc, zero, counter, zeroIndex);
-  auto bump = [&] {
-    Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);
-    Value next = arith::AddIOp::create(rewriter, loc, count, one);
-    memref::StoreOp::create(rewriter, loc, next, counter, zeroIndex);
+  for (Value variable : {counter, continuing, ended})
+    memref::StoreOp::create(rewriter, loc, zero, variable, zeroIndex);
+  auto load = [&](Value variable) {
+    return memref::LoadOp::create(rewriter, loc, variable, zeroIndex);
+  };
+  auto store = [&](Value value, Value variable) {
+    memref::StoreOp::create(rewriter, loc, value, variable, zeroIndex);
+  };
+  auto storeFlag = [&](Value flag, Value variable) {
+    store(arith::ExtUIOp::create(rewriter, loc, i32, flag), variable);
   };
   for (auto [loop, loopBody] : loops) {
     rewriter.setInsertionPoint(loop);
-    bump();
+    store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
     rewriter.setInsertionPointToStart(loopBody);
-    bump();
+    store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
+    if (auto forLoop = dyn_cast<scf::ForOp>(loop)) {
+      // Before the loop: a loop that runs no iteration does not run on.
+      rewriter.setInsertionPoint(loop);
+      store(zero, continuing);
+      rewriter.setInsertionPoint(loopBody->getTerminator());
+      Value next = arith::AddIOp::create(
+          rewriter, loc, forLoop.getInductionVar(), forLoop.getStep());
+      Value more = arith::CmpIOp::create(rewriter, loc,
+                                         forLoop.getUnsignedCmp()
+                                             ? arith::CmpIPredicate::ult
+                                             : arith::CmpIPredicate::slt,
+                                         next, forLoop.getUpperBound());
+      storeFlag(more, continuing);
+    } else {
+      auto condition = cast<scf::WhileOp>(loop).getConditionOp();
+      rewriter.setInsertionPoint(condition);
+      storeFlag(condition.getCondition(), continuing);
+    }
+    rewriter.setInsertionPointAfter(loop);
+    store(arith::OrIOp::create(rewriter, loc, load(ended), load(continuing)),
+          ended);
   }
   rewriter.setInsertionPoint(body->getTerminator());
-  Value count = memref::LoadOp::create(rewriter, loc, counter, zeroIndex);
+  Value wasEnded = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ne, load(ended), zero);
+  Value endedByLimit = arith::ConstantIntOp::create(
+      rewriter, loc, corogpu::runtime::kLoopEndedByLimit, 32);
+  Value value = arith::SelectOp::create(rewriter, loc, wasEnded, endedByLimit,
+                                        load(counter));
   Value index = arith::ConstantIndexOp::create(rewriter, loc, word);
-  memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::maxu, count,
+  memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::maxu, value,
                               buffer, index);
 }
 
@@ -188,6 +232,8 @@ LogicalResult mlir::coro::checkSchedulerInput(ModuleOp module, StringRef pass,
   if (workgroupSize <= 0)
     return module.emitError(pass)
            << ": workgroup-size must be positive, got " << workgroupSize;
+  if (failed(checkHandlesLowered(module, pass)))
+    return failure();
   bool valid = true;
   SymbolTableCollection symbols;
   auto checkCalls = [&](Operation *root) {
@@ -228,7 +274,8 @@ LogicalResult mlir::coro::checkSchedulerInput(ModuleOp module, StringRef pass,
 
 LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,
                                                           StringRef scheduler,
-                                                          StringRef hostSide) {
+                                                          StringRef hostSide,
+                                                          StringRef instead) {
   FailureOr<llvm::StringMap<SmallVector<LaunchOp>>> launches =
       collectLaunchesOfSplitCoroutines(module);
   if (failed(launches))
@@ -238,8 +285,7 @@ LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,
       continue;
     return entry.second.front().emitOpError()
            << "cannot be lowered by the " << scheduler
-           << " scheduler: " << hostSide
-           << "; use the state-machine scheduler for launches in IR";
+           << " scheduler: " << hostSide << "; " << instead;
   }
   return success();
 }

@@ -15,6 +15,11 @@
 //     }
 //   }
 //
+// With `steps-per-launch=N` the frame lives in a global frame buffer between
+// launches, and each launch resumes an unfinished instance for at most N
+// subroutines: a driver that limits a thread's loop iterations then still
+// finishes instances that resume many times (InstanceABI.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/GPUKernels.h"
@@ -46,12 +51,22 @@ struct CoroStateMachineToGPUPass
     ModuleOp module = getOperation();
     if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
       return signalPassFailure();
+    if (failed(checkStepsPerLaunch(module)))
+      return signalPassFailure();
     int64_t kernelsBefore = countSchedulerKernels(module);
     llvm::scope_exit countKernels(
         [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
-    SymbolTable symbols(module);
-    if (failed(collectLaunchesOfSplitCoroutines(module)))
+    if (stepsPerLaunch > 0) {
+      if (failed(rejectLaunchesOfSplitCoroutines(
+              module, "state-machine",
+              "with steps-per-launch its host loop, which relaunches the "
+              "kernel until every instance returned, runs in the CoroGPU "
+              "runtime (coro-run, corogpu/runtime/InstanceKernel.h)",
+              "use steps-per-launch=0 for launches in IR")))
+        return signalPassFailure();
+    } else if (failed(collectLaunchesOfSplitCoroutines(module))) {
       return signalPassFailure();
+    }
     if (failed(checkSplitRan(module, getArgument())))
       return signalPassFailure();
 
@@ -59,20 +74,42 @@ struct CoroStateMachineToGPUPass
     if (splits.empty())
       return;
     IRRewriter rewriter(&getContext());
-    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
     module.walk([&](LaunchOp launch) {
       lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
-    for (SplitOp split : splits)
-      if (failed(lowerSplit(split, symbols, kernels, rewriter)))
-        return signalPassFailure();
-    legalizeKernelsForTargets(kernels, rewriter);
+    if (failed(lowerSplitsWithPlans(
+            module, splits, kStateMachinePlanAttrName,
+            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
+                RewriterBase &rewriter) {
+              return lowerSplit(split, symbols, kernels, rewriter);
+            })))
+      return signalPassFailure();
   }
 
-  /// Builds the kernel of one split coroutine and erases the coroutine, its
-  /// subroutines and its coro.split.
-  LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
-                           gpu::GPUModuleOp kernels, RewriterBase &rewriter) {
+  /// Bounded steps need a count of the instances that returned: the host
+  /// relaunches until it reaches the grid's size.
+  LogicalResult checkStepsPerLaunch(ModuleOp module) {
+    if (stepsPerLaunch < 0)
+      return module.emitError()
+             << getArgument() << ": steps-per-launch must not be negative, got "
+             << stepsPerLaunch.getValue();
+    if (stepsPerLaunch > INT32_MAX)
+      return module.emitError()
+             << getArgument() << ": steps-per-launch must be below 2^31, got "
+             << stepsPerLaunch.getValue();
+    if (stepsPerLaunch > 0 && !instanceStatus)
+      return module.emitError()
+             << getArgument()
+             << ": steps-per-launch needs instance-status (the host "
+                "relaunches until every instance returned)";
+    return success();
+  }
+
+  /// Builds the kernel of one split coroutine, erases the coroutine, its
+  /// subroutines and its coro.split, and returns its plan.
+  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
+                                       gpu::GPUModuleOp kernels,
+                                       RewriterBase &rewriter) {
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
     FailureOr<SmallVector<func::FuncOp>> found =
         split.lookupSubroutines(symbols);
@@ -84,27 +121,29 @@ struct CoroStateMachineToGPUPass
         workgroupSize, instanceStatus, coroutine.getLoc(), rewriter);
     Location loc = coroutine.getLoc();
     rewriter.setInsertionPoint(kernel.body->getTerminator());
-    PrivateFrame storage = PrivateFrame::allocate(rewriter, loc, split);
-    buildStateMachineLoop(rewriter, loc, storage, subroutines.size(),
-                          [&](OpBuilder &builder, Location, unsigned token) {
-                            // Its frame accesses are lowered below, copies
-                            // included.
-                            cloneSubroutineBody(builder, subroutines[token],
-                                                kernel.args);
-                          });
-    if (kernel.status) {
-      // The loop ends when the instance returns, or earlier where a driver
-      // ends loops that ran too long: count only the former.
-      Value token = storage.loadToken(rewriter, loc);
-      Value terminated =
-          arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
-      Value returned = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, token, terminated);
-      auto ifReturned =
-          scf::IfOp::create(rewriter, loc, returned, /*withElse=*/false);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(ifReturned.thenBlock()->getTerminator());
-      recordInstanceReturned(rewriter, loc, kernel.status);
+    bool bounded = stepsPerLaunch > 0;
+    // Kept apart: bounded steps add an argument to the kernel, which moves
+    // its block arguments.
+    SmallVector<Value> args(kernel.args);
+    PrivateFrame storage =
+        PrivateFrame::allocate(rewriter, loc, split, /*zeroed=*/!bounded);
+    auto buildLoop = [&](std::optional<int64_t> maxSteps) {
+      buildStateMachineLoop(
+          rewriter, loc, storage, subroutines.size(),
+          [&](OpBuilder &builder, Location, unsigned token) {
+            // Its frame accesses are lowered below, copies included.
+            cloneSubroutineBody(builder, subroutines[token], args);
+          },
+          maxSteps);
+    };
+    if (bounded) {
+      if (failed(
+              buildBoundedSteps(kernel, split, storage, buildLoop, rewriter)))
+        return failure();
+    } else {
+      buildLoop(std::nullopt);
+      if (kernel.status)
+        recordReturnedIfTerminated(storage, kernel.status, rewriter, loc);
     }
     for (func::FuncOp subroutine : subroutines) {
       if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, storage,
@@ -116,9 +155,86 @@ struct CoroStateMachineToGPUPass
       addLoopIterationCounter(kernel.body, kernel.status,
                               corogpu::runtime::instance::kMostLoopIterations,
                               rewriter);
+    namespace instance = corogpu::runtime::instance;
+    Builder b(&getContext());
+    DictionaryAttr plan = b.getDictionaryAttr({
+        b.getNamedAttr(instance::kPlanFrameWords,
+                       b.getI64IntegerAttr(split.getFrameWords())),
+        b.getNamedAttr(instance::kPlanStepsPerLaunch,
+                       b.getI64IntegerAttr(stepsPerLaunch)),
+        // What tools call the subroutines: their tags, in token order.
+        b.getNamedAttr("subroutines", split.getNamesAttr()),
+        b.getNamedAttr(instance::kPlanWorkgroupSize,
+                       b.getI64IntegerAttr(workgroupSize)),
+    });
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
+    return plan;
+  }
+
+  /// The kernel body of bounded steps: the frame buffer becomes the last
+  /// argument; an unfinished instance copies its frame in, runs the loop
+  /// `buildLoop` builds with the step bound, and copies its frame back.
+  LogicalResult
+  buildBoundedSteps(InstanceKernel &kernel, SplitOp split,
+                    const PrivateFrame &storage,
+                    function_ref<void(std::optional<int64_t>)> buildLoop,
+                    RewriterBase &rewriter) {
+    gpu::GPUFuncOp function = kernel.kernel;
+    Location loc = function.getLoc();
+    unsigned framesIndex = function.getNumArguments();
+    auto framesType =
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+    if (failed(function.insertArgument(framesIndex, framesType, {}, loc)))
+      return failure();
+    Value frames = function.getArgument(framesIndex);
+    // Word w of instance i is at w * instances + i (SoA): the threads of a
+    // workgroup touch consecutive words.
+    ValueRange extents = function.getArguments().take_front(3);
+    Value instances = arith::MulIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, extents[0], extents[1]),
+        extents[2]);
+    Value id = kernel.position.getId(rewriter, loc, std::nullopt);
+    FrameArraySlot global(frames, split.getFrameWords(), id, instances,
+                          FrameArrayLayout::SoA);
+    Value terminated =
+        arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
+    Value token = global.loadToken(rewriter, loc);
+    Value unfinished = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne, token, terminated);
+    auto ifUnfinished =
+        scf::IfOp::create(rewriter, loc, unfinished, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifUnfinished.thenBlock()->getTerminator());
+    // The token (word 0) is loaded already.
+    storage.storeToken(rewriter, loc, token);
+    SmallVector<int64_t> fieldWords =
+        llvm::to_vector(llvm::seq<int64_t>(1, split.getFrameWords()));
+    copyFrameWords(rewriter, loc, global, storage, fieldWords);
+    buildLoop(stepsPerLaunch);
+    fieldWords.insert(fieldWords.begin(), 0);
+    copyFrameWords(rewriter, loc, storage, global, fieldWords);
+    recordReturnedIfTerminated(storage, kernel.status, rewriter, loc);
     return success();
+  }
+
+  /// The loop ends when the instance returns, or earlier where a driver ends
+  /// loops that ran too long or the step bound is reached: count only the
+  /// former.
+  static void recordReturnedIfTerminated(const FrameStorage &frame,
+                                         Value status, RewriterBase &rewriter,
+                                         Location loc) {
+    Value token = frame.loadToken(rewriter, loc);
+    Value terminated =
+        arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
+    Value returned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, token, terminated);
+    auto ifReturned =
+        scf::IfOp::create(rewriter, loc, returned, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifReturned.thenBlock()->getTerminator());
+    recordInstanceReturned(rewriter, loc, status);
   }
 };
 

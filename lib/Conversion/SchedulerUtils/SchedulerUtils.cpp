@@ -151,23 +151,40 @@ void mlir::coro::cloneSubroutineBody(OpBuilder &builder,
 void mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
-    function_ref<void(OpBuilder &, Location, unsigned)> buildCase) {
-  Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
-  frame.storeToken(builder, loc, entry);
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
+    std::optional<int64_t> maxSteps) {
+  if (!maxSteps) {
+    Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
+    frame.storeToken(builder, loc, entry);
+  }
   Value returned =
       arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
   SmallVector<int64_t> cases =
       llvm::to_vector(llvm::seq<int64_t>(0, numSubroutines));
+  // With a step bound the loop carries the steps taken so far.
+  SmallVector<Value> initialSteps;
+  Value stepBound, one;
+  if (maxSteps) {
+    initialSteps.push_back(arith::ConstantIntOp::create(builder, loc, 0, 32));
+    stepBound = arith::ConstantIntOp::create(builder, loc, *maxSteps, 32);
+    one = arith::ConstantIntOp::create(builder, loc, 1, 32);
+  }
+  TypeRange stepTypes = ValueRange(initialSteps).getTypes();
 
   scf::WhileOp::create(
-      builder, loc, TypeRange{}, ValueRange{},
-      [&](OpBuilder &b, Location loc, ValueRange) {
+      builder, loc, stepTypes, initialSteps,
+      [&](OpBuilder &b, Location loc, ValueRange steps) {
         Value current = frame.loadToken(b, loc);
         Value running = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                               current, returned);
-        scf::ConditionOp::create(b, loc, running, ValueRange{});
+        if (maxSteps) {
+          Value belowBound = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, steps.front(), stepBound);
+          running = arith::AndIOp::create(b, loc, running, belowBound);
+        }
+        scf::ConditionOp::create(b, loc, running, steps);
       },
-      [&](OpBuilder &b, Location loc, ValueRange) {
+      [&](OpBuilder &b, Location loc, ValueRange steps) {
         Value current = frame.loadToken(b, loc);
         Value index =
             arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
@@ -189,7 +206,11 @@ void mlir::coro::buildStateMachineLoop(
         frame.storeToken(b, loc, returned);
         scf::YieldOp::create(b, loc);
         b.setInsertionPointAfter(dispatch);
-        scf::YieldOp::create(b, loc);
+        SmallVector<Value> nextSteps;
+        if (maxSteps)
+          nextSteps.push_back(
+              arith::AddIOp::create(b, loc, steps.front(), one));
+        scf::YieldOp::create(b, loc, nextSteps);
       });
 }
 

@@ -694,17 +694,38 @@ private:
 struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
   using Base::Base;
 
+  /// The coroutines whose frames coro.handle ops drive, anywhere.
+  llvm::StringSet<> collectHandleTargets() {
+    llvm::StringSet<> targets;
+    getOperation().walk([&](Operation *op) {
+      if (auto size = dyn_cast<HandleFrameWordsOp>(op))
+        targets.insert(size.getCoroutine());
+      for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                                op->getResultTypes()))
+        if (auto handle = dyn_cast<HandleType>(type))
+          targets.insert(handle.getCoroutine().getValue());
+    });
+    return targets;
+  }
+
   void runOnOperation() override {
     // Coroutines split already (by hand, or by another tool) keep their
     // split.
     llvm::StringSet<> split;
     for (SplitOp op : getOperation().getOps<SplitOp>())
       split.insert(op.getCoroutine());
+    llvm::StringSet<> driven = collectHandleTargets();
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines) {
-      if (split.contains(coroutine.getSymName()))
+      bool isDriven = driven.contains(coroutine.getSymName());
+      if (split.contains(coroutine.getSymName()) ||
+          (handleTargetsOnly && !isDriven))
         continue;
-      CoroutineSplitter splitter(coroutine, {maxRecomputedOps, deferLoads});
+      // Code that drives a frame may write a buffer between two of its
+      // resumptions: a load is redone after a suspension point only where
+      // nothing else runs in between.
+      CoroutineSplitter splitter(coroutine,
+                                 {maxRecomputedOps, deferLoads && !isDriven});
       if (failed(splitter.split()))
         return signalPassFailure();
       const CoroutineSplitter::Counts &counts = splitter.getCounts();

@@ -57,27 +57,54 @@ func.func @host(%w: index, %h: index, %out: memref<?xf32>) {
 // -----
 
 // Loop passes are counted in a private counter, bumped before every loop
-// (the pass that finds it done) and at the start of every loop body, and
-// raised into word 1 of the status buffer at the end.
+// (the pass that finds it done) and at the start of every loop body. Each
+// loop also records whether its exit condition said to run on when it last
+// passed (an scf.for: its next induction value is below the bound; an
+// scf.while: its condition), and after the loop ORs that into a flag of loops
+// that a driver's limit ended. At the end the count, or -1 (kLoopEndedByLimit)
+// for a cut loop, is raised into word 1 of the status buffer.
 // LOOPS-LABEL: gpu.func @loops(
-// LOOPS-SAME:      %[[STATUS:[^:]*]]: memref<2xi32>) kernel
+// LOOPS-SAME:      %[[N:[^:]*]]: index, %{{[^:]*}}: memref<?xi32>, %[[STATUS:[^:]*]]: memref<2xi32>) kernel
 // LOOPS:         scf.if
 // LOOPS:           %[[COUNTER:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS-NEXT:      %[[CONTINUING:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS-NEXT:      %[[ENDED:.*]] = memref.alloca() : memref<1xi32>
 // LOOPS:           memref.load %[[COUNTER]]
 // LOOPS-NEXT:      arith.addi
 // LOOPS-NEXT:      memref.store %{{.*}}, %[[COUNTER]]
-// LOOPS-NEXT:      scf.for
+// LOOPS-NEXT:      memref.store %{{.*}}, %[[CONTINUING]]
+// LOOPS-NEXT:      scf.for %[[IV:[^ ]*]] = %{{.*}} to %[[N]] step %[[STEP:[^ ]*]]
 // LOOPS-NEXT:        memref.load %[[COUNTER]]
 // LOOPS-NEXT:        arith.addi
 // LOOPS-NEXT:        memref.store %{{.*}}, %[[COUNTER]]
+// LOOPS:             %[[NEXT:.*]] = arith.addi %[[IV]], %[[STEP]] : index
+// LOOPS-NEXT:        %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]] : index
+// LOOPS-NEXT:        %[[MORE32:.*]] = arith.extui %[[MORE]] : i1 to i32
+// LOOPS-NEXT:        memref.store %[[MORE32]], %[[CONTINUING]]
+// LOOPS-NEXT:        scf.yield
+// LOOPS-NEXT:      }
+// LOOPS-NEXT:      %[[LAST:.*]] = memref.load %[[CONTINUING]]
+// LOOPS-NEXT:      %[[SOFAR:.*]] = memref.load %[[ENDED]]
+// LOOPS-NEXT:      %[[EITHER:.*]] = arith.ori %[[SOFAR]], %[[LAST]] : i32
+// LOOPS-NEXT:      memref.store %[[EITHER]], %[[ENDED]]
 // LOOPS:           memref.store %{{.*}}, %[[COUNTER]]
 // LOOPS-NEXT:      scf.while
+// LOOPS-NEXT:        %[[CONDITION:.*]] = arith.cmpi
+// LOOPS-NEXT:        %[[CONDITION32:.*]] = arith.extui %[[CONDITION]] : i1 to i32
+// LOOPS-NEXT:        memref.store %[[CONDITION32]], %[[CONTINUING]]
+// LOOPS-NEXT:        scf.condition(%[[CONDITION]])
 // LOOPS:           } do {
 // LOOPS-NEXT:      ^bb0(
 // LOOPS-NEXT:        memref.load %[[COUNTER]]
+// LOOPS:           memref.load %[[CONTINUING]]
+// LOOPS:           memref.store %{{.*}}, %[[ENDED]]
 // LOOPS:           memref.atomic_rmw addi %{{.*}}, %[[STATUS]]
-// LOOPS:           %[[COUNT:.*]] = memref.load %[[COUNTER]]
-// LOOPS:           memref.atomic_rmw maxu %[[COUNT]], %[[STATUS]]
+// LOOPS:           %[[WAS:.*]] = memref.load %[[ENDED]]
+// LOOPS-NEXT:      %[[CUT:.*]] = arith.cmpi ne, %[[WAS]], %{{.*}} : i32
+// LOOPS-NEXT:      %[[SENTINEL:.*]] = arith.constant -1 : i32
+// LOOPS-NEXT:      %[[COUNT:.*]] = memref.load %[[COUNTER]]
+// LOOPS-NEXT:      %[[VALUE:.*]] = arith.select %[[CUT]], %[[SENTINEL]], %[[COUNT]] : i32
+// LOOPS:           memref.atomic_rmw maxu %[[VALUE]], %[[STATUS]]
 coro.func @loops(%n: index, %out: memref<?xi32>) {
   %id = coro.id : index
   %c0 = arith.constant 0 : index

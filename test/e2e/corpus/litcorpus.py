@@ -30,6 +30,12 @@ suite("vulkan/megakernel", "check", CHECK,
       ["--scheduler=megakernel", "--validate"])
 suite("vulkan/state-machine", "check", CHECK,
       ["--scheduler=state-machine", "--validate"])
+# Bounded steps: frames go to global memory and back between launches, after
+# one subroutine (every suspension point crosses a launch) or three.
+suite("vulkan/state-machine-1-step", "check", CHECK,
+      ["--scheduler=state-machine", "--validate", "--state-machine-steps=1"])
+suite("vulkan/state-machine-3-steps", "check", CHECK,
+      ["--scheduler=state-machine", "--validate", "--state-machine-steps=3"])
 # The wavefront options that change what the kernels do: SoA frames, one
 # slot per instance; AoS, 3 slots (many in-place refills), compaction below
 # 50 %; SoA, 1000 slots, compaction below 90 %, only the largest queue each
@@ -93,6 +99,8 @@ for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
 for name, args in [
         ("megakernel", ["--scheduler=megakernel"]),
         ("state-machine", ["--scheduler=state-machine"]),
+        ("state-machine-2-steps", ["--scheduler=state-machine",
+                                   "--state-machine-steps=2"]),
         ("wavefront", ["--scheduler=wavefront"]),
         ("wavefront-aos-3-slots", ["--scheduler=wavefront", "--layout=aos",
                                    "--capacity=3", "--compact-below=50"]),
@@ -106,6 +114,8 @@ for name, args in [
 for name, args, filter in [
         ("megakernel", ["--scheduler=megakernel"], ""),
         ("state-machine", ["--scheduler=state-machine"], ""),
+        ("state-machine-steps", ["--scheduler=state-machine",
+                                 "--state-machine-steps=2"], ""),
         ("wavefront", ["--scheduler=wavefront"], ""),
         ("wavefront-sorted-aos", ["--scheduler=wavefront", "--layout=aos",
                                   "--sort-by=material"], "material-sort"),
@@ -131,6 +141,8 @@ for chip in ["sm_75", "sm_80", "sm_90"]:
               ["--chip=" + chip] + args, filter)
 for chip in ["sm_75", "sm_90"]:
     for name, args, filter in [
+            ("state-machine-steps", ["--scheduler=state-machine",
+                                     "--state-machine-steps=2"], ""),
             ("wavefront-aos", ["--scheduler=wavefront", "--layout=aos"], ""),
             ("wavefront-sorted", ["--scheduler=wavefront",
                                   "--sort-by=material"], "material-sort"),
@@ -182,6 +194,10 @@ class CorpusFormat(lit.formats.TestFormat):
         if missing:
             return lit.Test.UNSUPPORTED, "missing feature: " + ", ".join(
                 missing)
+        reason = run_corpus.unsupported(
+            mode, os.path.join(test.config.coro_src_root, path), args)
+        if reason:
+            return lit.Test.UNSUPPORTED, reason
         tools = test.config.coro_tools_dir
         options = types.SimpleNamespace(
             coro_run=os.path.join(tools, "coro-run"),

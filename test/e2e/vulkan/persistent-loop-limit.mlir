@@ -8,7 +8,7 @@
 // returns and the image matches the mega-kernel.
 // REQUIRES: lavapipe
 // RUN: not coro-run %coro_src/test/e2e/cpu/path-tracer.mlir --coro=trace_paths --grid=100000 --buffer=f32:100000:zeros --arg=8 --scheduler=persistent --persistent-threads=64 --persistent-batches-per-launch=0 --quiet 2>&1 | FileCheck %s --check-prefix=LIMIT
-// LIMIT: coro-run: error: persistent: a thread of the persistent-threads kernel reached {{[0-9]+}} loop iterations in launch 1; llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted: take fewer batches per launch
+// LIMIT: coro-run: error: persistent: a thread of the persistent-threads kernel in launch 1 had a loop cut short: llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted: take fewer batches per launch
 // Without the loop counters (--termination-checks=false), the count of
 // instances that returned still catches it:
 // RUN: not coro-run %coro_src/test/e2e/cpu/path-tracer.mlir --coro=trace_paths --grid=100000 --buffer=f32:100000:zeros --arg=8 --scheduler=persistent --persistent-threads=64 --persistent-batches-per-launch=0 --termination-checks=false --quiet 2>&1 | FileCheck %s --check-prefix=STOPPED

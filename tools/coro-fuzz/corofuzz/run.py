@@ -23,6 +23,9 @@ ORACLE_PASSES = ["--convert-scf-to-cf", "--convert-vector-to-llvm",
 CONFIGS = {
     "mk": ("megakernel", []),
     "sm": ("state-machine", []),
+    # Bounded steps: every frame goes to global memory and back between
+    # launches.
+    "sm-steps": ("state-machine", ["--state-machine-steps=2"]),
     "wf": ("wavefront", []),
     "wf-aos3": ("wavefront", ["--layout=aos", "--capacity=3"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
@@ -37,7 +40,7 @@ CONFIGS = {
     "wf-bounds": ("wavefront", ["--check-bounds"]),
     "pt-bounds": ("persistent", ["--check-bounds"]),
 }
-PTX_CONFIGS = {"mk", "sm", "wf", "pt"}
+PTX_CONFIGS = {"mk", "sm", "sm-steps", "wf", "pt"}
 CLASSES = ["crash", "rejected", "invalid-code", "reference-wrong",
            "scheduler-wrong", "timeout", "oracle-error"]
 CRASH_MARKS = ["PLEASE submit a bug report", "Stack dump", "Segmentation fault",

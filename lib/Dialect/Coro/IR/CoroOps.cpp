@@ -443,6 +443,70 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// Handles
+//===----------------------------------------------------------------------===//
+
+/// The coroutine a handle op names (`name`), which must be a coro.func; and,
+/// given, the handle type it gives or takes, which must name the same one.
+static FuncOp verifyHandleCoroutine(Operation *user, FlatSymbolRefAttr name,
+                                    SymbolTableCollection &symbolTable,
+                                    HandleType handle = {}) {
+  if (handle && handle.getCoroutine() != name) {
+    user->emitOpError("names ")
+        << name << " but its handle is a " << Type(handle);
+    return nullptr;
+  }
+  Operation *symbol = symbolTable.lookupNearestSymbolFrom(user, name);
+  if (!symbol) {
+    user->emitOpError("'") << name
+                           << "' does not reference a symbol in this module";
+    return nullptr;
+  }
+  auto coroutine = dyn_cast<FuncOp>(symbol);
+  if (!coroutine) {
+    InFlightDiagnostic diag = user->emitOpError("'")
+                              << name << "' is " << describe(symbol)
+                              << ", not a 'coro.func': only coroutines have "
+                                 "frames";
+    diag.attachNote(symbol->getLoc()) << "symbol defined here";
+    return nullptr;
+  }
+  return coroutine;
+}
+
+LogicalResult
+HandleCreateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable,
+                                       getHandle().getType()));
+}
+
+LogicalResult
+HandleLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable,
+                                       getHandle().getType()));
+}
+
+LogicalResult
+HandleFrameWordsOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable));
+}
+
+LogicalResult HandleResumeOp::verify() {
+  if (getToken() && getTag())
+    return emitOpError("takes a token or a tag, not both");
+  return success();
+}
+
+LogicalResult
+HandleResumeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto handle = getHandle().getType();
+  if (!verifyHandleCoroutine(*this, handle.getCoroutine(), symbolTable))
+    return failure();
+  return success(verifyCoroutineCallee(*this, handle.getCoroutine(), getArgs(),
+                                       "resumed", symbolTable));
+}
+
+//===----------------------------------------------------------------------===//
 // SplitOp
 //===----------------------------------------------------------------------===//
 

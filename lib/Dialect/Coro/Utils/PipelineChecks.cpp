@@ -43,6 +43,20 @@ LogicalResult mlir::coro::checkSplitRan(ModuleOp module, StringRef stage) {
   return success();
 }
 
+LogicalResult mlir::coro::checkHandlesLowered(ModuleOp module,
+                                              StringRef stage) {
+  WalkResult result = module.walk([&](Operation *op) {
+    if (!isa<HandleCreateOp, HandleLoadOp, HandleFrameWordsOp>(op))
+      return WalkResult::advance();
+    op->emitOpError("is left for ")
+        << stage
+        << ", which cannot run frames that code drives: run "
+           "coro-split, coro-materialize-frame and coro-lower-handles first";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult mlir::coro::prepareOutputDirectory(Operation *op,
                                                  StringRef passName,
                                                  StringRef dir) {

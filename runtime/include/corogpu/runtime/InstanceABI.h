@@ -1,5 +1,4 @@
-//===- InstanceABI.h - the instance kernels' status buffer --------*- C++
-//-*-===//
+//===- InstanceABI.h - the instance kernels' buffers -----------*- C++ -*-===//
 //
 // Part of the CoroGPU project.
 //
@@ -22,6 +21,19 @@
 // instance's loops were cut short even though it returned (see
 // docs/schedulers.md for what this count cannot see).
 //
+// With bounded steps (`coro-state-machine-to-gpu{steps-per-launch=N}`) the
+// state-machine kernel takes, after `status`, the frame buffer
+//
+//   f(nx, ny, nz, <arguments>, status: memref<2xi32>, frames: memref<?xi32>)
+//
+// of kFrameWords words per instance in SoA order (word w of instance i at
+// w * instances + i, i the linear instance id), zeroed before the first
+// launch: word 0 is the target token, 0 the entry. Each launch runs at most
+// N subroutines of every unfinished instance and leaves its frame there;
+// the host relaunches, keeping `status`, until kInstancesReturned reaches
+// the grid's size. The plan (module attribute `coro.state_machine`) names
+// the values below.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef COROGPU_RUNTIME_INSTANCEABI_H
@@ -42,6 +54,11 @@ enum StatusWord : uint32_t {
   kMostLoopIterations = 1,
   kNumStatusWords = 2,
 };
+
+/// The keys of a state-machine plan (`coro.state_machine`), each an integer.
+inline constexpr const char *kPlanFrameWords = "frame_words";
+inline constexpr const char *kPlanStepsPerLaunch = "steps_per_launch";
+inline constexpr const char *kPlanWorkgroupSize = "workgroup_size";
 
 } // namespace corogpu::runtime::instance
 

@@ -306,6 +306,204 @@ def Coro_LaunchOp : Coro_Op<"launch", [
 }
 
 //===----------------------------------------------------------------------===//
+// Frames that user code drives: the paper's low-level interfaces
+//
+// Any code (a `coro.func`, a `func.func`, a kernel) can instantiate a
+// coroutine's frame and resume its subroutines itself (paper Sec. 4.1.3 and
+// 4.1.4, Listings 3 to 5). The ops name the coroutine before it is split;
+// `coro-lower-handles` resolves them after `coro-split` and
+// `coro-materialize-frame`.
+//===----------------------------------------------------------------------===//
+
+def Coro_HandleCreateOp : Coro_Op<"handle.create", [
+    MemoryEffects<[MemAlloc, MemWrite]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Instantiates a frame of a coroutine for an instance index";
+  let description = [{
+    A new frame of `coroutine` (the paper's `coro.instantiate(index)`):
+    thread-private, its target token the entry's (0), its `coro_id` the given
+    linear instance index, which `coro.id` returns in the coroutine's
+    subroutines (`coro.id 0` too; `coro.id 1` and `coro.id 2` give 0).
+
+    ```mlir
+    %h = coro.handle.create @parity[%i] : !coro.handle<@parity>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$coroutine, Index:$instance);
+  let results = (outs Coro_HandleType:$handle);
+  let assemblyFormat = [{
+    $coroutine `[` $instance `]` attr-dict `:` qualified(type($handle))
+  }];
+}
+
+def Coro_HandleResumeOp : Coro_Op<"handle.resume", [
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Runs one subroutine of a frame's coroutine";
+  let description = [{
+    Runs one subroutine of the handle's coroutine on its frame with the
+    coroutine's arguments `args` (the paper's `coro[token](frame, ...)` and
+    `coro["tag"](frame, ...)`, Listing 3):
+
+    - with neither a token nor a tag, the subroutine the frame's target
+      token names (the entry for a new frame): what a state machine does;
+    - with `[%token]` (an `i32`), the subroutine of that token (0: the entry);
+    - with `at "tag"`, the subroutine that resumes after the suspension point
+      of that tag (`"entry"`: the entry).
+
+    The subroutine runs until the coroutine suspends again or returns, and
+    updates the target token. A token that names no subroutine (-1, the
+    coroutine has returned) runs nothing. Resuming a subroutine other than
+    the one the target token names is the user's responsibility (paper Sec.
+    4.1.3): the frame holds only what the transition graph says.
+
+    ```mlir
+    coro.handle.resume %h(%scale, %out)
+        : !coro.handle<@parity>, (f32, memref<?xf32>) -> ()
+    coro.handle.resume %h at "odd"(%scale, %out)
+        : !coro.handle<@parity>, (f32, memref<?xf32>) -> ()
+    coro.handle.resume %h[%t](%scale, %out)
+        : !coro.handle<@parity>, (f32, memref<?xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle, Optional<I32>:$token,
+                       OptionalAttr<StrAttr>:$tag, Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $handle (`[` $token^ `]`)? (`at` $tag^)? `(` $args `)` attr-dict `:`
+    qualified(type($handle)) `,` functional-type($args, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Coro_HandleTargetOp : Coro_Op<"handle.target",
+    [MemoryEffects<[MemRead]>]> {
+  let summary = "The target token of a frame";
+  let description = [{
+    The token of the subroutine the frame resumes with next (the paper's
+    `frame.target_token`): 0 for a new frame, -1 once the coroutine returned.
+
+    ```mlir
+    %t = coro.handle.target %h : !coro.handle<@parity>
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle);
+  let results = (outs I32:$token);
+  let assemblyFormat = "$handle attr-dict `:` qualified(type($handle))";
+}
+
+def Coro_HandleDoneOp : Coro_Op<"handle.done", [MemoryEffects<[MemRead]>]> {
+  let summary = "Whether a frame's coroutine has returned";
+  let description = [{
+    True once the coroutine returned (its target token is -1).
+
+    ```mlir
+    %done = coro.handle.done %h : !coro.handle<@parity>
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle);
+  let results = (outs I1:$done);
+  let assemblyFormat = "$handle attr-dict `:` qualified(type($handle))";
+}
+
+def Coro_HandleIdOp : Coro_Op<"handle.id", [MemoryEffects<[MemRead]>]> {
+  let summary = "The instance index a frame was created for";
+  let description = [{
+    The frame's `coro_id` (the paper's `frame.coro_id`).
+
+    ```mlir
+    %i = coro.handle.id %h : !coro.handle<@parity>
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle);
+  let results = (outs Index:$instance);
+  let assemblyFormat = "$handle attr-dict `:` qualified(type($handle))";
+}
+
+def Coro_HandlePromiseOp : Coro_Op<"handle.promise",
+    [MemoryEffects<[MemRead]>]> {
+  let summary = "Reads a promise field of a frame by name";
+  let description = [{
+    The value the coroutine last stored with `coro.promise` under `name`
+    (the paper's `frame.get<T>("name")`); `"__yielded_value"` is a
+    generator's last yielded value. The result type must be the field's.
+    Before the coroutine first stores it, the field reads as 0.
+
+    ```mlir
+    %r = coro.handle.promise %h["r"] : !coro.handle<@parity> -> i32
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle, StrAttr:$name);
+  let results = (outs Coro_FrameFieldType:$value);
+  let assemblyFormat = [{
+    $handle `[` $name `]` attr-dict `:` qualified(type($handle)) `->`
+    type($value)
+  }];
+}
+
+def Coro_HandleFrameWordsOp : Coro_Op<"handle.frame_words", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The 32-bit words of one frame of a coroutine";
+  let description = [{
+    How many 32-bit words one frame of `coroutine` takes once it is split and
+    its frame materialized: what a buffer of frames needs per instance
+    (`coro.handle.store`, `coro.handle.load`).
+
+    ```mlir
+    %w = coro.handle.frame_words @parity : index
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$coroutine);
+  let results = (outs Index:$words);
+  let assemblyFormat = "$coroutine attr-dict `:` type($words)";
+}
+
+def Coro_HandleStoreOp : Coro_Op<"handle.store",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Stores a frame into a buffer of frames";
+  let description = [{
+    Copies the frame into slot `index` of a buffer of `count` frames of
+    32-bit words (`coro.handle.frame_words` each): SoA by default (word `w`
+    of slot `i` at `w * count + i`, what a kernel over consecutive slots
+    reads best), AoS with `aos` (at `i * frame_words + w`).
+
+    ```mlir
+    coro.handle.store %h, %frames[%i] of %n : !coro.handle<@parity>, memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Coro_HandleType:$handle, MemRefRankOf<[I32], [1]>:$buffer,
+                       Index:$index, Index:$count, UnitAttr:$aos);
+  let assemblyFormat = [{
+    $handle `,` $buffer `[` $index `]` `of` $count (`aos` $aos^)? attr-dict
+    `:` qualified(type($handle)) `,` type($buffer)
+  }];
+}
+
+def Coro_HandleLoadOp : Coro_Op<"handle.load", [
+    MemoryEffects<[MemAlloc, MemRead, MemWrite]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Loads a frame from a buffer of frames";
+  let description = [{
+    A frame of `coroutine` with the contents of slot `index` of a buffer of
+    `count` frames, laid out as `coro.handle.store` says. A buffer of zeros
+    holds new frames (target token 0, instance 0).
+
+    ```mlir
+    %h = coro.handle.load @parity %frames[%i] of %n : memref<?xi32> -> !coro.handle<@parity>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$coroutine,
+                       MemRefRankOf<[I32], [1]>:$buffer, Index:$index,
+                       Index:$count, UnitAttr:$aos);
+  let results = (outs Coro_HandleType:$handle);
+  let assemblyFormat = [{
+    $coroutine $buffer `[` $index `]` `of` $count (`aos` $aos^)? attr-dict
+    `:` type($buffer) `->` qualified(type($handle))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Split coroutines: frames, checkpoints and the transition graph
 //
 // These ops are produced by `coro-split` and consumed by schedulers; users

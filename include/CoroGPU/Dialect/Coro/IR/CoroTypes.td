@@ -24,4 +24,25 @@ def Coro_FrameType : TypeDef<Coro_Dialect, "Frame"> {
   }];
 }
 
+def Coro_HandleType : TypeDef<Coro_Dialect, "Handle"> {
+  let mnemonic = "handle";
+  let summary = "A frame of a coroutine that user code drives itself";
+  let description = [{
+    An instance of the coroutine `coroutine` with a frame of its own, as the
+    paper's `CoroFrame` (Sec. 4.1.4, Listing 5): created by
+    `coro.handle.create` or `coro.handle.load`, resumed by
+    `coro.handle.resume`, inspected by `coro.handle.target`, `.done`, `.id`
+    and `.promise`, stored to a buffer of frames by `coro.handle.store`. The
+    ops are written against the coroutine before it is split;
+    `coro-lower-handles` resolves them against its subroutines and frame
+    layout, and the frame becomes thread-private memory.
+
+    ```mlir
+    %h = coro.handle.create @parity[%id] : !coro.handle<@parity>
+    ```
+  }];
+  let parameters = (ins "::mlir::FlatSymbolRefAttr":$coroutine);
+  let assemblyFormat = "`<` $coroutine `>`";
+}
+
 #endif // COROGPU_DIALECT_CORO_IR_COROTYPES_TD

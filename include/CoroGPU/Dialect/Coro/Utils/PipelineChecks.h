@@ -27,6 +27,11 @@ LogicalResult checkFrontHalfRanOnAll(Operation *root, StringRef stage);
 /// passes.
 LogicalResult checkSplitRan(ModuleOp module, StringRef stage);
 
+/// Schedulers expect the `coro.handle.*` ops lowered. For the first one in
+/// `module`, emits a located error naming `stage` and `coro-lower-handles`,
+/// and fails.
+LogicalResult checkHandlesLowered(ModuleOp module, StringRef stage);
+
 /// For passes that write files: checks that `dir` is set and creates it,
 /// reporting failures on `op` prefixed with `passName`.
 LogicalResult prepareOutputDirectory(Operation *op, StringRef passName,

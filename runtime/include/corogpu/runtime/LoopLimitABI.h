@@ -1,0 +1,31 @@
+//===- LoopLimitABI.h - loops a driver's loop limit ended -----*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// Kernels compiled with `count-loop-iterations` (every scheduler's kernels
+// in the SPIR-V pipeline) raise a status word of their scheduler's ABI
+// (InstanceABI.h, WavefrontABI.h, PersistentABI.h: kMostLoopIterations) to
+// the loop passes their busiest thread counted, or to kLoopEndedByLimit when
+// a thread saw a loop end that its exit condition did not end: a driver's
+// loop limit (lavapipe: 65535 passes per invocation in all) ended it, as if
+// it had finished. Both are best efforts: the count undercounts what
+// lavapipe counts, and the driver's compiler may hide a cut scf.while
+// (docs/schedulers.md, "Known compiler and driver problems"). Plain C++
+// with no dependencies.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNTIME_LOOPLIMITABI_H
+#define COROGPU_RUNTIME_LOOPLIMITABI_H
+
+#include <cstdint>
+
+namespace corogpu::runtime {
+
+/// The value of a kMostLoopIterations word after a thread saw a loop that
+/// its exit condition did not end.
+inline constexpr uint32_t kLoopEndedByLimit = 0xFFFFFFFFu;
+
+} // namespace corogpu::runtime
+
+#endif // COROGPU_RUNTIME_LOOPLIMITABI_H

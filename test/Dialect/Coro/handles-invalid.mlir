@@ -1,0 +1,94 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics
+
+coro.func @f(%x: f32) {
+  coro.suspend "next"
+  coro.return
+}
+func.func @wrong_handle(%i: index) {
+  // expected-error @+1 {{'coro.handle.create' op names @f but its handle is a '!coro.handle<@g>'}}
+  %h = coro.handle.create @f[%i] : !coro.handle<@g>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{symbol defined here}}
+func.func @callable() {
+  return
+}
+func.func @not_a_coroutine(%i: index) {
+  // expected-error @+1 {{'coro.handle.create' op '@callable' is 'func.func' @callable, not a 'coro.func': only coroutines have frames}}
+  %h = coro.handle.create @callable[%i] : !coro.handle<@callable>
+  return
+}
+
+// -----
+
+func.func @missing(%i: index) {
+  // expected-error @+1 {{'coro.handle.create' op '@nowhere' does not reference a symbol in this module}}
+  %h = coro.handle.create @nowhere[%i] : !coro.handle<@nowhere>
+  return
+}
+
+// -----
+
+coro.func @f(%x: f32) {
+  coro.suspend "next"
+  coro.return
+}
+func.func @wrong_arguments(%i: index, %y: i32) {
+  %h = coro.handle.create @f[%i] : !coro.handle<@f>
+  // expected-error @+1 {{'coro.handle.resume' op argument #0 has type 'i32', but @f expects 'f32'}}
+  coro.handle.resume %h(%y) : !coro.handle<@f>, (i32) -> ()
+  return
+}
+
+// -----
+
+coro.func @f(%x: f32) {
+  coro.suspend "next"
+  coro.return
+}
+func.func @too_few(%i: index) {
+  %h = coro.handle.create @f[%i] : !coro.handle<@f>
+  // expected-error @+1 {{'coro.handle.resume' op passes 0 argument(s), but @f takes 1}}
+  coro.handle.resume %h() : !coro.handle<@f>, () -> ()
+  return
+}
+
+// -----
+
+coro.func @f(%x: f32) {
+  coro.suspend "next"
+  coro.return
+}
+func.func @token_and_tag(%i: index, %t: i32, %x: f32) {
+  %h = coro.handle.create @f[%i] : !coro.handle<@f>
+  // expected-error @+1 {{'coro.handle.resume' op takes a token or a tag, not both}}
+  coro.handle.resume %h[%t] at "next"(%x) : !coro.handle<@f>, (f32) -> ()
+  return
+}
+
+// -----
+
+func.func @load_wrong_handle(%i: index, %frames: memref<?xi32>) {
+  // expected-error @+1 {{'coro.handle.load' op names @f but its handle is a '!coro.handle<@g>'}}
+  %h = coro.handle.load @f %frames[%i] of %i : memref<?xi32> -> !coro.handle<@g>
+  return
+}
+
+// -----
+
+func.func @frame_words_of_nothing() {
+  // expected-error @+1 {{'coro.handle.frame_words' op '@nothing' does not reference a symbol in this module}}
+  %n = coro.handle.frame_words @nothing : index
+  return
+}
+
+// -----
+
+func.func @wrong_buffer(%i: index, %frames: memref<?xf32>) {
+  // expected-error @+1 {{'coro.handle.load' op operand #0 must be 1D memref of 32-bit signless integer values}}
+  %h = coro.handle.load @f %frames[%i] of %i : memref<?xf32> -> !coro.handle<@f>
+  return
+}

@@ -1,0 +1,61 @@
+// Generators consumed in code through handles (the iterator form of paper
+// Listing 1: advance = coro.handle.resume, terminated = coro.handle.done,
+// value = the promise "__yielded_value").
+//
+// @squares yields k * k for k = 0 .. id % 7 + n - 1, and writes how many it
+// yielded to out[id] when it returns.
+//
+// @sum_squares drives a frame of @squares per instance and adds the values
+// up, leaving the loop early (Listing 1's break) once the sum passes
+// %limit: sums[2 id] = the sum, sums[2 id + 1] = the values taken. When the
+// generator ran to its end, out[id] holds its count; after a break it stays
+// 0 (the generator never returned). Grid 12, --arg=3 --arg=50: out = [3, 4,
+// 5, 6, 0, 0, 0, 3, 4, 5, 6, 0]; sums = [5, 3, 14, 4, 30, 5, 55, 6, ...]: by
+// hand, instance 0 takes 0, 1, 4 (sum 5, 3 values) and the generator returns.
+coro.func @squares(%n: i32, %out: memref<?xi32>) yields i32 {
+  %id = coro.id : index
+  %c7 = arith.constant 7 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %rem = arith.remui %id, %c7 : index
+  %rem32 = arith.index_cast %rem : index to i32
+  %trips = arith.addi %rem32, %n : i32
+  %count = scf.for %k = %i0 to %trips step %i1 iter_args(%yielded = %i0) -> (i32) : i32 {
+    %sq = arith.muli %k, %k : i32
+    coro.yield %sq : i32
+    %next = arith.addi %yielded, %i1 : i32
+    scf.yield %next : i32
+  }
+  memref.store %count, %out[%id] : memref<?xi32>
+  coro.return
+}
+
+coro.func @sum_squares(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %false = arith.constant false
+  %g = coro.handle.create @squares[%id] : !coro.handle<@squares>
+  %r:2 = scf.while (%sum = %i0, %taken = %i0) : (i32, i32) -> (i32, i32) {
+    // advance; stop when the generator returned or the sum passed the limit
+    coro.handle.resume %g(%n, %out) : !coro.handle<@squares>, (i32, memref<?xi32>) -> ()
+    %done = coro.handle.done %g : !coro.handle<@squares>
+    %over = arith.cmpi sgt, %sum, %limit : i32
+    %stop = arith.ori %done, %over : i1
+    %go = arith.cmpi eq, %stop, %false : i1
+    scf.condition(%go) %sum, %taken : i32, i32
+  } do {
+  ^bb0(%sum: i32, %taken: i32):
+    %v = coro.handle.promise %g["__yielded_value"] : !coro.handle<@squares> -> i32
+    %sum2 = arith.addi %sum, %v : i32
+    %taken2 = arith.addi %taken, %i1 : i32
+    scf.yield %sum2, %taken2 : i32, i32
+  }
+  %base = arith.muli %id, %c2 : index
+  %at1 = arith.addi %base, %c1 : index
+  memref.store %r#0, %sums[%base] : memref<?xi32>
+  memref.store %r#1, %sums[%at1] : memref<?xi32>
+  coro.return
+}

@@ -40,6 +40,18 @@ static void buildFrontHalf(OpPassManager &pm) {
   coroutines.addPass(coro::createCoroNormalizeControlFlow());
 }
 
+/// The frames that code drives (coro.handle ops): their coroutines are split
+/// first, and the handles lowered before the coroutines that hold them are
+/// split, so that a handle is a local array there, which may live across
+/// their suspension points.
+static void addHandleLowering(OpPassManager &pm) {
+  CoroSplitOptions split;
+  split.handleTargetsOnly = true;
+  pm.addPass(createCoroSplit(split));
+  pm.addPass(createCoroMaterializeFrame());
+  pm.addPass(createCoroLowerHandles());
+}
+
 /// The front half, then the scheduler's materialization as GPU kernels.
 /// With `countLoopIterations` (targets whose drivers may limit loops) every
 /// scheduler's kernels count their loop passes; `terminationChecks` off
@@ -54,11 +66,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   case GPUScheduler::Megakernel: {
     // Only the coroutines that coro.handle ops drive are split: the others
     // stay whole for the mega-kernel.
-    CoroSplitOptions split;
-    split.handleTargetsOnly = true;
-    pm.addPass(createCoroSplit(split));
-    pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroLowerHandles());
+    addHandleLowering(pm);
     CoroMegakernelToGPUOptions options;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
@@ -66,9 +74,9 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::StateMachine: {
+    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroLowerHandles());
     CoroStateMachineToGPUOptions options;
     options.stepsPerLaunch = schedulerOptions.stateMachine.stepsPerLaunch;
     options.instanceStatus = instanceStatus;
@@ -77,18 +85,18 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::Wavefront: {
+    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroLowerHandles());
     CoroWavefrontToGPUOptions options = schedulerOptions.wavefront;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroWavefrontToGPU(options));
     return;
   }
   case GPUScheduler::Persistent: {
+    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
-    pm.addPass(createCoroLowerHandles());
     CoroPersistentToGPUOptions options = schedulerOptions.persistent;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroPersistentToGPU(options));

@@ -32,6 +32,9 @@ def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
       `coro.handle.frame_words` becomes a constant; `coro.handle.store` and
       `coro.handle.load` copy every word (SoA, or AoS with `aos`).
 
+    The pipelines run it before splitting the coroutines that hold handles
+    (`coro-split{handle-targets-only}` splits the driven ones first), so that
+    a handle there is a local array that may live across suspension points.
     Inlined subroutines may drive other coroutines' frames in turn; those
     handles are lowered too. The driven coroutines stay, split, for the
     scheduler: a runtime may still launch them by name (the mega-kernel

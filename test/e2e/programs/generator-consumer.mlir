@@ -9,7 +9,8 @@
 // up, leaving the loop early (Listing 1's break) once the sum passes
 // %limit: sums[2 id] = the sum, sums[2 id + 1] = the values taken. When the
 // generator ran to its end, out[id] holds its count; after a break it stays
-// 0 (the generator never returned). Grid 12, --arg=3 --arg=50: out = [3, 4,
+// 0 (the generator never returned). @sum_suspending (at the end) does the
+// same in a coroutine that suspends in its loop. Grid 12, --arg=3 --arg=50: out = [3, 4,
 // 5, 6, 0, 0, 0, 3, 4, 5, 6, 0]; sums = [5, 3, 14, 4, 30, 5, 55, 6, ...]: by
 // hand, instance 0 takes 0, 1, 4 (sum 5, 3 values) and the generator returns.
 coro.func @squares(%n: i32, %out: memref<?xi32>) yields i32 {
@@ -49,6 +50,39 @@ coro.func @sum_squares(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<
   } do {
   ^bb0(%sum: i32, %taken: i32):
     %v = coro.handle.promise %g["__yielded_value"] : !coro.handle<@squares> -> i32
+    %sum2 = arith.addi %sum, %v : i32
+    %taken2 = arith.addi %taken, %i1 : i32
+    scf.yield %sum2, %taken2 : i32, i32
+  }
+  %base = arith.muli %id, %c2 : index
+  %at1 = arith.addi %base, %c1 : index
+  memref.store %r#0, %sums[%base] : memref<?xi32>
+  memref.store %r#1, %sums[%at1] : memref<?xi32>
+  coro.return
+}
+
+// @sum_suspending: the same sum in a coroutine that suspends in its consumer
+// loop, after every value ("taken"): the generator's frame lives across the
+// suspensions in this coroutine's frame. Same outputs as @sum_squares.
+coro.func @sum_suspending(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %false = arith.constant false
+  %g = coro.handle.create @squares[%id] : !coro.handle<@squares>
+  %r:2 = scf.while (%sum = %i0, %taken = %i0) : (i32, i32) -> (i32, i32) {
+    coro.handle.resume %g(%n, %out) : !coro.handle<@squares>, (i32, memref<?xi32>) -> ()
+    %done = coro.handle.done %g : !coro.handle<@squares>
+    %over = arith.cmpi sgt, %sum, %limit : i32
+    %stop = arith.ori %done, %over : i1
+    %go = arith.cmpi eq, %stop, %false : i1
+    scf.condition(%go) %sum, %taken : i32, i32
+  } do {
+  ^bb0(%sum: i32, %taken: i32):
+    %v = coro.handle.promise %g["__yielded_value"] : !coro.handle<@squares> -> i32
+    coro.suspend "taken"
     %sum2 = arith.addi %sum, %v : i32
     %taken2 = arith.addi %taken, %i1 : i32
     scf.yield %sum2, %taken2 : i32, i32

@@ -56,3 +56,8 @@
 // RUN: coro-run %S/../programs/handles.mlir --coro=rewrite_between --grid=6 --buffer=i32:6:iota --buffer=i32:6:zeros --scheduler=megakernel | FileCheck %s --check-prefix=BETWEEN
 // BETWEEN: buffer 0 (i32 x 6): [999, 999, 999, 999, 999, 999]
 // BETWEEN-NEXT: buffer 1 (i32 x 6): [0, 1, 2, 3, 4, 5]
+// The same consumer in a coroutine that suspends in its loop: the
+// generator's frame crosses the suspensions in the consumer's frame.
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=GEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=GEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=GEN

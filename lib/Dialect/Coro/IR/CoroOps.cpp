@@ -352,26 +352,38 @@ static bool findAwaitPath(FuncOp from, FuncOp target,
   return result.wasInterrupted();
 }
 
-/// Resolves the coroutine that `user` (an await or a launch) refers to and
-/// checks the arguments it passes; returns null after a diagnostic.
-static FuncOp verifyCoroutineCallee(Operation *user, FlatSymbolRefAttr name,
-                                    ValueRange operands, StringRef verb,
-                                    SymbolTableCollection &symbolTable) {
+/// The coroutine `name` names from `user`; null after a diagnostic, which
+/// ends with `whyCoroutine` when `name` is another kind of symbol.
+static FuncOp lookupCoroutine(Operation *user, FlatSymbolRefAttr name,
+                              SymbolTableCollection &symbolTable,
+                              const Twine &whyCoroutine) {
   Operation *symbol = symbolTable.lookupNearestSymbolFrom(user, name);
   if (!symbol) {
     user->emitOpError("'") << name
                            << "' does not reference a symbol in this module";
     return nullptr;
   }
-  auto callee = dyn_cast<FuncOp>(symbol);
-  if (!callee) {
+  auto coroutine = dyn_cast<FuncOp>(symbol);
+  if (!coroutine) {
     InFlightDiagnostic diag = user->emitOpError("'")
                               << name << "' is " << describe(symbol)
-                              << ", not a 'coro.func'; only coroutines can be "
-                              << verb << " (call callables with 'func.call')";
+                              << ", not a 'coro.func'" << whyCoroutine;
     diag.attachNote(symbol->getLoc()) << "symbol defined here";
     return nullptr;
   }
+  return coroutine;
+}
+
+/// Resolves the coroutine that `user` (an await or a launch) refers to and
+/// checks the arguments it passes; returns null after a diagnostic.
+static FuncOp verifyCoroutineCallee(Operation *user, FlatSymbolRefAttr name,
+                                    ValueRange operands, StringRef verb,
+                                    SymbolTableCollection &symbolTable) {
+  FuncOp callee = lookupCoroutine(user, name, symbolTable,
+                                  "; only coroutines can be " + verb +
+                                      " (call callables with 'func.call')");
+  if (!callee)
+    return nullptr;
   ArrayRef<Type> expected = callee.getArgumentTypes();
   if (operands.size() != expected.size()) {
     user->emitOpError("passes ") << operands.size() << " argument(s), but "
@@ -456,22 +468,8 @@ static FuncOp verifyHandleCoroutine(Operation *user, FlatSymbolRefAttr name,
         << name << " but its handle is a " << Type(handle);
     return nullptr;
   }
-  Operation *symbol = symbolTable.lookupNearestSymbolFrom(user, name);
-  if (!symbol) {
-    user->emitOpError("'") << name
-                           << "' does not reference a symbol in this module";
-    return nullptr;
-  }
-  auto coroutine = dyn_cast<FuncOp>(symbol);
-  if (!coroutine) {
-    InFlightDiagnostic diag = user->emitOpError("'")
-                              << name << "' is " << describe(symbol)
-                              << ", not a 'coro.func': only coroutines have "
-                                 "frames";
-    diag.attachNote(symbol->getLoc()) << "symbol defined here";
-    return nullptr;
-  }
-  return coroutine;
+  return lookupCoroutine(user, name, symbolTable,
+                         ": only coroutines have frames");
 }
 
 LogicalResult

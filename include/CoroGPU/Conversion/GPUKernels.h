@@ -73,10 +73,9 @@ void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 /// invocation in all) cut a thread short. lavapipe runs the 8 threads of a
 /// subgroup as one invocation, whose passes are those of its busiest
 /// thread loop by loop: threads that spend their passes in different loops
-/// count fewer than lavapipe does (docs/schedulers.md). A thread that saw a
-/// loop end although its exit condition said to run on raises the word to
-/// kLoopEndedByLimit (LoopLimitABI.h): exact for scf.for, while the driver's
-/// compiler may fold an scf.while's record away.
+/// count fewer than lavapipe does (docs/schedulers.md). So a thread that saw
+/// a loop end although its exit condition said to run on raises the word to
+/// kLoopEndedByLimit (LoopLimitABI.h), which catches what the count misses.
 void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
                              RewriterBase &rewriter);
 

@@ -23,6 +23,9 @@ using namespace mlir;
 using namespace mlir::coro;
 namespace instance = corogpu::runtime::instance;
 
+/// What no loop-count status word holds (see addLoopIterationCounter).
+static constexpr uint32_t kOpaqueWord = 0xFFFFFFFEu;
+
 gpu::GPUModuleOp mlir::coro::getOrCreateKernelModule(ModuleOp module,
                                                      RewriterBase &rewriter) {
   if (auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName))
@@ -137,14 +140,13 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   auto createVariable = [&] {
     return memref::AllocaOp::create(rewriter, loc, MemRefType::get({1}, i32));
   };
-  // `counter` counts the passes. `continuing` holds whether the loop that
-  // ran last was to run on after its last pass, and `ended` whether any was:
-  // the driver's limit ended it, which leaves a loop without evaluating its
-  // exit condition. An scf.for records its next induction value against the
-  // bound at the end of its body; an scf.while its condition, which the
-  // driver's compiler may fold to false after the loop (it knows no other
-  // way out), so that a cut scf.while is only sometimes seen here, and
-  // otherwise by the count.
+  // `counter` counts the passes. After each loop, `ended` learns whether the
+  // loop was to run on after its last pass: then the driver's limit ended
+  // it, which leaves a loop without its exit condition saying so. An scf.for
+  // records its next induction value against the bound at the end of its
+  // body (in `continuing`, which all of them share: inner loops run before
+  // it is written); an scf.while records its condition, in a variable of its
+  // own (loops in its body run after it is written).
   Value counter = createVariable(), continuing = createVariable(),
         ended = createVariable();
   Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -161,6 +163,18 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   auto storeFlag = [&](Value flag, Value variable) {
     store(arith::ExtUIOp::create(rewriter, loc, i32, flag), variable);
   };
+  // A value the driver's compiler cannot know and that is false: the status
+  // word never holds kOpaqueWord (counts stay far below it). It keeps an
+  // scf.while's record from being folded: the record becomes a select
+  // between the condition and the previous record, computed where the
+  // condition is and carried to the next pass, so the compiler can neither
+  // move it out of the loop nor rewrite the condition in it.
+  Value opaque = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq,
+      memref::LoadOp::create(
+          rewriter, loc, buffer,
+          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, word)}),
+      arith::ConstantIntOp::create(rewriter, loc, kOpaqueWord, 32));
   for (auto [loop, loopBody] : loops) {
     rewriter.setInsertionPoint(loop);
     store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
@@ -179,13 +193,28 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
                                              : arith::CmpIPredicate::slt,
                                          next, forLoop.getUpperBound());
       storeFlag(more, continuing);
-    } else {
-      auto condition = cast<scf::WhileOp>(loop).getConditionOp();
-      rewriter.setInsertionPoint(condition);
-      storeFlag(condition.getCondition(), continuing);
+      rewriter.setInsertionPointAfter(loop);
+      store(arith::OrIOp::create(rewriter, loc, load(ended), load(continuing)),
+            ended);
+      continue;
     }
+    // A record of its own: loops in its body run after it is made.
+    Value record;
+    {
+      OpBuilder::InsertionGuard atStart(rewriter);
+      rewriter.setInsertionPointToStart(body);
+      record = createVariable();
+    }
+    rewriter.setInsertionPoint(loop);
+    store(zero, record);
+    auto condition = cast<scf::WhileOp>(loop).getConditionOp();
+    rewriter.setInsertionPoint(condition);
+    Value runOn =
+        arith::ExtUIOp::create(rewriter, loc, i32, condition.getCondition());
+    store(arith::SelectOp::create(rewriter, loc, opaque, load(record), runOn),
+          record);
     rewriter.setInsertionPointAfter(loop);
-    store(arith::OrIOp::create(rewriter, loc, load(ended), load(continuing)),
+    store(arith::OrIOp::create(rewriter, loc, load(ended), load(record)),
           ended);
   }
   rewriter.setInsertionPoint(body->getTerminator());

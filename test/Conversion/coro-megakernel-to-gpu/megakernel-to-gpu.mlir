@@ -59,16 +59,23 @@ func.func @host(%w: index, %h: index, %out: memref<?xf32>) {
 // Loop passes are counted in a private counter, bumped before every loop
 // (the pass that finds it done) and at the start of every loop body. Each
 // loop also records whether its exit condition said to run on when it last
-// passed (an scf.for: its next induction value is below the bound; an
-// scf.while: its condition), and after the loop ORs that into a flag of loops
-// that a driver's limit ended. At the end the count, or -1 (kLoopEndedByLimit)
-// for a cut loop, is raised into word 1 of the status buffer.
+// passed: an scf.for, at the end of its body, whether its next induction
+// value is below the bound (in a variable all for loops share); an
+// scf.while, in a variable of its own, its condition, through a select on
+// a value the driver's compiler cannot know (the status word read at the
+// start equals -2), which keeps it from folding the record. After each
+// loop the record is ORed into a flag of loops a driver's limit ended; at
+// the end the count, or -1 (kLoopEndedByLimit) for a cut loop, is raised
+// into word 1 of the status buffer.
 // LOOPS-LABEL: gpu.func @loops(
 // LOOPS-SAME:      %[[N:[^:]*]]: index, %{{[^:]*}}: memref<?xi32>, %[[STATUS:[^:]*]]: memref<2xi32>) kernel
 // LOOPS:         scf.if
-// LOOPS:           %[[COUNTER:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS:           %[[RECORD:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS-NEXT:      %[[COUNTER:.*]] = memref.alloca() : memref<1xi32>
 // LOOPS-NEXT:      %[[CONTINUING:.*]] = memref.alloca() : memref<1xi32>
 // LOOPS-NEXT:      %[[ENDED:.*]] = memref.alloca() : memref<1xi32>
+// LOOPS:           %[[WORD:.*]] = memref.load %[[STATUS]]
+// LOOPS-NEXT:      %[[OPAQUE:.*]] = arith.cmpi eq, %[[WORD]], %c-2_i32 : i32
 // LOOPS:           memref.load %[[COUNTER]]
 // LOOPS-NEXT:      arith.addi
 // LOOPS-NEXT:      memref.store %{{.*}}, %[[COUNTER]]
@@ -88,15 +95,18 @@ func.func @host(%w: index, %h: index, %out: memref<?xf32>) {
 // LOOPS-NEXT:      %[[EITHER:.*]] = arith.ori %[[SOFAR]], %[[LAST]] : i32
 // LOOPS-NEXT:      memref.store %[[EITHER]], %[[ENDED]]
 // LOOPS:           memref.store %{{.*}}, %[[COUNTER]]
+// LOOPS-NEXT:      memref.store %{{.*}}, %[[RECORD]]
 // LOOPS-NEXT:      scf.while
 // LOOPS-NEXT:        %[[CONDITION:.*]] = arith.cmpi
 // LOOPS-NEXT:        %[[CONDITION32:.*]] = arith.extui %[[CONDITION]] : i1 to i32
-// LOOPS-NEXT:        memref.store %[[CONDITION32]], %[[CONTINUING]]
+// LOOPS-NEXT:        %[[PREVIOUS:.*]] = memref.load %[[RECORD]]
+// LOOPS-NEXT:        %[[KEPT:.*]] = arith.select %[[OPAQUE]], %[[PREVIOUS]], %[[CONDITION32]] : i32
+// LOOPS-NEXT:        memref.store %[[KEPT]], %[[RECORD]]
 // LOOPS-NEXT:        scf.condition(%[[CONDITION]])
 // LOOPS:           } do {
 // LOOPS-NEXT:      ^bb0(
 // LOOPS-NEXT:        memref.load %[[COUNTER]]
-// LOOPS:           memref.load %[[CONTINUING]]
+// LOOPS:           memref.load %[[RECORD]]
 // LOOPS:           memref.store %{{.*}}, %[[ENDED]]
 // LOOPS:           memref.atomic_rmw addi %{{.*}}, %[[STATUS]]
 // LOOPS:           %[[WAS:.*]] = memref.load %[[ENDED]]

@@ -7,8 +7,7 @@
 // and coro-run fails with exit code 5 when a thread reached the limit, or
 // when fewer instances returned than started. The count is an estimate
 // (lavapipe also counts passes its compiler adds); the other check is that
-// a loop whose exit condition said to run on did not: the limit cut it
-// (exact for scf.for; see docs/schedulers.md for scf.while).
+// a loop whose exit condition said to run on did not: the limit cut it.
 // REQUIRES: lavapipe
 
 // A loop of 70000 iterations in one thread, under each scheduler:
@@ -46,9 +45,33 @@
 // SPLIT: buffer 0 (i32 x 2): [70000, 70000]
 // In one launch the state machine's thread reaches the limit although it
 // counts fewer passes than lavapipe (65269 iterations ran): the cut loop
-// gives it away (an scf.while whose record lavapipe's compiler kept).
+// gives it away.
 // RUN: not coro-run %s --coro=count_suspending --grid=1 --arg=65300 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=STEPS-HINT
 // STEPS-HINT: coro-run: error: state-machine: an instance had a loop cut short: llvmpipe {{.*}} (1 of 1 instances returned); --state-machine-steps=N runs at most N subroutines of an instance per launch; under the wavefront
+
+// Cut loops that the count alone misses (found by a reviewer): one instance
+// resuming 1000 times, then an scf.while of 64500 iterations (lavapipe also
+// counts passes of the loops coro-spirv-structurize-while adds, so the
+// thread counts fewer than 65535 passes; it returned 62534); and two threads
+// of one subgroup, one in an scf.for of 10000 iterations, the other in an
+// scf.while of 20000 iterations around an scf.for of 1 (each counts fewer
+// than 65535; it returned 18512). The cut scf.while gives both away.
+// RUN: not coro-run %s --coro=resume_then_while --grid=1 --arg=1000 --arg=64500 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=CUT
+// RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=CUT
+// RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=CUT
+// RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=CUT
+// RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=CUT
+// CUT: coro-run: error: {{megakernel|state-machine|wavefront|persistent}}: {{an instance|a subroutine run|a thread of the persistent-threads kernel in launch 1}} had a loop cut short: llvmpipe
+// In bounded steps (10 launches of 100 resumptions) the state machine
+// finishes it; so does the wavefront scheduler:
+// RUN: coro-run %s --coro=resume_then_while --grid=1 --arg=1000 --arg=64500 --buffer=i32:1:zeros --scheduler=state-machine --state-machine-steps=100 | FileCheck %s --check-prefix=STEPPED
+// RUN: coro-run %s --coro=resume_then_while --grid=1 --arg=1000 --arg=64500 --buffer=i32:1:zeros --scheduler=wavefront | FileCheck %s --check-prefix=STEPPED
+// STEPPED: buffer 0 (i32 x 1): [64500]
+// Below the limit, the same programs run:
+// RUN: coro-run %s --coro=resume_then_while --grid=1 --arg=1000 --arg=60000 --buffer=i32:1:zeros --scheduler=state-machine | FileCheck %s --check-prefix=UNCUT
+// UNCUT: buffer 0 (i32 x 1): [60000]
+// RUN: coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=15000 --arg=1 --buffer=i32:2:zeros --scheduler=megakernel | FileCheck %s --check-prefix=UNCUT2
+// UNCUT2: buffer 0 (i32 x 2): [15000, 10000]
 
 // A coroutine that never returns: the one-thread-per-instance schedulers
 // reach the loop limit (the mega-kernel's threads do not even get past
@@ -137,5 +160,56 @@ coro.func @forever(%out: memref<?xi32>) {
     coro.suspend
     scf.yield
   }
+  coro.return
+}
+
+// %r resumptions, then an scf.while of %n iterations: out[id] = n.
+coro.func @resume_then_while(%r: i32, %n: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  scf.for %k = %zero to %r step %one : i32 {
+    coro.suspend
+  }
+  %res:2 = scf.while (%j = %zero, %acc = %zero) : (i32, i32) -> (i32, i32) {
+    %more = arith.cmpi slt, %j, %n : i32
+    scf.condition(%more) %j, %acc : i32, i32
+  } do {
+  ^bb0(%j: i32, %acc: i32):
+    %acc2 = arith.addi %acc, %one : i32
+    %j2 = arith.addi %j, %one : i32
+    scf.yield %j2, %acc2 : i32, i32
+  }
+  memref.store %res#1, %out[%id] : memref<?xi32>
+  coro.return
+}
+
+// Instance 1: an scf.for of %p iterations; instance 0: an scf.while of %n
+// iterations around an scf.for of %m. out[0] = n * m, out[1] = p.
+coro.func @two_threads(%p: i32, %n: i32, %m: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : index
+  %first = arith.cmpi eq, %id, %c0 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %fors = arith.select %first, %zero, %p : i32
+  %whiles = arith.select %first, %n, %zero : i32
+  %a = scf.for %k = %zero to %fors step %one iter_args(%acc = %zero) -> (i32) : i32 {
+    %b = arith.addi %acc, %one : i32
+    scf.yield %b : i32
+  }
+  %r:2 = scf.while (%j = %zero, %acc = %a) : (i32, i32) -> (i32, i32) {
+    %more = arith.cmpi slt, %j, %whiles : i32
+    scf.condition(%more) %j, %acc : i32, i32
+  } do {
+  ^bb0(%j: i32, %acc: i32):
+    %in = scf.for %k = %zero to %m step %one iter_args(%x = %acc) -> (i32) : i32 {
+      %y = arith.addi %x, %one : i32
+      scf.yield %y : i32
+    }
+    %j2 = arith.addi %j, %one : i32
+    scf.yield %j2, %in : i32, i32
+  }
+  memref.store %r#1, %out[%id] : memref<?xi32>
   coro.return
 }

@@ -8,10 +8,10 @@
 // the loop passes their busiest thread counted, or to kLoopEndedByLimit when
 // a thread saw a loop end that its exit condition did not end: a driver's
 // loop limit (lavapipe: 65535 passes per invocation in all) ended it, as if
-// it had finished. Both are best efforts: the count undercounts what
-// lavapipe counts, and the driver's compiler may hide a cut scf.while
-// (docs/schedulers.md, "Known compiler and driver problems"). Plain C++
-// with no dependencies.
+// it had finished. The count is an estimate (lavapipe counts passes of
+// loops its compiler adds, and counts the threads of a subgroup together);
+// the cut loop is what tells (docs/schedulers.md, "Known compiler and
+// driver problems"). Plain C++ with no dependencies.
 //
 //===----------------------------------------------------------------------===//
 

@@ -111,7 +111,9 @@ Status corogpu::runtime::runPersistent(
             "a thread of the persistent-threads kernel",
             " in launch " + std::to_string(stats.launches),
             ": take fewer batches per launch, fewer slots per thread (a "
-            "smaller batch or more threads), or add suspension points to "
+            "smaller batch or more threads); an instance that resumes "
+            "thousands of times runs under the wavefront scheduler or the "
+            "state machine in bounded steps; or add suspension points to "
             "long loops");
         !status.ok())
       return status;

@@ -45,15 +45,12 @@ Status corogpu::runtime::checkLoopIterationLimit(const Device &device,
                      " iterations in all"
                : std::string(" limits the loop iterations of a thread")) +
         ", as if they had finished, so the results cannot be trusted" + then);
-  if (!limit || mostIterations < limit)
-    return Status::success();
-  return Status::limitExceeded(
-      what + " reached " + std::to_string(mostIterations) + " loop iterations" +
-      where + "; " + device.getName() + " ends the loops of a thread after " +
-      std::to_string(limit) +
-      " iterations in all, as if they had finished, so the results cannot "
-      "be trusted" +
-      then);
+  // The count alone is an estimate that errs both ways (lavapipe unrolls
+  // small constant loops, and counts passes of loops its compiler adds): a
+  // cut loop is what says for sure, and the kernels report it above. A count
+  // at the limit without one is no error.
+  (void)mostIterations;
+  return Status::success();
 }
 
 RunMonitor::RunMonitor(const RunLimits &limits, RunProgressCallback callback,

@@ -204,11 +204,11 @@ public:
   bool limitsLoopIterations() const { return getLoopIterationLimit() != 0; }
 };
 
-/// Fails with StatusCode::LimitExceeded when `mostIterations`, the most loop
-/// passes one thread of a launch made (as kernels compiled with
-/// count-loop-iterations report them), reached `device`'s loop limit: the
-/// driver ended that thread's loops early. The message says `what` reached
-/// it (and `where`), then the device's limit, then `then`.
+/// Fails with StatusCode::LimitExceeded when `mostIterations`, the status
+/// word of kernels compiled with count-loop-iterations, is kLoopEndedByLimit
+/// (LoopLimitABI.h): a thread saw the driver's loop limit end a loop early.
+/// The message says `what` had it (and `where`), then the device's limit,
+/// then `then`. A pass count, however large, is no error: it is an estimate.
 Status checkLoopIterationLimit(const Device &device, uint32_t mostIterations,
                                const std::string &what,
                                const std::string &where,

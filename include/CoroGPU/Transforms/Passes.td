@@ -287,7 +287,8 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     Option<"handleTargetsOnly", "handle-targets-only", "bool",
            /*default=*/"false",
            "Split only the coroutines that coro.handle ops drive (the "
-           "mega-kernel pipeline keeps the others whole)">
+           "pipelines split these first and lower the handles before "
+           "splitting the rest)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -30,7 +30,10 @@ def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
       token that names no subroutine (-1) runs nothing;
     - `coro.handle.target`, `.done`, `.id` and `.promise` read the frame;
       `coro.handle.frame_words` becomes a constant; `coro.handle.store` and
-      `coro.handle.load` copy every word (SoA, or AoS with `aos`).
+      `coro.handle.load` copy every word (SoA, or AoS with `aos`);
+    - each `coro.for_each` (a loop over a generator's values) becomes a
+      handle of the generator resumed in an `scf.while`, the body reading
+      `__yielded_value`, with a carried flag for the body's early exit.
 
     The pipelines run it before splitting the coroutines that hold handles
     (`coro-split{handle-targets-only}` splits the driven ones first), so that
@@ -53,7 +56,9 @@ def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
   let statistics = [
     Statistic<"numHandles", "handles", "Handles given a frame">,
     Statistic<"numResumptions", "resumptions",
-              "Resumptions inlined (coro.handle.resume)">
+              "Resumptions inlined (coro.handle.resume)">,
+    Statistic<"numLoops", "generator-loops",
+              "Loops over a generator's values (coro.for_each) lowered">
   ];
 }
 

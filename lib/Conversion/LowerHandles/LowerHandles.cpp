@@ -28,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -69,6 +70,10 @@ struct CoroLowerHandlesPass
   void runOnOperation() override {
     module = getOperation();
     symbols.emplace(module);
+    SmallVector<ForEachOp> loops;
+    module.walk([&](ForEachOp loop) { loops.push_back(loop); });
+    for (ForEachOp loop : loops)
+      lowerForEach(loop);
     if (failed(checkHandleUses()) || failed(checkNoDriveCycle()))
       return signalPassFailure();
     // Inlined subroutines may drive other coroutines' frames: lower until
@@ -91,6 +96,71 @@ struct CoroLowerHandlesPass
         if (failed(lowerHandle(producer)))
           return signalPassFailure();
     }
+  }
+
+  /// A loop over a generator's values becomes a handle driven in an
+  /// scf.while, which carries whether the body asked to stop:
+  ///
+  ///   %g = coro.handle.create @gen[%instance]
+  ///   scf.while (%stop = false, %carried...) {
+  ///     %go = %stop ? false : (resume %g; not done %g)
+  ///     scf.condition(%go) %stop, %carried...
+  ///   } do {
+  ///     %value = coro.handle.promise %g["__yielded_value"]
+  ///     <body>; scf.yield !%continue, %next...
+  ///   }
+  void lowerForEach(ForEachOp loop) {
+    OpBuilder builder(loop);
+    Location loc = loop.getLoc();
+    auto handleType =
+        HandleType::get(loop.getContext(), loop.getGeneratorAttr());
+    Value handle = HandleCreateOp::create(
+        builder, loc, handleType, loop.getGeneratorAttr(), loop.getInstance());
+    Value falseValue = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
+    SmallVector<Value> inits = {falseValue};
+    llvm::append_range(inits, loop.getInits());
+    TypeRange types = ValueRange(inits).getTypes();
+    Block &body = loop.getBody().front();
+    Type valueType = body.getArgument(0).getType();
+    SmallVector<Value> args(loop.getArgs());
+    auto whileLoop = scf::WhileOp::create(
+        builder, loc, types, inits,
+        [&](OpBuilder &b, Location loc, ValueRange carried) {
+          auto next = scf::IfOp::create(
+              b, loc, carried.front(),
+              [&](OpBuilder &b, Location loc) {
+                scf::YieldOp::create(b, loc, falseValue);
+              },
+              [&](OpBuilder &b, Location loc) {
+                HandleResumeOp::create(b, loc, handle, Value(), StringAttr(),
+                                       args);
+                Value done =
+                    HandleDoneOp::create(b, loc, b.getI1Type(), handle);
+                scf::YieldOp::create(
+                    b, loc,
+                    ValueRange{arith::XOrIOp::create(b, loc, done, trueValue)});
+              });
+          scf::ConditionOp::create(b, loc, next.getResult(0), carried);
+        },
+        [&](OpBuilder &b, Location loc, ValueRange carried) {
+          Value value = HandlePromiseOp::create(
+              b, loc, valueType, handle, b.getStringAttr(kYieldedValueField));
+          IRMapping mapping;
+          mapping.map(body.getArgument(0), value);
+          mapping.map(body.getArguments().drop_front(), carried.drop_front());
+          for (Operation &op : body.without_terminator())
+            b.clone(op, mapping);
+          auto yield = cast<ForEachYieldOp>(body.getTerminator());
+          SmallVector<Value> next = {arith::XOrIOp::create(
+              b, loc, mapping.lookupOrDefault(yield.getGoOn()), trueValue)};
+          for (Value carriedValue : yield.getValues())
+            next.push_back(mapping.lookupOrDefault(carriedValue));
+          scf::YieldOp::create(b, loc, next);
+        });
+    loop.replaceAllUsesWith(whileLoop.getResults().drop_front());
+    loop.erase();
+    ++numLoops;
   }
 
   /// A handle lives in thread-private memory: only the handle ops may take

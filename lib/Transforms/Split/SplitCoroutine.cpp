@@ -700,6 +700,8 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
     getOperation().walk([&](Operation *op) {
       if (auto size = dyn_cast<HandleFrameWordsOp>(op))
         targets.insert(size.getCoroutine());
+      if (auto loop = dyn_cast<ForEachOp>(op))
+        targets.insert(loop.getGenerator());
       for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                                 op->getResultTypes()))
         if (auto handle = dyn_cast<HandleType>(type))

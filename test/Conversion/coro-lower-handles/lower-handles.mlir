@@ -139,3 +139,43 @@ func.func @vector_promise(%i: index, %x: f32) -> vector<2xf32> {
   %v = coro.handle.promise %h["v"] : !coro.handle<@g> -> vector<2xf32>
   return %v : vector<2xf32>
 }
+
+// -----
+
+// coro.for_each: a frame of the generator, resumed in an scf.while that
+// carries whether the body asked to stop; the body reads the yielded value
+// from the frame.
+coro.func @gen(%n: i32) yields i32 {
+  coro.promise "__yielded_value", %n : i32
+  coro.suspend "next"
+  coro.return
+}
+// CHECK-LABEL: func.func @range_for(
+// CHECK-SAME:      %[[I:[^:]*]]: index, %[[N:[^:]*]]: i32, %[[LIMIT:[^:]*]]: i32)
+// CHECK:         %[[FRAME:.*]] = memref.alloca() : memref<3xi32>
+// CHECK:         %[[FALSE:.*]] = arith.constant false
+// CHECK:         %[[TRUE:.*]] = arith.constant true
+// CHECK:         %[[LOOP:.*]]:2 = scf.while (%[[STOP:.*]] = %[[FALSE]], %[[ACC:.*]] = %[[N]]) : (i1, i32) -> (i1, i32) {
+// CHECK:           %[[GO:.*]] = scf.if %[[STOP]] -> (i1) {
+// CHECK-NEXT:        scf.yield %[[FALSE]] : i1
+// CHECK-NEXT:      } else {
+// CHECK:             scf.index_switch
+// CHECK:             %[[MORE:.*]] = arith.xori %{{.*}}, %[[TRUE]] : i1
+// CHECK-NEXT:        scf.yield %[[MORE]] : i1
+// CHECK:           scf.condition(%[[GO]]) %[[STOP]], %[[ACC]] : i1, i32
+// CHECK:         } do {
+// CHECK:           %[[VALUE:.*]] = memref.load %[[FRAME]]
+// CHECK:           %[[SUM:.*]] = arith.addi %{{.*}}, %[[VALUE]] : i32
+// CHECK:           %[[BELOW:.*]] = arith.cmpi slt, %[[SUM]], %[[LIMIT]] : i32
+// CHECK:           %[[STOPNEXT:.*]] = arith.xori %[[BELOW]], %[[TRUE]] : i1
+// CHECK:           scf.yield %[[STOPNEXT]], %[[SUM]] : i1, i32
+// CHECK:         return %[[LOOP]]#1 : i32
+func.func @range_for(%i: index, %n: i32, %limit: i32) -> i32 {
+  %r = coro.for_each @gen[%i](%n : i32) iter_args(%n : i32) -> (i32) {
+  ^bb0(%v: i32, %acc: i32):
+    %sum = arith.addi %acc, %v : i32
+    %below = arith.cmpi slt, %sum, %limit : i32
+    coro.for_each.yield %below, %sum : i32
+  }
+  return %r : i32
+}

@@ -92,3 +92,66 @@ func.func @wrong_buffer(%i: index, %frames: memref<?xf32>) {
   %h = coro.handle.load @f %frames[%i] of %i : memref<?xf32> -> !coro.handle<@f>
   return
 }
+
+// -----
+
+coro.func @not_a_generator(%n: i32) {
+  coro.return
+}
+func.func @range_for_plain(%i: index, %n: i32) {
+  %true = arith.constant true
+  // expected-error @+1 {{'coro.for_each' op @not_a_generator yields nothing: only a generator (a 'coro.func ... yields T') can drive coro.for_each}}
+  coro.for_each @not_a_generator[%i](%n : i32) {
+  ^bb0(%v: i32):
+    coro.for_each.yield %true
+  }
+  return
+}
+
+// -----
+
+coro.func @gen(%n: i32) yields i32 {
+  coro.yield %n : i32
+  coro.return
+}
+func.func @range_for_wrong_value(%i: index, %n: i32) {
+  %true = arith.constant true
+  // expected-error @+1 {{'coro.for_each' op body takes a 'f32' but @gen yields 'i32'}}
+  coro.for_each @gen[%i](%n : i32) {
+  ^bb0(%v: f32):
+    coro.for_each.yield %true
+  }
+  return
+}
+
+// -----
+
+coro.func @gen(%n: i32) yields i32 {
+  coro.yield %n : i32
+  coro.return
+}
+func.func @range_for_wrong_carried(%i: index, %n: i32, %x: f32) {
+  %true = arith.constant true
+  %r = coro.for_each @gen[%i](%n : i32) iter_args(%n : i32) -> (i32) {
+  ^bb0(%v: i32, %acc: i32):
+    // expected-error @+1 {{'coro.for_each.yield' op carries 'f32', but the loop carries 'i32'}}
+    coro.for_each.yield %true, %x : f32
+  }
+  return
+}
+
+// -----
+
+coro.func @gen(%n: i32) yields i32 {
+  coro.yield %n : i32
+  coro.return
+}
+func.func @range_for_wrong_arguments(%i: index, %x: f32) {
+  %true = arith.constant true
+  // expected-error @+1 {{'coro.for_each' op argument #0 has type 'f32', but @gen expects 'i32'}}
+  coro.for_each @gen[%i](%x : f32) {
+  ^bb0(%v: i32):
+    coro.for_each.yield %true
+  }
+  return
+}

@@ -39,3 +39,33 @@ func.func @drive(%i: index, %t: i32, %x: f32, %out: memref<?xf32>, %frames: memr
   %a = coro.handle.load @f %frames[%i] of %n aos : memref<?xi32> -> !coro.handle<@f>
   return
 }
+
+// -----
+
+coro.func @gen(%n: i32) yields i32 {
+  coro.yield %n : i32
+  coro.return
+}
+// CHECK-LABEL: func.func @range_for(
+// CHECK-SAME:      %[[I:[^:]*]]: index, %[[N:[^:]*]]: i32)
+// CHECK:         %{{.*}} = coro.for_each @gen[%[[I]]](%[[N]] : i32) iter_args(%[[N]] : i32) -> (i32) {
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: i32, %[[ACC:.*]]: i32):
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[ACC]], %[[V]] : i32
+// CHECK-NEXT:      coro.for_each.yield %{{.*}}, %[[SUM]] : i32
+// CHECK-NEXT:    }
+// CHECK:         coro.for_each @gen[%[[I]]](%[[N]] : i32) {
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32):
+// CHECK-NEXT:      coro.for_each.yield %{{.*}}
+func.func @range_for(%i: index, %n: i32) -> i32 {
+  %true = arith.constant true
+  %r = coro.for_each @gen[%i](%n : i32) iter_args(%n : i32) -> (i32) {
+  ^bb0(%v: i32, %acc: i32):
+    %sum = arith.addi %acc, %v : i32
+    coro.for_each.yield %true, %sum : i32
+  }
+  coro.for_each @gen[%i](%n : i32) {
+  ^bb0(%v: i32):
+    coro.for_each.yield %true
+  }
+  return %r : i32
+}

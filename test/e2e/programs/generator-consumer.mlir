@@ -93,3 +93,56 @@ coro.func @sum_suspending(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memr
   memref.store %r#1, %sums[%at1] : memref<?xi32>
   coro.return
 }
+
+// @sum_for_each and @sum_for_each_suspending: the same sums with the
+// range-for of Listing 1 (coro.for_each), its early exit taken when the
+// sum before the value passes %limit; the second suspends in the body.
+// Same outputs as @sum_squares.
+coro.func @sum_for_each(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %true = arith.constant true
+  %r:2 = coro.for_each @squares[%id](%n, %out : i32, memref<?xi32>) iter_args(%i0, %i0 : i32, i32) -> (i32, i32) {
+  ^bb0(%v: i32, %sum: i32, %taken: i32):
+    %over = arith.cmpi sgt, %sum, %limit : i32
+    %added = arith.addi %sum, %v : i32
+    %sum2 = arith.select %over, %sum, %added : i32
+    %more = arith.addi %taken, %i1 : i32
+    %taken2 = arith.select %over, %taken, %more : i32
+    %go = arith.xori %over, %true : i1
+    coro.for_each.yield %go, %sum2, %taken2 : i32, i32
+  }
+  %base = arith.muli %id, %c2 : index
+  %at1 = arith.addi %base, %c1 : index
+  memref.store %r#0, %sums[%base] : memref<?xi32>
+  memref.store %r#1, %sums[%at1] : memref<?xi32>
+  coro.return
+}
+
+coro.func @sum_for_each_suspending(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %true = arith.constant true
+  %r:2 = coro.for_each @squares[%id](%n, %out : i32, memref<?xi32>) iter_args(%i0, %i0 : i32, i32) -> (i32, i32) {
+  ^bb0(%v: i32, %sum: i32, %taken: i32):
+    coro.suspend "taken"
+    %over = arith.cmpi sgt, %sum, %limit : i32
+    %added = arith.addi %sum, %v : i32
+    %sum2 = arith.select %over, %sum, %added : i32
+    %more = arith.addi %taken, %i1 : i32
+    %taken2 = arith.select %over, %taken, %more : i32
+    %go = arith.xori %over, %true : i1
+    coro.for_each.yield %go, %sum2, %taken2 : i32, i32
+  }
+  %base = arith.muli %id, %c2 : index
+  %at1 = arith.addi %base, %c1 : index
+  memref.store %r#0, %sums[%base] : memref<?xi32>
+  memref.store %r#1, %sums[%at1] : memref<?xi32>
+  coro.return
+}

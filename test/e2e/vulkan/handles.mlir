@@ -61,3 +61,9 @@
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=GEN
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=GEN
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=GEN
+// The range-for of Listing 1 (coro.for_each), in a kernel and with a
+// suspension in its body:
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=megakernel --validate | FileCheck %s --check-prefix=GEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=GEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=GEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=GEN

@@ -82,7 +82,9 @@ static LogicalResult verifyPlacement(Operation *op, bool isSuspension) {
       diag.attachNote(parent->getLoc()) << "parallel loop is here";
       return diag;
     }
-    if (!isa<RegionBranchOpInterface>(parent)) {
+    // coro-lower-handles turns a coro.for_each into an scf.while before the
+    // coroutine holding it is split.
+    if (!isa<RegionBranchOpInterface, ForEachOp>(parent)) {
       InFlightDiagnostic diag =
           op->emitOpError("cannot suspend inside ")
           << describe(parent)
@@ -502,6 +504,51 @@ HandleResumeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return failure();
   return success(verifyCoroutineCallee(*this, handle.getCoroutine(), getArgs(),
                                        "resumed", symbolTable));
+}
+
+LogicalResult ForEachOp::verify() {
+  Block &body = getBody().front();
+  if (getResults().size() != getInits().size())
+    return emitOpError("has ") << getInits().size() << " iter_args but "
+                               << getResults().size() << " results";
+  for (auto [init, result] : llvm::zip_equal(getInits(), getResults()))
+    if (init.getType() != result.getType())
+      return emitOpError("carries a ")
+             << init.getType() << " into a result of type " << result.getType();
+  if (body.getNumArguments() != getInits().size() + 1)
+    return emitOpError("body takes the yielded value and the ")
+           << getInits().size() << " carried values, not "
+           << body.getNumArguments() << " arguments";
+  for (auto [init, argument] :
+       llvm::zip_equal(getInits(), body.getArguments().drop_front()))
+    if (init.getType() != argument.getType())
+      return emitOpError("body argument of type ")
+             << argument.getType() << " for a carried " << init.getType();
+  auto yield = dyn_cast<ForEachYieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError("body must end with coro.for_each.yield");
+  if (TypeRange(yield.getValues()) != getResults().getTypes())
+    return yield.emitOpError("carries ")
+           << yield.getValues().getTypes() << ", but the loop carries "
+           << getResults().getTypes();
+  return success();
+}
+
+LogicalResult ForEachOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FuncOp generator = verifyCoroutineCallee(*this, getGeneratorAttr(), getArgs(),
+                                           "consumed", symbolTable);
+  if (!generator)
+    return failure();
+  if (!generator.isGenerator())
+    return emitOpError("@")
+           << getGenerator() << " yields nothing: only a generator (a "
+           << "'coro.func ... yields T') can drive coro.for_each";
+  Type valueType = getBody().front().getArgument(0).getType();
+  if (valueType != *generator.getYieldType())
+    return emitOpError("body takes a ")
+           << valueType << " but @" << getGenerator() << " yields "
+           << *generator.getYieldType();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

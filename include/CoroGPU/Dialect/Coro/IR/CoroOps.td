@@ -503,6 +503,59 @@ def Coro_HandleLoadOp : Coro_Op<"handle.load", [
   }];
 }
 
+def Coro_ForEachOp : Coro_Op<"for_each", [
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    SingleBlock
+  ]> {
+  let summary = "Runs a loop body for each value a generator yields";
+  let description = [{
+    The paper's range-for over a generator (Listing 1,
+    `for (UInt x : generate_numbers(100u))`): instantiates a frame of the
+    generator `generator` (a `coro.func ... yields T`) for instance
+    `instance`, and runs the body once per value it yields, with the value
+    and the loop-carried values `iter_args`, until the generator returns or
+    the body ends the loop early: its terminator `coro.for_each.yield` gives
+    whether to go on, then the next carried values. The results are the last
+    carried values. The body may suspend when the loop is in a coroutine.
+    `coro-lower-handles` lowers it to `coro.handle` ops in an `scf.while`.
+
+    ```mlir
+    %sum = coro.for_each @digits[%id](%seed : i32)
+        iter_args(%zero : i32) -> (i32) {
+    ^bb0(%digit: i32, %acc: i32):
+      %next = arith.addi %acc, %digit : i32
+      %go = arith.cmpi slt, %next, %limit : i32
+      coro.for_each.yield %go, %next : i32
+    }
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$generator, Index:$instance,
+                       Variadic<AnyType>:$args, Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $generator `[` $instance `]` `` `(` ($args^ `:` type($args))? `)`
+    (`iter_args` `(` $inits^ `:` type($inits) `)`)?
+    (`->` `(` type($results)^ `)`)? $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Coro_ForEachYieldOp : Coro_Op<"for_each.yield", [
+    Pure, Terminator, HasParent<"ForEachOp">
+  ]> {
+  let summary = "Ends an iteration of coro.for_each";
+  let description = [{
+    Whether `coro.for_each` takes the generator's next value (`false` ends
+    the loop early, as a `break`), and the values carried to the next
+    iteration (or out of the loop).
+  }];
+  let arguments = (ins I1:$goOn, Variadic<AnyType>:$values);
+  let assemblyFormat = [{
+    $goOn (`,` $values^ `:` type($values))? attr-dict
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Split coroutines: frames, checkpoints and the transition graph
 //

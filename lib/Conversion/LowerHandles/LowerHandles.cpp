@@ -73,7 +73,8 @@ struct CoroLowerHandlesPass
     SmallVector<ForEachOp> loops;
     module.walk([&](ForEachOp loop) { loops.push_back(loop); });
     for (ForEachOp loop : loops)
-      lowerForEach(loop);
+      if (failed(lowerForEach(loop)))
+        return signalPassFailure();
     if (failed(checkHandleUses()) || failed(checkNoDriveCycle()))
       return signalPassFailure();
     // Inlined subroutines may drive other coroutines' frames: lower until
@@ -109,7 +110,16 @@ struct CoroLowerHandlesPass
   ///     %value = coro.handle.promise %g["__yielded_value"]
   ///     <body>; scf.yield !%continue, %next...
   ///   }
-  void lowerForEach(ForEachOp loop) {
+  LogicalResult lowerForEach(ForEachOp loop) {
+    FailureOr<HandleTarget *> target = getTarget(loop, loop.getGeneratorAttr());
+    if (failed(target))
+      return failure();
+    // A generator that never yields has no yielded value: the body never
+    // runs, and the generator runs to its end.
+    bool yields = llvm::any_of(
+        (*target)->split.getFrameFields(), [](FrameFieldAttr field) {
+          return field.getName().getValue() == kYieldedValueField;
+        });
     OpBuilder builder(loop);
     Location loc = loop.getLoc();
     auto handleType =
@@ -144,6 +154,10 @@ struct CoroLowerHandlesPass
           scf::ConditionOp::create(b, loc, next.getResult(0), carried);
         },
         [&](OpBuilder &b, Location loc, ValueRange carried) {
+          if (!yields) {
+            scf::YieldOp::create(b, loc, carried);
+            return;
+          }
           Value value = HandlePromiseOp::create(
               b, loc, valueType, handle, b.getStringAttr(kYieldedValueField));
           IRMapping mapping;
@@ -161,6 +175,7 @@ struct CoroLowerHandlesPass
     loop.replaceAllUsesWith(whileLoop.getResults().drop_front());
     loop.erase();
     ++numLoops;
+    return success();
   }
 
   /// A handle lives in thread-private memory: only the handle ops may take

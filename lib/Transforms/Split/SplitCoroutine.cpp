@@ -110,6 +110,16 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
          parent = parent->getParentOp()) {
       if (isa<scf::IfOp, scf::ForOp, scf::WhileOp, scf::IndexSwitchOp>(parent))
         continue;
+      if (isa<ForEachOp>(parent)) {
+        InFlightDiagnostic diag =
+            op->emitOpError("cannot be split inside 'coro.for_each', which "
+                            "coro-lower-handles lowers only after the "
+                            "coroutines that handles drive are split: a "
+                            "coroutine consumed or driven elsewhere cannot "
+                            "suspend inside its own coro.for_each yet");
+        diag.attachNote(parent->getLoc()) << "enclosing op is here";
+        return WalkResult::interrupt();
+      }
       InFlightDiagnostic diag =
           op->emitOpError("cannot be split inside '")
           << parent->getName()

@@ -155,3 +155,21 @@ func.func @range_for_wrong_arguments(%i: index, %x: f32) {
   }
   return
 }
+
+// -----
+
+coro.func @gen(%n: i32) yields i32 {
+  // expected-note @+1 {{suspends here}}
+  coro.suspend "between"
+  coro.yield %n : i32
+  coro.return
+}
+func.func @range_for_other_suspension(%i: index, %n: i32) {
+  %true = arith.constant true
+  // expected-error @+1 {{'coro.for_each' op consumes @gen, which also suspends where it does not yield: the body would run at those suspensions too; use coro.handle ops to skip them}}
+  coro.for_each @gen[%i](%n : i32) {
+  ^bb0(%v: i32):
+    coro.for_each.yield %true
+  }
+  return
+}

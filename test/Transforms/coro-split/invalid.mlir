@@ -51,3 +51,25 @@ coro.func @dynamic_array(%n: index, %out: memref<?xf32>) {
   memref.store %v, %out[%c0] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// A generator that consumes another and yields inside the loop: the loop is
+// lowered only after the consumed coroutines are split.
+coro.func @inner(%n: i32) yields i32 {
+  coro.promise "__yielded_value", %n : i32
+  coro.suspend
+  coro.return
+}
+coro.func @outer(%n: i32) {
+  %id = coro.id : index
+  // expected-note @+1 {{enclosing op is here}}
+  coro.for_each @inner[%id](%n : i32) {
+  ^bb0(%v: i32):
+    %true = arith.constant true
+    // expected-error @+1 {{'coro.suspend' op cannot be split inside 'coro.for_each', which coro-lower-handles lowers only after the coroutines that handles drive are split: a coroutine consumed or driven elsewhere cannot suspend inside its own coro.for_each yet}}
+    coro.suspend "inside"
+    coro.for_each.yield %true
+  }
+  coro.return
+}

@@ -146,3 +146,22 @@ coro.func @sum_for_each_suspending(%n: i32, %limit: i32, %out: memref<?xi32>, %s
   memref.store %r#1, %sums[%at1] : memref<?xi32>
   coro.return
 }
+
+// @sum_never: a loop over a generator that returns without yielding runs its
+// body never, and gives its initial values (out[id] = 7).
+coro.func @never_yields(%n: i32) yields i32 {
+  coro.return
+}
+
+coro.func @sum_never(%n: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %seven = arith.constant 7 : i32
+  %r = coro.for_each @never_yields[%id](%n : i32) iter_args(%seven : i32) -> (i32) {
+  ^bb0(%v: i32, %acc: i32):
+    %sum = arith.addi %acc, %v : i32
+    %true = arith.constant true
+    coro.for_each.yield %true, %sum : i32
+  }
+  memref.store %r, %out[%id] : memref<?xi32>
+  coro.return
+}

@@ -67,3 +67,7 @@
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=GEN
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=GEN
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_for_each_suspending --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=GEN
+// A generator that never yields: the body never runs.
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_never --grid=3 --arg=4 --buffer=i32:3:zeros --scheduler=state-machine | FileCheck %s --check-prefix=NEVER
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_never --grid=3 --arg=4 --buffer=i32:3:zeros --scheduler=megakernel | FileCheck %s --check-prefix=NEVER
+// NEVER: buffer 0 (i32 x 3): [7, 7, 7]

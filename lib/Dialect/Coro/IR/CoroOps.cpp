@@ -543,6 +543,27 @@ LogicalResult ForEachOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError("@")
            << getGenerator() << " yields nothing: only a generator (a "
            << "'coro.func ... yields T') can drive coro.for_each";
+  // The body runs each time the generator suspends: the generator must
+  // suspend only where it yields. (Once coro-expand-yield has made its
+  // yields suspensions, they cannot be told apart; the check is on the
+  // input.)
+  bool yields = false;
+  Operation *otherSuspension = nullptr;
+  generator.walk([&](Operation *op) {
+    if (isa<YieldOp>(op))
+      yields = true;
+    else if (isa<SuspendOp, AwaitOp>(op) && !otherSuspension)
+      otherSuspension = op;
+  });
+  if (yields && otherSuspension) {
+    InFlightDiagnostic diag =
+        emitOpError("consumes @")
+        << getGenerator()
+        << ", which also suspends where it does not yield: the body would "
+           "run at those suspensions too; use coro.handle ops to skip them";
+    diag.attachNote(otherSuspension->getLoc()) << "suspends here";
+    return diag;
+  }
   Type valueType = getBody().front().getArgument(0).getType();
   if (valueType != *generator.getYieldType())
     return emitOpError("body takes a ")

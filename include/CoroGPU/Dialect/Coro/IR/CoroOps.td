@@ -516,7 +516,10 @@ def Coro_ForEachOp : Coro_Op<"for_each", [
     and the loop-carried values `iter_args`, until the generator returns or
     the body ends the loop early: its terminator `coro.for_each.yield` gives
     whether to go on, then the next carried values. The results are the last
-    carried values. The body may suspend when the loop is in a coroutine.
+    carried values. The body may suspend when the loop is in a coroutine
+    (not yet in one that is itself driven or consumed elsewhere). The
+    generator must suspend only where it yields (the body runs at each of
+    its suspensions); one that returns without yielding never runs the body.
     `coro-lower-handles` lowers it to `coro.handle` ops in an `scf.while`.
 
     ```mlir

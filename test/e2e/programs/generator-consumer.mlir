@@ -165,3 +165,28 @@ coro.func @sum_never(%n: i32, %out: memref<?xi32>) {
   memref.store %r, %out[%id] : memref<?xi32>
   coro.return
 }
+
+// @nested_sums: for each value a of @squares (instance id), a loop over the
+// values b of @squares for instance id + 1, summing a * b, with a
+// suspension in the inner body: sums[id] = (sum of a) * (sum of b), the
+// squares k * k for k < id % 7 + n and k < (id + 1) % 7 + n.
+coro.func @nested_sums(%n: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %i0 = arith.constant 0 : i32
+  %true = arith.constant true
+  %next = arith.addi %id, %c1 : index
+  %total = coro.for_each @squares[%id](%n, %out : i32, memref<?xi32>) iter_args(%i0 : i32) -> (i32) {
+  ^bb0(%a: i32, %acc: i32):
+    %inner = coro.for_each @squares[%next](%n, %out : i32, memref<?xi32>) iter_args(%acc : i32) -> (i32) {
+    ^bb0(%b: i32, %acc2: i32):
+      coro.suspend "inner"
+      %ab = arith.muli %a, %b : i32
+      %sum = arith.addi %acc2, %ab : i32
+      coro.for_each.yield %true, %sum : i32
+    }
+    coro.for_each.yield %true, %inner : i32
+  }
+  memref.store %total, %sums[%id] : memref<?xi32>
+  coro.return
+}

@@ -71,3 +71,10 @@
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_never --grid=3 --arg=4 --buffer=i32:3:zeros --scheduler=state-machine | FileCheck %s --check-prefix=NEVER
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_never --grid=3 --arg=4 --buffer=i32:3:zeros --scheduler=megakernel | FileCheck %s --check-prefix=NEVER
 // NEVER: buffer 0 (i32 x 3): [7, 7, 7]
+// Nested loops over generators (the inner one over another instance's
+// generator), with a suspension in the inner body:
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=megakernel --validate | FileCheck %s --check-prefix=NESTED
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=NESTED
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=NESTED
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=NESTED
+// NESTED: buffer 1 (i32 x 6): [70, 420, 1650, 5005, 12740, 28560]

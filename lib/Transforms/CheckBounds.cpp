@@ -461,7 +461,7 @@ struct CoroCheckBoundsPass
       // instrumented (it is inlined after the split): say so rather than
       // miss its accesses.
       WalkResult handles = coroutine.walk([&](Operation *op) {
-        if (!isa<HandleCreateOp, HandleLoadOp, ForEachOp>(op))
+        if (!getDrivenCoroutine(op))
           return WalkResult::advance();
         op->emitError("coro-check-bounds: @")
             << coroutine.getSymName()
@@ -477,10 +477,7 @@ struct CoroCheckBoundsPass
               SymbolTable::getSymbolUses(coroutine, module);
           uses && !uses->empty()) {
         Operation *user = uses->begin()->getUser();
-        if (isa<HandleCreateOp, HandleLoadOp, HandleFrameWordsOp, ForEachOp>(
-                user) ||
-            llvm::any_of(user->getOperandTypes(),
-                         [](Type type) { return isa<HandleType>(type); })) {
+        if (getDrivenCoroutine(user)) {
           user->emitError("coro-check-bounds: @")
               << coroutine.getSymName()
               << " is driven by coro.handle ops here; --check-bounds does "

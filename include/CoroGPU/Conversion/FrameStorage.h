@@ -89,6 +89,9 @@ public:
 
   Value getWords() const { return words; }
 
+  /// Stores 0 in every word, at the builder's position.
+  void zero(OpBuilder &builder, Location loc) const;
+
   Value loadWord(OpBuilder &builder, Location loc, int64_t word) const override;
   void storeWord(OpBuilder &builder, Location loc, int64_t word,
                  Value value) const override;

@@ -250,10 +250,7 @@ struct CoroLowerHandlesPass
           continue;
         subroutine.walk([&](Operation *op) {
           if (isHandleProducer(op))
-            edges.emplace_back(cast<HandleType>(op->getResult(0).getType())
-                                   .getCoroutine()
-                                   .getValue(),
-                               op);
+            edges.emplace_back(getDrivenCoroutine(op).getValue(), op);
         });
       }
     }
@@ -276,7 +273,7 @@ struct CoroLowerHandlesPass
     for (auto &entry : drives)
       if (Operation *op = findCycle(entry.getKey()))
         return op->emitOpError("drives a frame of ")
-               << cast<HandleType>(op->getResult(0).getType()).getCoroutine()
+               << getDrivenCoroutine(op)
                << " from inside that coroutine's own subroutines (directly "
                   "or through other coroutines): a frame cannot hold one of "
                   "its own kind";
@@ -323,17 +320,7 @@ struct CoroLowerHandlesPass
       frame = PrivateFrame::allocate(builder, loc, split, /*zeroed=*/false);
     }
     if (auto create = dyn_cast<HandleCreateOp>(producer)) {
-      Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-      Value begin = arith::ConstantIndexOp::create(builder, loc, 0);
-      Value end = arith::ConstantIndexOp::create(builder, loc, frameWords);
-      Value step = arith::ConstantIndexOp::create(builder, loc, 1);
-      Value words = frame->getWords();
-      scf::ForOp::create(
-          builder, loc, begin, end, step, ValueRange{},
-          [&](OpBuilder &b, Location loc, Value word, ValueRange) {
-            memref::StoreOp::create(b, loc, zero, words, word);
-            scf::YieldOp::create(b, loc);
-          });
+      frame->zero(builder, loc);
       Value id = arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
                                             create.getInstance());
       frame->storeWord(builder, loc, kCoroIdWord, id);

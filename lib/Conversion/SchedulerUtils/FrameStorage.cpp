@@ -141,19 +141,21 @@ PrivateFrame PrivateFrame::allocate(OpBuilder &builder, Location loc,
                                     SplitOp split, bool zeroed) {
   Value words = memref::AllocaOp::create(builder, loc, getType(split));
   PrivateFrame frame(words, split.getFrameWords());
-  if (!zeroed)
-    return frame;
+  if (zeroed)
+    frame.zero(builder, loc);
+  return frame;
+}
+
+void PrivateFrame::zero(OpBuilder &builder, Location loc) const {
   Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
   Value begin = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value end =
-      arith::ConstantIndexOp::create(builder, loc, split.getFrameWords());
+  Value end = arith::ConstantIndexOp::create(builder, loc, getFrameWords());
   Value step = arith::ConstantIndexOp::create(builder, loc, 1);
   scf::ForOp::create(builder, loc, begin, end, step, ValueRange{},
                      [&](OpBuilder &b, Location loc, Value word, ValueRange) {
                        memref::StoreOp::create(b, loc, zero, words, word);
                        scf::YieldOp::create(b, loc);
                      });
-  return frame;
 }
 
 Value PrivateFrame::loadWord(OpBuilder &builder, Location loc,

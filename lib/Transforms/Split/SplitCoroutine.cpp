@@ -708,14 +708,8 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
   llvm::StringSet<> collectHandleTargets() {
     llvm::StringSet<> targets;
     getOperation().walk([&](Operation *op) {
-      if (auto size = dyn_cast<HandleFrameWordsOp>(op))
-        targets.insert(size.getCoroutine());
-      if (auto loop = dyn_cast<ForEachOp>(op))
-        targets.insert(loop.getGenerator());
-      for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                                op->getResultTypes()))
-        if (auto handle = dyn_cast<HandleType>(type))
-          targets.insert(handle.getCoroutine().getValue());
+      if (FlatSymbolRefAttr driven = getDrivenCoroutine(op))
+        targets.insert(driven.getValue());
     });
     return targets;
   }

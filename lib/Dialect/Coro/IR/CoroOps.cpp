@@ -474,6 +474,18 @@ static FuncOp verifyHandleCoroutine(Operation *user, FlatSymbolRefAttr name,
                          ": only coroutines have frames");
 }
 
+FlatSymbolRefAttr mlir::coro::getDrivenCoroutine(Operation *op) {
+  if (auto size = dyn_cast<HandleFrameWordsOp>(op))
+    return size.getCoroutineAttr();
+  if (auto loop = dyn_cast<ForEachOp>(op))
+    return loop.getGeneratorAttr();
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (auto handle = dyn_cast<HandleType>(type))
+      return handle.getCoroutine();
+  return {};
+}
+
 LogicalResult
 HandleCreateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable,

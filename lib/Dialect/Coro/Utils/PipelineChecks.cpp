@@ -46,7 +46,7 @@ LogicalResult mlir::coro::checkSplitRan(ModuleOp module, StringRef stage) {
 LogicalResult mlir::coro::checkHandlesLowered(ModuleOp module,
                                               StringRef stage) {
   WalkResult result = module.walk([&](Operation *op) {
-    if (!isa<HandleCreateOp, HandleLoadOp, HandleFrameWordsOp, ForEachOp>(op))
+    if (!getDrivenCoroutine(op))
       return WalkResult::advance();
     op->emitOpError("is left for ")
         << stage

@@ -97,6 +97,11 @@ inline bool isSuspensionPoint(Operation *op) {
   return op->hasTrait<OpTrait::coro::SuspensionPoint>();
 }
 
+/// The coroutine whose frames `op` drives: the one a coro.handle op names or
+/// a handle it takes or gives belongs to, the generator of a coro.for_each;
+/// null for any other op.
+FlatSymbolRefAttr getDrivenCoroutine(Operation *op);
+
 } // namespace coro
 } // namespace mlir
 

@@ -160,9 +160,6 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   auto store = [&](Value value, Value variable) {
     memref::StoreOp::create(rewriter, loc, value, variable, zeroIndex);
   };
-  auto storeFlag = [&](Value flag, Value variable) {
-    store(arith::ExtUIOp::create(rewriter, loc, i32, flag), variable);
-  };
   // A value the driver's compiler cannot know and that is false: the status
   // word never holds kOpaqueWord (counts stay far below it). It keeps an
   // scf.while's record from being folded: the record becomes a select
@@ -175,15 +172,21 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
           rewriter, loc, buffer,
           ValueRange{arith::ConstantIndexOp::create(rewriter, loc, word)}),
       arith::ConstantIntOp::create(rewriter, loc, kOpaqueWord, 32));
+  auto countPass = [&] {
+    store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
+  };
   for (auto [loop, loopBody] : loops) {
     rewriter.setInsertionPoint(loop);
-    store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
+    countPass();
     rewriter.setInsertionPointToStart(loopBody);
-    store(arith::AddIOp::create(rewriter, loc, load(counter), one), counter);
+    countPass();
+    // Whether the loop was to run on after its last pass.
+    Value record;
     if (auto forLoop = dyn_cast<scf::ForOp>(loop)) {
+      record = continuing;
       // Before the loop: a loop that runs no iteration does not run on.
       rewriter.setInsertionPoint(loop);
-      store(zero, continuing);
+      store(zero, record);
       rewriter.setInsertionPoint(loopBody->getTerminator());
       Value next = arith::AddIOp::create(
           rewriter, loc, forLoop.getInductionVar(), forLoop.getStep());
@@ -192,27 +195,23 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
                                              ? arith::CmpIPredicate::ult
                                              : arith::CmpIPredicate::slt,
                                          next, forLoop.getUpperBound());
-      storeFlag(more, continuing);
-      rewriter.setInsertionPointAfter(loop);
-      store(arith::OrIOp::create(rewriter, loc, load(ended), load(continuing)),
-            ended);
-      continue;
+      store(arith::ExtUIOp::create(rewriter, loc, i32, more), record);
+    } else {
+      // A record of its own: loops in its body run after it is made.
+      {
+        OpBuilder::InsertionGuard atStart(rewriter);
+        rewriter.setInsertionPointToStart(body);
+        record = createVariable();
+      }
+      rewriter.setInsertionPoint(loop);
+      store(zero, record);
+      auto condition = cast<scf::WhileOp>(loop).getConditionOp();
+      rewriter.setInsertionPoint(condition);
+      Value runOn =
+          arith::ExtUIOp::create(rewriter, loc, i32, condition.getCondition());
+      store(arith::SelectOp::create(rewriter, loc, opaque, load(record), runOn),
+            record);
     }
-    // A record of its own: loops in its body run after it is made.
-    Value record;
-    {
-      OpBuilder::InsertionGuard atStart(rewriter);
-      rewriter.setInsertionPointToStart(body);
-      record = createVariable();
-    }
-    rewriter.setInsertionPoint(loop);
-    store(zero, record);
-    auto condition = cast<scf::WhileOp>(loop).getConditionOp();
-    rewriter.setInsertionPoint(condition);
-    Value runOn =
-        arith::ExtUIOp::create(rewriter, loc, i32, condition.getCondition());
-    store(arith::SelectOp::create(rewriter, loc, opaque, load(record), runOn),
-          record);
     rewriter.setInsertionPointAfter(loop);
     store(arith::OrIOp::create(rewriter, loc, load(ended), load(record)),
           ended);

@@ -31,25 +31,18 @@
 using namespace mlir;
 using namespace mlir::coro;
 
-/// Inlining, yield expansion and control-flow normalization.
-static void buildFrontHalf(OpPassManager &pm) {
+void mlir::coro::buildFrontHalfPipeline(OpPassManager &pm) {
   pm.addPass(coro::createCoroInlineCallables());
   pm.addPass(coro::createCoroInlineAwaits());
   OpPassManager &coroutines = pm.nest<coro::FuncOp>();
   coroutines.addPass(coro::createCoroExpandYield());
   coroutines.addPass(coro::createCoroNormalizeControlFlow());
-}
-
-/// The frames that code drives (coro.handle ops): their coroutines are split
-/// first, and the handles lowered before the coroutines that hold them are
-/// split, so that a handle is a local array there, which may live across
-/// their suspension points.
-static void addHandleLowering(OpPassManager &pm) {
-  CoroSplitOptions split;
-  split.handleTargetsOnly = true;
-  pm.addPass(createCoroSplit(split));
-  pm.addPass(createCoroMaterializeFrame());
-  pm.addPass(createCoroLowerHandles());
+  // The coroutines that coro.handle and coro.for_each ops drive are split
+  // (innermost first) and the handles lowered before the coroutines that
+  // hold them are split, so that a handle is a local array there, which may
+  // live across their suspension points. The mega-kernel leaves the others
+  // whole.
+  pm.addPass(createCoroResolveHandles());
 }
 
 /// The front half, then the scheduler's materialization as GPU kernels.
@@ -59,14 +52,11 @@ static void addHandleLowering(OpPassManager &pm) {
 static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
                               const SchedulerCompileOptions &schedulerOptions,
                               bool countLoopIterations) {
-  buildFrontHalf(pm);
+  buildFrontHalfPipeline(pm);
   bool instanceStatus = schedulerOptions.terminationChecks;
   countLoopIterations &= schedulerOptions.terminationChecks;
   switch (scheduler) {
   case GPUScheduler::Megakernel: {
-    // Only the coroutines that coro.handle ops drive are split: the others
-    // stay whole for the mega-kernel.
-    addHandleLowering(pm);
     CoroMegakernelToGPUOptions options;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
@@ -74,7 +64,6 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::StateMachine: {
-    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
     CoroStateMachineToGPUOptions options;
@@ -85,7 +74,6 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::Wavefront: {
-    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
     CoroWavefrontToGPUOptions options = schedulerOptions.wavefront;
@@ -94,7 +82,6 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::Persistent: {
-    addHandleLowering(pm);
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
     CoroPersistentToGPUOptions options = schedulerOptions.persistent;

@@ -457,21 +457,30 @@ struct CoroCheckBoundsPass
           (!coroutines.empty() &&
            !llvm::is_contained(coroutines, coroutine.getSymName())))
         continue;
-      // The code that frames driven through coro.handle ops run is not
-      // instrumented (it is inlined after the split): say so rather than
-      // miss its accesses.
+      // The code that driven frames run is inlined by coro-resolve-handles,
+      // and checked only if that ran first: say so rather than miss its
+      // accesses.
       WalkResult handles = coroutine.walk([&](Operation *op) {
         if (!getDrivenCoroutine(op))
           return WalkResult::advance();
         op->emitError("coro-check-bounds: @")
             << coroutine.getSymName()
-            << " drives frames with coro.handle ops, whose accesses "
-               "(the driven coroutine's and the frame copies) are not "
-               "checked yet; run it without --check-bounds";
+            << " drives frames; run coro-resolve-handles first, which "
+               "inlines the code they run here, so that it is checked too "
+               "(coro-run --check-bounds does)";
         return WalkResult::interrupt();
       });
       if (handles.wasInterrupted())
         return signalPassFailure();
+      // Its split would ignore the checks.
+      for (SplitOp split : module.getOps<SplitOp>())
+        if (split.getCoroutine() == coroutine.getSymName()) {
+          coroutine.emitError("coro-check-bounds: @")
+              << coroutine.getSymName()
+              << " is split already (coro.handle or coro.for_each ops "
+                 "drive it); check the coroutine that drives it";
+          return signalPassFailure();
+        }
       // A caller would pass one argument too few.
       if (std::optional<SymbolTable::UseRange> uses =
               SymbolTable::getSymbolUses(coroutine, module);
@@ -480,8 +489,9 @@ struct CoroCheckBoundsPass
         if (getDrivenCoroutine(user)) {
           user->emitError("coro-check-bounds: @")
               << coroutine.getSymName()
-              << " is driven by coro.handle ops here; --check-bounds does "
-                 "not instrument frames that code drives yet";
+              << " is driven here, by code that would not pass the "
+                 "violation buffer; check the coroutine that drives it "
+                 "(after coro-resolve-handles, its code is inlined there)";
           return signalPassFailure();
         }
         InFlightDiagnostic error =

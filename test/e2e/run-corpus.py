@@ -175,17 +175,6 @@ MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas,
          "bounds": bounds}
 
 
-def unsupported(mode, path, args):
-    """Why coro-run cannot run this entry with these options, if it cannot:
-    said out loud (a skip), never a pass."""
-    if mode == "bounds" or "--check-bounds" in args:
-        with open(path) as source:
-            if "coro.handle." in source.read():
-                return ("--check-bounds does not instrument the frames that "
-                        "coro.handle ops drive yet")
-    return None
-
-
 def main():
     argv = sys.argv[1:]
     extra = []
@@ -214,16 +203,10 @@ def main():
     entries = read_manifest(options.manifest)
     workdir = options.workdir or tempfile.mkdtemp(prefix="corpus-")
     os.makedirs(workdir, exist_ok=True)
-    passed = failed = skipped = 0
+    passed = failed = 0
     try:
         for number, path, coro, args in entries:
             if options.filter not in " ".join([path] + args):
-                continue
-            reason = unsupported(options.mode, os.path.join(ROOT, path),
-                                 args + extra)
-            if reason:
-                skipped += 1
-                print("SKIP %s %s: %s" % (path, coro, reason))
                 continue
             output = os.path.join(workdir, "%d.%s" % (number, coro))
             code, log = MODES[options.mode](
@@ -242,8 +225,7 @@ def main():
     finally:
         if not options.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
-    print("corpus: %d passed, %d failed" % (passed, failed) +
-          (", %d skipped (said why)" % skipped if skipped else ""))
+    print("corpus: %d passed, %d failed" % (passed, failed))
     if passed + failed < options.min:
         print("run-corpus: error: %d entries ran, fewer than --min %d" %
               (passed + failed, options.min))

@@ -1584,6 +1584,36 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
   return same;
 }
 
+/// Erases the coroutines that `entry` does not reach through symbol uses
+/// (awaits, handles, generator loops, calls): coro-run runs `entry` only.
+static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
+  SymbolTable symbols(module);
+  llvm::SetVector<Operation *> reached;
+  reached.insert(entry);
+  for (size_t next = 0; next < reached.size(); ++next) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(reached[next]);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (Operation *symbol =
+              symbols.lookup(use.getSymbolRef().getRootReference()))
+        reached.insert(symbol);
+  }
+  // One that something left still names (a coro.split, another unreachable
+  // coroutine) goes once that is gone, or stays.
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (auto coroutine :
+         llvm::make_early_inc_range(module.getOps<coro::FuncOp>()))
+      if (!reached.contains(coroutine) &&
+          SymbolTable::symbolKnownUseEmpty(coroutine, module)) {
+        coroutine.erase();
+        erased = true;
+      }
+  }
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libLLVM registers hundreds of options; --help shows coro-run's.
@@ -1644,13 +1674,16 @@ int main(int argc, char **argv) {
                                    }).wasInterrupted())
       op.erase();
   // --check-bounds: the coroutine gets its checks and one more argument, the
-  // violation buffer, that coro-run passes after the user's.
+  // violation buffer, that coro-run passes after the user's. It is checked
+  // after the front half, so that the code its handles and generator loops
+  // run is inlined and checked too; coroutines it cannot reach go first, so
+  // that one that drives it does not have it split before.
   ArrayRef<Type> userArgumentTypes = coroutine.getArgumentTypes();
   coro::BoundsCheckAttr boundsCheck;
   if (checkBounds) {
+    eraseUnreachableCoroutines(*module, coroutine);
     PassManager pm(&context);
-    pm.addPass(coro::createCoroInlineCallables());
-    pm.addPass(coro::createCoroInlineAwaits());
+    coro::buildFrontHalfPipeline(pm);
     coro::CoroCheckBoundsOptions options;
     options.coroutines = {coroutineName};
     pm.addPass(coro::createCoroCheckBounds(options));

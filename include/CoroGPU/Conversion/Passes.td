@@ -35,9 +35,9 @@ def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
       handle of the generator resumed in an `scf.while`, the body reading
       `__yielded_value`, with a carried flag for the body's early exit.
 
-    The pipelines run it before splitting the coroutines that hold handles
-    (`coro-split{handle-targets-only}` splits the driven ones first), so that
-    a handle there is a local array that may live across suspension points.
+    The pipelines run it through `coro-resolve-handles`, before splitting
+    the coroutines that hold handles, so that a handle there is a local
+    array that may live across suspension points.
     Inlined subroutines may drive other coroutines' frames in turn; those
     handles are lowered too. The driven coroutines stay, split, for the
     scheduler: a runtime may still launch them by name (the mega-kernel
@@ -59,6 +59,42 @@ def CoroLowerHandles : Pass<"coro-lower-handles", "::mlir::ModuleOp"> {
               "Resumptions inlined (coro.handle.resume)">,
     Statistic<"numLoops", "generator-loops",
               "Loops over a generator's values (coro.for_each) lowered">
+  ];
+  let options = [
+    Option<"skipUnsplit", "skip-unsplit", "bool", /*default=*/"false",
+           "Lower only the ops that drive split coroutines and leave the "
+           "others for a later round (coro-resolve-handles)">
+  ];
+}
+
+def CoroResolveHandles : Pass<"coro-resolve-handles", "::mlir::ModuleOp"> {
+  let summary = "Split the coroutines that code drives, innermost first, and "
+                "lower every handle and generator loop";
+  let description = [{
+    A coroutine driven by `coro.handle` ops or consumed by `coro.for_each`
+    may itself drive other coroutines' frames, and hold them across its own
+    suspension points: a generator over a generator (nested generators),
+    which yields inside its loop over the inner one. Its split must see
+    those frames as local arrays, so their handles are lowered before it is
+    split. This pass lowers in rounds over the drive graph, each round
+    running
+
+        coro-split{handle-targets-only}
+        coro-materialize-frame
+        coro-lower-handles{skip-unsplit}
+
+    which splits the driven coroutines that drive nothing themselves and
+    lowers the ops that drive split coroutines, until no `coro.handle.*` or
+    `coro.for_each` op is left. The coroutines that no handle drives are
+    left whole, for the scheduler's split. Every pipeline runs it after the
+    front half.
+
+    A located error for coroutines that drive each other's frames in a
+    cycle (a frame cannot hold one of its own kind), and the errors of the
+    three passes.
+  }];
+  let statistics = [
+    Statistic<"numRounds", "rounds", "Rounds over the drive graph">
   ];
 }
 

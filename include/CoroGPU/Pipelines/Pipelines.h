@@ -39,6 +39,12 @@ struct SchedulerCompileOptions {
   bool terminationChecks = true;
 };
 
+/// The front half every scheduler shares: inlining (callables, awaits),
+/// yield expansion and control-flow normalization, then coro-resolve-handles
+/// (the coroutines that code drives split, innermost first, and the handles
+/// and generator loops lowered).
+void buildFrontHalfPipeline(OpPassManager &pm);
+
 /// From user coroutines to Vulkan SPIR-V: the front half (inlining, yield
 /// expansion, control-flow normalization), the scheduler (the mega-kernel,
 /// or coro-split + the state machine), and the upstream GPU to SPIR-V

@@ -138,9 +138,12 @@ def CoroCheckBounds : Pass<"coro-check-bounds", "::mlir::ModuleOp"> {
     violation buffer (memref arguments) or from the `memref.alloca` that
     made the memref; an access to a memref of another origin, and ops that
     access memory otherwise (`vector.load`, `memref.copy`, ...), are
-    errors, as are calls and awaits left in a coroutine (run it after
-    `coro-inline-callables` and `coro-inline-awaits`) and a coroutine
-    launched or awaited elsewhere, whose callers would miss the argument.
+    errors, as are calls, awaits and frame-driving ops (`coro.handle.*`,
+    `coro.for_each`) left in a coroutine (run it after
+    `coro-inline-callables`, `coro-inline-awaits` and
+    `coro-resolve-handles`, which inline the code they run, so that it is
+    checked too), a coroutine launched, awaited or driven elsewhere, whose
+    callers would miss the argument, and one split already.
     The pass is a split-independent front-half pass: every scheduler and
     backend runs the instrumented code. Off, it costs nothing: it is not
     part of the named pipelines.
@@ -286,9 +289,9 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
            "write the buffer between two resumptions)">,
     Option<"handleTargetsOnly", "handle-targets-only", "bool",
            /*default=*/"false",
-           "Split only the coroutines that coro.handle ops drive (the "
-           "pipelines split these first and lower the handles before "
-           "splitting the rest)">
+           "Split only the coroutines that coro.handle or coro.for_each "
+           "ops drive and that drive no frame themselves (the rounds of "
+           "coro-resolve-handles: innermost coroutines first)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -71,7 +71,10 @@ struct CoroLowerHandlesPass
     module = getOperation();
     symbols.emplace(module);
     SmallVector<ForEachOp> loops;
-    module.walk([&](ForEachOp loop) { loops.push_back(loop); });
+    module.walk([&](ForEachOp loop) {
+      if (isLowerable(loop.getGeneratorAttr()))
+        loops.push_back(loop);
+    });
     for (ForEachOp loop : loops)
       if (failed(lowerForEach(loop)))
         return signalPassFailure();
@@ -83,6 +86,8 @@ struct CoroLowerHandlesPass
       SmallVector<Operation *> producers;
       SmallVector<HandleFrameWordsOp> sizes;
       module.walk([&](Operation *op) {
+        if (!isLowerable(getDrivenCoroutine(op)))
+          return;
         if (isHandleProducer(op))
           producers.push_back(op);
         else if (auto size = dyn_cast<HandleFrameWordsOp>(op))
@@ -206,6 +211,18 @@ struct CoroLowerHandlesPass
           return WalkResult::advance();
         });
     return failure(result.wasInterrupted());
+  }
+
+  /// Whether this run lowers the ops that drive `coroutine`: all of them,
+  /// or with `skip-unsplit` those whose coroutine is split.
+  bool isLowerable(FlatSymbolRefAttr coroutine) {
+    if (!coroutine)
+      return false;
+    if (!skipUnsplit)
+      return true;
+    return llvm::any_of(module.getOps<SplitOp>(), [&](SplitOp split) {
+      return split.getCoroutine() == coroutine.getValue();
+    });
   }
 
   /// The coroutine a handle op names, split; a located error if it is not.

@@ -112,11 +112,9 @@ static LogicalResult checkSplittable(FuncOp coroutine) {
         continue;
       if (isa<ForEachOp>(parent)) {
         InFlightDiagnostic diag =
-            op->emitOpError("cannot be split inside 'coro.for_each', which "
-                            "coro-lower-handles lowers only after the "
-                            "coroutines that handles drive are split: a "
-                            "coroutine consumed or driven elsewhere cannot "
-                            "suspend inside its own coro.for_each yet");
+            op->emitOpError("cannot be split inside 'coro.for_each'; run "
+                            "coro-resolve-handles before coro-split (it "
+                            "splits the generator and lowers the loop)");
         diag.attachNote(parent->getLoc()) << "enclosing op is here";
         return WalkResult::interrupt();
       }
@@ -704,6 +702,16 @@ private:
 struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
   using Base::Base;
 
+  /// Whether `coroutine` holds coro.handle or coro.for_each ops.
+  static bool drivesFrames(FuncOp coroutine) {
+    return coroutine
+        .walk([](Operation *op) {
+          return getDrivenCoroutine(op) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
   /// The coroutines whose frames coro.handle ops drive, anywhere.
   llvm::StringSet<> collectHandleTargets() {
     llvm::StringSet<> targets;
@@ -724,8 +732,12 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines) {
       bool isDriven = driven.contains(coroutine.getSymName());
-      if (split.contains(coroutine.getSymName()) ||
-          (handleTargetsOnly && !isDriven))
+      if (split.contains(coroutine.getSymName()))
+        continue;
+      // A driven coroutine that drives frames itself waits until those
+      // handles are lowered (coro-resolve-handles: innermost first), so that
+      // they are local arrays that may live across its suspension points.
+      if (handleTargetsOnly && (!isDriven || drivesFrames(coroutine)))
         continue;
       // Code that drives a frame may write a buffer between two of its
       // resumptions: a load is redone after a suspension point only where

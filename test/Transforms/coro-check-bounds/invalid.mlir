@@ -50,11 +50,11 @@ func.func @main(%out: memref<?xi32>) {
 
 // -----
 
-// Frames driven through coro.handle ops run code the pass does not see (it
-// is inlined after the split).
+// Frames driven through coro.handle ops run code the pass sees only once
+// coro-resolve-handles has inlined it.
 coro.func @driver(%out: memref<?xf32>) {
   %id = coro.id : index
-  // expected-error @+1 {{coro-check-bounds: @driver drives frames with coro.handle ops, whose accesses (the driven coroutine's and the frame copies) are not checked yet; run it without --check-bounds}}
+  // expected-error @+1 {{coro-check-bounds: @driver drives frames; run coro-resolve-handles first, which inlines the code they run here, so that it is checked too (coro-run --check-bounds does)}}
   %h = coro.handle.create @driven[%id] : !coro.handle<@driven>
   coro.handle.resume %h(%out) : !coro.handle<@driven>, (memref<?xf32>) -> ()
   coro.return

@@ -54,8 +54,8 @@ coro.func @dynamic_array(%n: index, %out: memref<?xf32>) {
 
 // -----
 
-// A generator that consumes another and yields inside the loop: the loop is
-// lowered only after the consumed coroutines are split.
+// A suspension inside a loop over a generator: coro-split alone cannot split
+// it (coro-resolve-handles lowers the loop first).
 coro.func @inner(%n: i32) yields i32 {
   coro.promise "__yielded_value", %n : i32
   coro.suspend
@@ -67,7 +67,7 @@ coro.func @outer(%n: i32) {
   coro.for_each @inner[%id](%n : i32) {
   ^bb0(%v: i32):
     %true = arith.constant true
-    // expected-error @+1 {{'coro.suspend' op cannot be split inside 'coro.for_each', which coro-lower-handles lowers only after the coroutines that handles drive are split: a coroutine consumed or driven elsewhere cannot suspend inside its own coro.for_each yet}}
+    // expected-error @+1 {{'coro.suspend' op cannot be split inside 'coro.for_each'; run coro-resolve-handles before coro-split (it splits the generator and lowers the loop)}}
     coro.suspend "inside"
     coro.for_each.yield %true
   }

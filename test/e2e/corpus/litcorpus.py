@@ -194,10 +194,6 @@ class CorpusFormat(lit.formats.TestFormat):
         if missing:
             return lit.Test.UNSUPPORTED, "missing feature: " + ", ".join(
                 missing)
-        reason = run_corpus.unsupported(
-            mode, os.path.join(test.config.coro_src_root, path), args)
-        if reason:
-            return lit.Test.UNSUPPORTED, reason
         tools = test.config.coro_tools_dir
         options = types.SimpleNamespace(
             coro_run=os.path.join(tools, "coro-run"),

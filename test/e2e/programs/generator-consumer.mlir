@@ -190,3 +190,51 @@ coro.func @nested_sums(%n: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
   memref.store %total, %sums[%id] : memref<?xi32>
   coro.return
 }
+
+// Nested generators: @even_squares is a generator over a generator. It
+// yields the even values of @squares (instance id) from inside its own
+// coro.for_each, so @squares' frame lives across its yields; @squares runs to
+// its end, and writes out[id]. @sum_even sums them in a loop over
+// @even_squares that suspends in its body and leaves it early once the sum
+// passes %limit (Listing 1's break): sums[2 id] = the sum, sums[2 id + 1] =
+// the values taken. Grid 12, --arg=3 --arg=50: instance 0 takes 0, 4 (sum 4,
+// 2 values); instance 4 takes 0, 4, 16, 36 (sum 56) and leaves the loop.
+coro.func @even_squares(%n: i32, %out: memref<?xi32>) yields i32 {
+  %id = coro.id : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %true = arith.constant true
+  coro.for_each @squares[%id](%n, %out : i32, memref<?xi32>) {
+  ^bb0(%v: i32):
+    %odd = arith.andi %v, %i1 : i32
+    %even = arith.cmpi eq, %odd, %i0 : i32
+    scf.if %even {
+      coro.yield %v : i32
+    }
+    coro.for_each.yield %true
+  }
+  coro.return
+}
+
+coro.func @sum_even(%n: i32, %limit: i32, %out: memref<?xi32>, %sums: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %true = arith.constant true
+  %r:2 = coro.for_each @even_squares[%id](%n, %out : i32, memref<?xi32>) iter_args(%i0, %i0 : i32, i32) -> (i32, i32) {
+  ^bb0(%v: i32, %sum: i32, %taken: i32):
+    coro.suspend "even"
+    %sum2 = arith.addi %sum, %v : i32
+    %taken2 = arith.addi %taken, %i1 : i32
+    %over = arith.cmpi sgt, %sum2, %limit : i32
+    %go = arith.xori %over, %true : i1
+    coro.for_each.yield %go, %sum2, %taken2 : i32, i32
+  }
+  %base = arith.muli %id, %c2 : index
+  %at1 = arith.addi %base, %c1 : index
+  memref.store %r#0, %sums[%base] : memref<?xi32>
+  memref.store %r#1, %sums[%at1] : memref<?xi32>
+  coro.return
+}

@@ -129,3 +129,38 @@ coro.func @spread(%out: memref<?xi32>, %base: index) {
   %old = memref.atomic_rmw addi %v, %out[%bin] : (i32, memref<?xi32>) -> i32
   coro.return
 }
+
+// Out of bounds inside a generator consumed by a loop (coro.for_each):
+// coro-resolve-handles inlines the generator's code into the consumer
+// before the checks, so its accesses are checked too (instances 6 and 7
+// store past the end of out), and reported at the generator's line:
+// RUN: not coro-run %s --coro=consume_shifted --grid=8 --arg=2 --buffer=i32:8:zeros --buffer=i32:8:zeros --check-bounds --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=GEN
+// RUN: not coro-run %s --coro=consume_shifted --grid=8 --arg=2 --buffer=i32:8:zeros --buffer=i32:8:zeros --check-bounds --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=GEN
+// RUN: not coro-run %s --coro=consume_shifted --grid=8 --arg=2 --buffer=i32:8:zeros --buffer=i32:8:zeros --check-bounds --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=GEN
+// RUN: not coro-run %s --coro=consume_shifted --grid=8 --arg=2 --buffer=i32:8:zeros --buffer=i32:8:zeros --check-bounds --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=GEN
+// GEN-DAG: coro-run: error: {{megakernel|state-machine|wavefront|persistent}}: 2 memory accesses were out of bounds and skipped (a load or an atomic gave 0)
+// GEN-DAG: check-bounds.mlir:[[@LINE+9]]:3: memref.store of argument 2 (memref<?xi32>): index 8 in dimension 0 of size 8; instance 6, resumed at suspension "body"
+// GEN-DAG: check-bounds.mlir:[[@LINE+8]]:3: memref.store of argument 2 (memref<?xi32>): index 9 in dimension 0 of size 8; instance 7, resumed at suspension "body"
+// GEN-DAG: buffer 0 (i32 x 8): [1, 1, 1, 1, 1, 1, 1, 1]
+// GEN-DAG: buffer 1 (i32 x 8): [0, 0, 1, 1, 1, 1, 1, 1]
+coro.func @shifted_ones(%shift: index, %out: memref<?xi32>) yields i32 {
+  %id = coro.id : index
+  %at = arith.addi %id, %shift : index
+  %one = arith.constant 1 : i32
+  coro.yield %one : i32
+  memref.store %one, %out[%at] : memref<?xi32>
+  coro.return
+}
+coro.func @consume_shifted(%shift: index, %sums: memref<?xi32>, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %zero = arith.constant 0 : i32
+  %true = arith.constant true
+  %sum = coro.for_each @shifted_ones[%id](%shift, %out : index, memref<?xi32>) iter_args(%zero : i32) -> (i32) {
+  ^bb0(%v: i32, %acc: i32):
+    coro.suspend "body"
+    %next = arith.addi %acc, %v : i32
+    coro.for_each.yield %true, %next : i32
+  }
+  memref.store %sum, %sums[%id] : memref<?xi32>
+  coro.return
+}

@@ -78,3 +78,12 @@
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=NESTED
 // RUN: coro-run %S/../programs/generator-consumer.mlir --coro=nested_sums --grid=6 --arg=3 --buffer=i32:7:zeros --buffer=i32:6:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=NESTED
 // NESTED: buffer 1 (i32 x 6): [70, 420, 1650, 5005, 12740, 28560]
+// Nested generators: a generator over a generator, which yields inside its
+// own loop over the inner one, consumed with a suspension in the body and an
+// early exit:
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_even --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=megakernel --validate | FileCheck %s --check-prefix=EVEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_even --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=state-machine --validate | FileCheck %s --check-prefix=EVEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_even --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=wavefront --validate | FileCheck %s --check-prefix=EVEN
+// RUN: coro-run %S/../programs/generator-consumer.mlir --coro=sum_even --grid=12 --arg=3 --arg=50 --buffer=i32:12:zeros --buffer=i32:24:zeros --scheduler=persistent --validate | FileCheck %s --check-prefix=EVEN
+// EVEN: buffer 0 (i32 x 12): [3, 4, 5, 6, 0, 0, 0, 3, 4, 5, 6, 0]
+// EVEN-NEXT: buffer 1 (i32 x 24): [4, 2, 4, 2, 20, 3, 20, 3, 56, 4, 56, 4, 56, 4, 4, 2, 4, 2, 20, 3, 20, 3, 56, 4]

@@ -12,10 +12,41 @@ yield every variable assigned inside, scf.for / scf.while carry them as
 iter_args, and cf blocks take every variable as a block argument.
 """
 
+import copy
+
 from .model import *  # noqa: F401,F403
 from . import model as M
 
 OUT_BUFFERS = ["table", "out32", "out64", "acc"]  # coro-run buffer order
+
+
+# The oracle has no coro.for_each: it inlines the generator at the loop,
+# with the loop body at each of its yields (see FuncEmitter.inline_for_each).
+# These statements exist only in those inlined copies.
+class InlinedYield(Stmt):
+    """A yield of an inlined generator: `stmts` run unless the loop stopped."""
+
+    def __init__(self, stop, stmts):
+        self.stop, self.stmts = stop, stmts
+
+
+class BindValue(Stmt):
+    """The loop body's ValRef(uid) is the value of `e` from here on."""
+
+    def __init__(self, uid, e):
+        self.uid, self.e = uid, e
+
+
+class WithGuards(Stmt):
+    """`stmts` with the stop flags that guard their side effects."""
+
+    def __init__(self, guards, stmts):
+        self.guards, self.stmts = guards, stmts
+
+
+M.STMT_LISTS[InlinedYield] = ["stmts"]
+M.STMT_LISTS[WithGuards] = ["stmts"]
+SIDE_EFFECTS = (Store, Atomic, ArrStore, Await)
 
 
 def fmt_float(v):
@@ -64,6 +95,10 @@ class FuncEmitter:
         self.arrays = {}
         self.consts = {}
         self.const_lines = []
+        self.vals = {}         # ForEach uid -> the SSA value of its value
+        self.guards = []       # oracle: stop flags of the inlined generators
+        self.extra_types = {}  # oracle: variables of inlined generators
+        self.inlined = 0
         self.cf_mode = any(isinstance(s, (CfLoop, ReturnIf))
                            for s in func.body)
 
@@ -176,6 +211,10 @@ class FuncEmitter:
             if e.name in self.args:
                 return self.args[e.name]
             return self.const(e.ty, zero(e.ty))
+        if t is ValRef:
+            if e.uid in self.vals:
+                return self.convert(self.vals[e.uid], "i32", e.ty)
+            return self.const(e.ty, zero(e.ty))
         if t is IvRef:
             if e.uid in self.ivs:
                 return self.convert(self.ivs[e.uid][0], self.ivs[e.uid][1], e.ty)
@@ -256,6 +295,8 @@ class FuncEmitter:
         return [v for v in names if v in self.env]
 
     def vtype(self, name):
+        if name in self.extra_types:
+            return self.extra_types[name]
         for v in self.func.vars:
             if v.name == name:
                 return v.ty
@@ -285,6 +326,20 @@ class FuncEmitter:
     def stmt(self, s):
         t = type(s)
         coro = self.mode == "coro"
+        if self.guards and t in SIDE_EFFECTS:
+            # Inlined generator code after its loop stopped has no effect.
+            c = None
+            for stop in self.guards:
+                go = self.op("arith.cmpi eq, %s, %s : i1" % (self.env[stop], self.const("i1", 0)), "go")
+                c = go if c is None else self.op("arith.andi %s, %s : i1" % (c, go), "go")
+            self.emit("scf.if %s {" % c)
+            self.ind += 1
+            guards, self.guards = self.guards, []
+            self.stmt(s)
+            self.guards = guards
+            self.ind -= 1
+            self.emit("}")
+            return
         if t is Assign:
             if s.var not in self.env:
                 return
@@ -473,6 +528,19 @@ class FuncEmitter:
             else:
                 self.emit("func.call @%s(%s) : (%s) -> ()" % (
                     s.callee, ", ".join(["%id"] + vals), ", ".join(["index"] + tys)))
+        elif t is ForEach:
+            if coro:
+                self.for_each(s)
+            else:
+                self.inline_for_each(s)
+        elif t is InlinedYield:
+            self.stmt(If(Cmp("eq", VarRef(s.stop, "i1"), Const("i1", 0)), s.stmts, None))
+        elif t is BindValue:
+            self.vals[s.uid] = self.convert(self.ex(s.e), s.e.ty, "i32")
+        elif t is WithGuards:
+            guards, self.guards = self.guards, s.guards
+            self.stmts(s.stmts)
+            self.guards = guards
         elif t is CfLoop:
             # Outside the top level of a cf body: its body, once.
             self.stmts([x for x in s.body if not isinstance(x, (Break, Continue, ReturnIf))])
@@ -480,6 +548,116 @@ class FuncEmitter:
             pass
         else:
             raise TypeError(t)
+
+    def generator_args(self, s, gen):
+        """The values and types of a loop's arguments to its generator."""
+        vals, tys = [], []
+        for (pname, pty), a in zip(gen.params, s.args):
+            vals.append(self.convert(self.ex(a), a.ty, pty))
+            tys.append(self.T(pty))
+        return vals, tys
+
+    def for_each(self, s):
+        gen = self.prog.func(s.gen)
+        if gen is None or "a0" not in self.arrays:
+            return
+        names = self.declared(assigned(s.body))
+        vals, tys = self.generator_args(s, gen)
+        vals += ["%table", "%out32", "%acc", self.arrays["a0"][0]]
+        tys += ["memref<?xi32>"] * 3 + ["memref<%dxi32>" % ARRAY_SIZE]
+        outer = dict(self.env)
+        inits = [outer[v] for v in names]
+        value = self.fresh("val")
+        args = []
+        for v in names:
+            a = self.fresh(v)
+            args.append(a)
+            self.env[v] = a
+        head = "coro.for_each @%s[%%id](%s : %s)" % (s.gen, ", ".join(vals), ", ".join(tys))
+        if names:
+            head += " iter_args(%s : %s) -> (%s)" % (
+                ", ".join(inits), ", ".join(self.types_of(names)), ", ".join(self.types_of(names)))
+        idx = len(self.lines)
+        self.emit(head + " {")
+        self.label("  " * self.ind + "^bb0(%s):" % ", ".join(
+            ["%s: i32" % value] + ["%s: %s" % (a, ty) for a, ty in zip(args, self.types_of(names))]))
+        self.ind += 1
+        self.vals[s.uid] = value
+        self.stmts(s.body)
+        brk = self.ex(s.brk)
+        go = self.op("arith.xori %s, %s : i1" % (brk, self.const("i1", 1)), "go")
+        self.emit("coro.for_each.yield %s%s" % (go, (", %s : %s" % (
+            ", ".join(self.env[v] for v in names), ", ".join(self.types_of(names)))) if names else ""))
+        del self.vals[s.uid]
+        self.ind -= 1
+        self.emit("}")
+        self.env = outer
+        self.lines[idx] = self._prefix(self.lines[idx], self.results(names, "fe"))
+
+    def inline_for_each(self, s):
+        """The oracle's loop over a generator: the generator's code inline,
+        its variables and parameters renamed, with the loop body at each of
+        its yields; once the body asks to stop, the rest of the generator
+        runs without side effects (and without further yields), which is
+        what never resuming it again means."""
+        gen = self.prog.func(s.gen)
+        if gen is None or "a0" not in self.arrays:
+            return
+        self.inlined += 1
+        prefix = "fe%d_" % self.inlined
+        stop = prefix + "stop"
+        uids = {}
+
+        def uid(old):
+            if old not in uids:
+                self.inlined += 1
+                uids[old] = -self.inlined  # never a generator uid
+            return uids[old]
+
+        def rename(x):
+            """A renamed copy of generator code (statements or expression)."""
+            if isinstance(x, list):
+                return [rename(y) for y in x]
+            if not isinstance(x, Node):
+                return x
+            if isinstance(x, Yield):
+                return InlinedYield(stop, [BindValue(s.uid, rename(x.e)),
+                                           WithGuards(list(self.guards), s.body),
+                                           Assign(stop, "i1", s.brk)])
+            if isinstance(x, ArgRef):
+                return VarRef(prefix + x.name, x.ty)
+            y = copy.copy(x)
+            for k, v in vars(x).items():
+                setattr(y, k, rename(v))
+            if isinstance(y, VarRef):
+                y.name = prefix + y.name
+            elif isinstance(y, Assign):
+                y.var = prefix + y.var
+            elif isinstance(y, (For, ForEach, IvRef, ValRef)):
+                y.uid = uid(y.uid)
+            return y
+
+        vals, _ = self.generator_args(s, gen)
+        added = [stop]
+        self.extra_types[stop] = "i1"
+        self.env[stop] = self.const("i1", 0)
+        for (pname, pty), v in zip(gen.params, vals):
+            added.append(prefix + pname)
+            self.extra_types[prefix + pname] = pty
+            self.env[prefix + pname] = v
+        for var in gen.vars:
+            name = prefix + var.name
+            self.extra_types[name] = var.ty
+            self.env[name] = self.clamp(self.ex(rename(var.init)), var.ty)
+            added.append(name)
+        body = rename(gen.body)
+        guards, self.guards = self.guards, self.guards + [stop]
+        self.stmts(body)
+        self.guards = guards
+        self.vals.pop(s.uid, None)
+        for name in added:
+            self.env.pop(name, None)
+            self.extra_types.pop(name, None)
 
     def _count_since(self, head):
         # index (from the end) of the last line that starts the op `head`
@@ -655,6 +833,8 @@ def emit_oracle(prog):
     out.append("func.func private @printMemrefI32(memref<*xi32>) attributes {llvm.emit_c_interface}")
     out.append("func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}")
     for f in reversed(prog.funcs):
+        if f.generator and not f.is_entry:
+            continue  # inlined at its loops
         out.append(FuncEmitter(prog, f, "oracle").function())
     m = ["func.func @main() {"]
     a = m.append

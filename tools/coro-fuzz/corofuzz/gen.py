@@ -29,6 +29,10 @@ class Ctx:
         self.mult = 1           # product of the enclosing trip counts
         self.tags = 0
         self.promises = {}      # name -> type
+        self.gens = []          # generators (Func) it may loop over
+        self.vals = []          # uids of the enclosing ForEach loops
+        # A generator consumed by ForEach suspends only where it yields.
+        self.driven = func.generator and not func.is_entry
 
 
 class Gen:
@@ -63,19 +67,24 @@ class Gen:
         p.args = {"x0": r.randint(-1000, 1000), "x1": float(r.randint(-ARG_F32_BOUND, ARG_F32_BOUND))}
         p.table = [r.randint(-2 ** 31, 2 ** 31 - 1) for _ in range(TABLE_SIZE)]
         ncallees = self.pick([0, 0, 1, 1, 1, 2, 3])
+        ngens = self.pick([0, 0, 0, 1, 1, 2])
         kentry = r.randint(3, 6)
-        p.k32 = kentry + ncallees
+        p.k32 = kentry + ncallees + ngens
+        # g<n> may loop over g<m> for m > n (nested generators): generate
+        # from the last one.
+        gens = []
+        for i in range(ngens, 0, -1):
+            f = Func("g%d" % i, self.callee_params(), False)
+            f.generator = True
+            f.arrays = {"a0": "i32"}
+            self.fill(p, f, [], kentry + ncallees + i - 1, gens=list(gens))
+            gens.insert(0, f)
         callees = []
         # c<n> may await c<m> for m > n: generate from the last one.
         for i in range(ncallees, 0, -1):
-            params = []
-            if self.chance(0.8):
-                params.append(("p0", "i32"))
-            if self.chance(0.6):
-                params.append(("p1", "f32"))
-            f = Func("c%d" % i, params, False)
+            f = Func("c%d" % i, self.callee_params(), False)
             f.arrays = {"a0": "i32"}
-            self.fill(p, f, list(callees), kentry + i - 1)
+            self.fill(p, f, list(callees), kentry + i - 1, gens=list(gens))
             callees.insert(0, f)
         e = Func("coro_fuzz_%s" % str(self.seed).replace("-", "m"),
                  [("x0", "i32"), ("x1", "f32")], True)
@@ -83,12 +92,21 @@ class Gen:
         e.arrays = {"a0": "i32"}
         if self.chance(0.6):
             e.arrays["a1"] = "f32"
-        p.funcs = [e] + callees
-        self.fill(p, e, list(callees), None, cf=self.chance(0.4))
+        p.funcs = [e] + callees + gens
+        self.fill(p, e, list(callees), None, cf=self.chance(0.4), gens=list(gens))
         return p
 
-    def fill(self, p, f, callees, own_slot, cf=False):
+    def callee_params(self):
+        params = []
+        if self.chance(0.8):
+            params.append(("p0", "i32"))
+        if self.chance(0.6):
+            params.append(("p1", "f32"))
+        return params
+
+    def fill(self, p, f, callees, own_slot, cf=False, gens=()):
         ctx = Ctx(f, callees)
+        ctx.gens = list(gens)
         self.prog = p
         nvars = self.r.randint(3, 7) if f.is_entry else self.r.randint(2, 4)
         types = ["i32"] + [self.pick(ALL_TYPES) for _ in range(nvars - 1)]
@@ -102,7 +120,15 @@ class Gen:
             body = self.cf_items(ctx, self.r.randint(2, 5), 0)
         else:
             body = self.stmts(ctx, self.r.randint(2, 6), 0)
-        if not f.is_entry and not any(isinstance(s, Suspend) for s in walk_stmts(body)):
+        if ctx.gens and self.chance(0.7) and not any(
+                isinstance(s, ForEach) for s in walk_stmts(body)):
+            # Loops over generators, often (the entry's cf items take
+            # statements too).
+            body.insert(self.r.randint(0, len(body)), self.s_foreach(ctx, 1))
+        if ctx.driven:
+            if self.chance(0.9) and not any(isinstance(s, Yield) for s in walk_stmts(body)):
+                body.insert(self.r.randint(0, len(body)), self.s_yield(ctx, 0))
+        elif not f.is_entry and not any(isinstance(s, Suspend) for s in walk_stmts(body)):
             # An awaited coroutine suspends itself.
             body.insert(self.r.randint(0, len(body)), self.suspend(ctx))
         if f.is_entry and self.chance(0.5):
@@ -114,7 +140,7 @@ class Gen:
         vdigests = list(digests)
         for name, ety in sorted(f.arrays.items()):
             digests.append(self.array_digest(name, ety))
-        slots = list(range(p.k32 - len(callees))) if f.is_entry else [own_slot]
+        slots = list(range(p.k32 - len(callees) - len(gens))) if f.is_entry else [own_slot]
         for j in slots:
             part = digests[j::len(slots)]
             if part:
@@ -169,14 +195,18 @@ class Gen:
 
     def stmt(self, ctx, depth):
         f = ctx.func
-        kinds = [("assign", 30), ("suspend", 14), ("store", 5), ("atomic", 3),
+        kinds = [("assign", 30), ("store", 5), ("atomic", 3),
                  ("arrstore", 4), ("promise", 3)]
+        if not ctx.driven:
+            kinds.append(("suspend", 14))
         if depth < 3:
             kinds += [("if", 8), ("for", 6), ("while", 5), ("switch", 4)]
         if f.generator:
             kinds.append(("yield", 12))
-        if ctx.callees and ctx.mult <= 6:
+        if ctx.callees and ctx.mult <= 6 and not ctx.driven:
             kinds.append(("await", 5))
+        if ctx.gens and ctx.mult <= 6 and depth < 3:
+            kinds.append(("foreach", 6))
         total = sum(w for _, w in kinds)
         x = self.r.uniform(0, total)
         for kind, w in kinds:
@@ -222,6 +252,21 @@ class Gen:
             args.append(self.expr(ctx, ty, 1, VAR_BOUND.get(ty)))
         return Await(callee.name, args)
 
+    def s_foreach(self, ctx, depth):
+        gen = self.pick(ctx.gens)
+        args = [self.expr(ctx, ty, 1, VAR_BOUND.get(ty)) for _, ty in gen.params]
+        uid = self.next_uid()
+        ctx.vals.append(uid)
+        ctx.mult *= 4
+        body = self.block(ctx, depth)
+        if self.chance(0.25):
+            body.insert(self.r.randint(0, len(body)),
+                        Store("out32", self.r.randrange(self.prog.k32), ValRef(uid, "i32")))
+        brk = self.cond(ctx) if self.chance(0.5) else Const("i1", 0)
+        ctx.mult //= 4
+        ctx.vals.pop()
+        return ForEach(uid, gen.name, args, body, brk)
+
     def block(self, ctx, depth, lo=1, hi=3):
         return self.stmts(ctx, self.r.randint(lo, hi), depth + 1)
 
@@ -264,7 +309,7 @@ class Gen:
                           self.pick([self.s_for, self.s_while])(ctx, depth + 1))
         if depth < 3 and self.chance(0.3):
             before.insert(self.r.randint(0, len(before)), self.s_if(ctx, depth + 1))
-        if self.chance(0.4):
+        if not ctx.driven and self.chance(0.4):
             before.insert(self.r.randint(0, len(before)), self.suspend(ctx))
         cond = self.expr(ctx, "i1", 2)
         after = self.block(ctx, depth, 1, 3)
@@ -296,7 +341,7 @@ class Gen:
                     body.append(self.suspend(ctx))
                 # The early exit writes (a digest of) some variables too.
                 vs = self.r.sample(ctx.func.vars, min(3, len(ctx.func.vars)))
-                body.append(Store("out32", self.r.randrange(self.prog.k32 - len(ctx.callees)),
+                body.append(Store("out32", self.r.randrange(self.prog.k32 - len(ctx.callees) - len(ctx.gens)),
                                   self.fold([self.digest(v.name, v.ty) for v in vs])))
                 items.append(ReturnIf(self.cond(ctx), body))
             elif x < 0.6 and loops:
@@ -369,6 +414,8 @@ class Gen:
         leaves = ["var", "var", "var", "const", "id"]
         if ctx.ivs:
             leaves += ["iv", "iv"]
+        if ctx.vals:
+            leaves += ["val", "val", "val"]
         if ty == "i32" or self.chance(0.3):
             leaves += ["arg", "table", "arr"]
         nodes = ["bin", "bin", "bin", "conv", "sel", "vec", "fconv"]
@@ -386,6 +433,8 @@ class Gen:
         if k == "iv":
             uid, ivty = self.pick(ctx.ivs)
             return IvRef(uid, ty)
+        if k == "val":
+            return ValRef(self.pick(ctx.vals), ty)
         if k == "arg":
             ints = [(n, t) for n, t in f.params if t == "i32"]
             if ints:

@@ -92,6 +92,14 @@ class IvRef(Expr):
         self.uid, self.ty = uid, ty
 
 
+class ValRef(Expr):
+    """The value (i32) the generator of the enclosing ForEach `uid` yielded,
+    converted to ty."""
+
+    def __init__(self, uid, ty):
+        self.uid, self.ty = uid, ty
+
+
 class Un(Expr):
     """neg/abs (floats), not (integers)."""
 
@@ -247,6 +255,19 @@ class Await(Stmt):
         self.callee, self.args = callee, args
 
 
+class ForEach(Stmt):
+    """coro.for_each uid over the generator `gen` (a Func with generator set,
+    not the entry) for the consumer's own instance: `body` runs for each
+    value the generator yields (ValRef(uid)), and the loop ends early once
+    `brk` (i1, evaluated after the body) holds. A generator consumed this way
+    suspends only where it yields (no Suspend, no Await), also in the bodies
+    of its own loops over other generators (nested generators)."""
+
+    def __init__(self, uid, gen, args, body, brk):
+        self.uid, self.gen, self.args, self.body, self.brk = (
+            uid, gen, args, body, brk)
+
+
 class CfLoop(Stmt):
     """A loop made of cf blocks (top level of a coroutine only): header with
     a trip counter, body with Break/Continue/ReturnIf, exit."""
@@ -281,7 +302,8 @@ class Var(Node):
 class Func(Node):
     """A coroutine. params: [(name, ty)] scalar parameters (the entry's are
     the program's scalar arguments); arrays: {name: elem type} (entry:
-    memref.alloca; callee: only 'a0', its memref<8xi32> parameter)."""
+    memref.alloca; callee: only 'a0', its memref<8xi32> parameter).
+    Callees are awaited (c<n>) or, generators, consumed by ForEach (g<n>)."""
 
     def __init__(self, name, params, is_entry):
         self.name, self.params, self.is_entry = name, params, is_entry
@@ -314,7 +336,7 @@ class Program(Node):
 
 # ------------------------------------------------------------------- walking
 STMT_LISTS = {If: ["then", "els"], For: ["body"], While: ["before", "after"],
-              CfLoop: ["body"], ReturnIf: ["body"]}
+              CfLoop: ["body"], ReturnIf: ["body"], ForEach: ["body"]}
 
 
 def child_lists(s):
@@ -397,6 +419,11 @@ def cost(prog, func=None, memo=None):
                 total += (s.maxt + 1) * (1 + c(s.body))
             elif isinstance(s, ReturnIf):
                 total += c(s.body)
+            elif isinstance(s, ForEach):
+                # The body runs at most once per value the generator yields.
+                gen = prog.func(s.gen)
+                g = cost(prog, gen, memo) if gen else 0
+                total += 1 + g * (1 + c(s.body))
         return total
 
     memo[func.name] = c(func.body)

@@ -8,6 +8,7 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroDialect.h"
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
@@ -17,7 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::coro::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<CoroDialect>();
+  registry.insert<CoroDialect, plan::CoroPlanDialect>();
 }
 
 void mlir::coro::registerAllPasses() {

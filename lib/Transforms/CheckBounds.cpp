@@ -450,6 +450,7 @@ struct CoroCheckBoundsPass
       module.emitError("coro-check-bounds: records must be at least 1");
       return signalPassFailure();
     }
+    llvm::StringSet<> split = getSplitCoroutines(module);
     for (FuncOp coroutine : module.getOps<FuncOp>()) {
       // Instrumented already: its violation buffer is in place.
       if (coroutine.isExternal() ||
@@ -460,27 +461,22 @@ struct CoroCheckBoundsPass
       // The code that driven frames run is inlined by coro-resolve-handles,
       // and checked only if that ran first: say so rather than miss its
       // accesses.
-      WalkResult handles = coroutine.walk([&](Operation *op) {
-        if (!getDrivenCoroutine(op))
-          return WalkResult::advance();
-        op->emitError("coro-check-bounds: @")
+      if (Operation *driver = findFrameDriver(coroutine)) {
+        driver->emitError("coro-check-bounds: @")
             << coroutine.getSymName()
             << " drives frames; run coro-resolve-handles first, which "
                "inlines the code they run here, so that it is checked too "
                "(coro-run --check-bounds does)";
-        return WalkResult::interrupt();
-      });
-      if (handles.wasInterrupted())
         return signalPassFailure();
+      }
       // Its split would ignore the checks.
-      for (SplitOp split : module.getOps<SplitOp>())
-        if (split.getCoroutine() == coroutine.getSymName()) {
-          coroutine.emitError("coro-check-bounds: @")
-              << coroutine.getSymName()
-              << " is split already (coro.handle or coro.for_each ops "
-                 "drive it); check the coroutine that drives it";
-          return signalPassFailure();
-        }
+      if (split.contains(coroutine.getSymName())) {
+        coroutine.emitError("coro-check-bounds: @")
+            << coroutine.getSymName()
+            << " is split already (coro.handle or coro.for_each ops drive "
+               "it); check the coroutine that drives it";
+        return signalPassFailure();
+      }
       // A caller would pass one argument too few.
       if (std::optional<SymbolTable::UseRange> uses =
               SymbolTable::getSymbolUses(coroutine, module);

@@ -19,6 +19,7 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/Dialect/Plan/RuntimePlans.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Transforms/Passes.h"
@@ -29,6 +30,8 @@
 #include "corogpu/runtime/Persistent.h"
 #include "corogpu/runtime/SPIRVValidation.h"
 #include "corogpu/runtime/Wavefront.h"
+
+#include "Tune.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -42,6 +45,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CRC.h"
 #include "llvm/Support/CommandLine.h"
@@ -293,6 +297,31 @@ static llvm::cl::opt<unsigned>
                           "kernels kept) and report the run with the median "
                           "GPU time"),
            llvm::cl::init(1), llvm::cl::cat(coroRunCategory));
+static llvm::cl::OptionCategory
+    tuneCategory("Picking a scheduler (--tune; the other options are the "
+                 "run's: file, coroutine, grid, arguments, buffers, device)");
+static llvm::cl::opt<bool>
+    tune("tune",
+         llvm::cl::desc("Run the coroutine under every scheduler and its "
+                        "main options (layout, workgroup size, compaction, "
+                        "sort key, batch, workgroup memory), each --check'ed "
+                        "against the mega-kernel, and print them ranked by "
+                        "median GPU time (--json: as JSON)"),
+         llvm::cl::cat(tuneCategory));
+static llvm::cl::opt<unsigned>
+    tuneRepeat("tune-repeat",
+               llvm::cl::desc("Runs per configuration (their median counts)"),
+               llvm::cl::init(5), llvm::cl::cat(tuneCategory));
+static llvm::cl::opt<std::string>
+    tuneJson("tune-json",
+             llvm::cl::desc("Also write the ranked results as JSON to this "
+                            "file"),
+             llvm::cl::value_desc("file"), llvm::cl::cat(tuneCategory));
+static llvm::cl::opt<unsigned> tuneTimeout(
+    "tune-timeout",
+    llvm::cl::desc("Seconds one configuration may take (its runs and "
+                   "checks) before it is stopped and reported"),
+    llvm::cl::init(600), llvm::cl::cat(tuneCategory));
 static llvm::cl::opt<bool> quiet("quiet",
                                  llvm::cl::desc("Do not print the buffers"),
                                  llvm::cl::cat(coroRunCategory));
@@ -859,31 +888,50 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   return options;
 }
 
-/// The plans of `scheduler` in a compiled module (`coro.state_machine`,
-/// `coro.wavefront`, `coro.persistent`), if any.
-static DictionaryAttr getSchedulerPlans(ModuleOp module,
-                                        coro::GPUScheduler scheduler) {
-  StringRef name = scheduler == coro::GPUScheduler::Persistent
-                       ? coro::kPersistentPlanAttrName
-                   : scheduler == coro::GPUScheduler::StateMachine
-                       ? coro::kStateMachinePlanAttrName
-                       : coro::kWavefrontPlanAttrName;
-  return module->getAttrOfType<DictionaryAttr>(name);
+/// The plan (coro_plan dialect) that `scheduler`'s pass left for the
+/// coroutine in the compiled `module`; a located error if there is none.
+static FailureOr<Attribute> getSchedulerPlan(ModuleOp module,
+                                             coro::GPUScheduler scheduler) {
+  namespace plan = coro::plan;
+  auto erase = [](auto found) -> FailureOr<Attribute> {
+    if (failed(found))
+      return failure();
+    return Attribute(*found);
+  };
+  switch (scheduler) {
+  case coro::GPUScheduler::Megakernel:
+    return erase(
+        plan::lookupPlan<plan::MegakernelPlanAttr>(module, coroutineName));
+  case coro::GPUScheduler::StateMachine:
+    return erase(
+        plan::lookupPlan<plan::StateMachinePlanAttr>(module, coroutineName));
+  case coro::GPUScheduler::Wavefront:
+    return erase(
+        plan::lookupPlan<plan::WavefrontPlanAttr>(module, coroutineName));
+  case coro::GPUScheduler::Persistent:
+    return erase(
+        plan::lookupPlan<plan::PersistentPlanAttr>(module, coroutineName));
+  }
+  llvm_unreachable("unknown scheduler");
 }
 
 /// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
-/// if given, receives the compiled module, `plans` its wavefront plans.
+/// if given, receives the compiled module, `plan` the coroutine's plan.
 static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
                            std::vector<uint32_t> &words,
                            OwningOpRef<ModuleOp> *lowered = nullptr,
-                           DictionaryAttr *plans = nullptr) {
+                           Attribute *plan = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
   coro::buildToSPIRVPipeline(pm, scheduler, getSchedulerCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
-  if (plans)
-    *plans = getSchedulerPlans(*copy, scheduler);
+  if (plan) {
+    FailureOr<Attribute> found = getSchedulerPlan(*copy, scheduler);
+    if (failed(found))
+      return false;
+    *plan = *found;
+  }
   llvm::scope_exit keep([&] {
     if (lowered)
       *lowered = std::move(copy);
@@ -914,15 +962,19 @@ static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
 /// Compiles `module` (a copy) with `scheduler` to PTX text for `chipName`.
 static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
                          StringRef chipName, std::string &ptx,
-                         DictionaryAttr *plans = nullptr) {
+                         Attribute *plan = nullptr) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
   coro::buildToPTXPipeline(pm, scheduler, chipName,
                            getSchedulerCompileOptions());
   if (failed(pm.run(*copy)))
     return false;
-  if (plans)
-    *plans = getSchedulerPlans(*copy, scheduler);
+  if (plan) {
+    FailureOr<Attribute> found = getSchedulerPlan(*copy, scheduler);
+    if (failed(found))
+      return false;
+    *plan = *found;
+  }
   for (auto binary : copy->getOps<gpu::BinaryOp>())
     for (Attribute object : binary.getObjects())
       ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
@@ -932,11 +984,11 @@ static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
 /// The kernel image for a device of `target` ("spirv" or "sm_XY").
 static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
                              StringRef target, std::string &image,
-                             DictionaryAttr *plans = nullptr) {
+                             Attribute *plan = nullptr) {
   if (target != "spirv")
-    return compileToPTX(module, scheduler, target, image, plans);
+    return compileToPTX(module, scheduler, target, image, plan);
   std::vector<uint32_t> words;
-  if (!compileToSPIRV(module, scheduler, words, nullptr, plans))
+  if (!compileToSPIRV(module, scheduler, words, nullptr, plan))
     return false;
   image.assign(reinterpret_cast<const char *>(words.data()),
                words.size() * sizeof(uint32_t));
@@ -1054,13 +1106,33 @@ buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
 /// The host side of the scheduler that runs: the plan the compiler left
 /// for it (wavefront, persistent), and what a run did.
 struct SchedulerRun {
-  std::optional<rt::InstanceKernelPlan> stateMachine;
+  /// The kernel plan of the mega-kernel, or of the state machine.
+  rt::InstanceKernelPlan instanceKernel;
+  bool stateMachine = false;
   std::optional<rt::WavefrontPlan> wavefront;
   std::optional<rt::PersistentPlan> persistent;
   rt::WavefrontStats wavefrontStats;
   rt::PersistentStats persistentStats;
   rt::InstanceKernelStats instanceStats;
 };
+
+/// What the runtime needs to run the kernels `planAttr` describes.
+static SchedulerRun getSchedulerRun(Attribute planAttr) {
+  namespace plan = coro::plan;
+  SchedulerRun run;
+  if (auto mega = dyn_cast<plan::MegakernelPlanAttr>(planAttr)) {
+    run.instanceKernel = plan::toRuntimePlan(mega, coroutineName);
+  } else if (auto machine = dyn_cast<plan::StateMachinePlanAttr>(planAttr)) {
+    run.instanceKernel = plan::toRuntimePlan(machine, coroutineName);
+    run.stateMachine = true;
+  } else if (auto wave = dyn_cast<plan::WavefrontPlanAttr>(planAttr)) {
+    run.wavefront = plan::toRuntimePlan(wave, coroutineName);
+  } else {
+    run.persistent = plan::toRuntimePlan(
+        cast<plan::PersistentPlanAttr>(planAttr), coroutineName);
+  }
+  return run;
+}
 
 /// Runs the scheduler once: loads `image`, uploads `buffers`, runs, and
 /// downloads the results; on failure prints the error (prefixed with
@@ -1072,7 +1144,7 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
                         const std::vector<rt::KernelArg> &scalars,
                         std::vector<HostBuffer> buffers, const char *label,
                         std::vector<HostBuffer> &results, RunTiming &timings,
-                        SchedulerRun *scheduled = nullptr) {
+                        SchedulerRun &scheduled) {
   auto error = [&](const rt::Status &status) {
     return static_cast<ExitCode>(
         fail(llvm::Twine(label) + ": " + status.error, getExitCode(status)));
@@ -1112,13 +1184,13 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     llvm::errs() << llvm::format(
         "\r%s: %llu %s, %llu of %llu instances started", label,
         static_cast<unsigned long long>(at.rounds),
-        scheduled && scheduled->wavefront ? "rounds" : "launches",
+        scheduled.wavefront ? "rounds" : "launches",
         static_cast<unsigned long long>(at.started),
         static_cast<unsigned long long>(at.instances));
-    if (scheduled && !scheduled->persistent)
+    if (!scheduled.persistent)
       llvm::errs() << llvm::format(
           ", %llu alive, %.0f %s/s", static_cast<unsigned long long>(at.alive),
-          at.rounds / at.seconds, scheduled->wavefront ? "rounds" : "launches");
+          at.rounds / at.seconds, scheduled.wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
   auto endProgress = [&] {
@@ -1131,7 +1203,7 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
   };
   std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
   std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
-  if (scheduled && scheduled->wavefront) {
+  if (scheduled.wavefront) {
     rt::WavefrontOptions options;
     options.capacity = capacity;
     options.refill = refill;
@@ -1144,11 +1216,11 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     options.limits.maxSeconds = timeLimit;
     options.limits.howToChange = "--max-rounds and --time-limit set the limits";
     options.progress = progress;
-    rt::WavefrontStats &stats = scheduled->wavefrontStats;
-    status = rt::runWavefront(device, *scheduled->wavefront, options, grid,
+    rt::WavefrontStats &stats = scheduled.wavefrontStats;
+    status = rt::runWavefront(device, *scheduled.wavefront, options, grid,
                               gridArgs, coroutineArgs, passBuffer, stats);
     gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds;
-  } else if (scheduled && scheduled->persistent) {
+  } else if (scheduled.persistent) {
     rt::PersistentOptions options;
     options.threads = persistentThreads;
     if (persistentBatchesPerLaunch >= 0)
@@ -1159,15 +1231,12 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
     options.limits.maxSeconds = timeLimit;
     options.limits.howToChange = "--max-rounds and --time-limit set the limits";
     options.progress = progress;
-    rt::PersistentStats &stats = scheduled->persistentStats;
-    status = rt::runPersistent(device, *scheduled->persistent, options, grid,
+    rt::PersistentStats &stats = scheduled.persistentStats;
+    status = rt::runPersistent(device, *scheduled.persistent, options, grid,
                                gridArgs, coroutineArgs, passBuffer, stats);
     gpuMs = stats.gpuMilliseconds;
   } else {
-    // The mega-kernel leaves no plan: its pipeline's workgroup size.
-    rt::InstanceKernelPlan plan{kernel.str(), /*workgroupSize=*/64};
-    if (scheduled && scheduled->stateMachine)
-      plan = *scheduled->stateMachine;
+    const rt::InstanceKernelPlan &plan = scheduled.instanceKernel;
     rt::InstanceKernelOptions options;
     options.statusBuffer = terminationChecks;
     if (maxRounds != ~uint64_t(0))
@@ -1176,15 +1245,13 @@ static ExitCode runOnce(rt::Device &device, const std::string &image,
       options.limits.maxRounds = uint64_t(1) << 20;
     options.limits.maxSeconds = timeLimit;
     options.limits.howToChange = "--max-rounds and --time-limit set the limits";
-    if (!plan.stepsPerLaunch && device.getLoopIterationLimit() && scheduled &&
-        scheduled->stateMachine)
+    if (!plan.stepsPerLaunch && device.getLoopIterationLimit() &&
+        scheduled.stateMachine)
       options.loopLimitAdvice =
           "; --state-machine-steps=N runs at most N subroutines of an "
           "instance per launch";
     options.progress = progress;
-    rt::InstanceKernelStats ignored;
-    rt::InstanceKernelStats &stats =
-        scheduled ? scheduled->instanceStats : ignored;
+    rt::InstanceKernelStats &stats = scheduled.instanceStats;
     status = rt::runInstanceKernel(device, plan, options, grid, args,
                                    passBuffer, stats);
     gpuMs = stats.gpuMilliseconds;
@@ -1584,8 +1651,73 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
   return same;
 }
 
-/// Erases the coroutines that `entry` does not reach through symbol uses
-/// (awaits, handles, generator loops, calls): coro-run runs `entry` only.
+//===----------------------------------------------------------------------===//
+// --tune
+//===----------------------------------------------------------------------===//
+
+/// The options --tune picks itself, or that a run under it cannot take.
+static std::string checkTuneOptions() {
+  static const llvm::StringSet<> chosen = {
+      "scheduler", "layout",  "scheduler-stats", "check",      "repeat",
+      "emit",      "emit-to", "output-dir",      "max-rounds", "time-limit"};
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
+    if (!option->getNumOccurrences())
+      continue;
+    bool schedulerOption =
+        llvm::is_contained(option->Categories, &wavefrontCategory) ||
+        llvm::is_contained(option->Categories, &persistentCategory) ||
+        llvm::is_contained(option->Categories, &stateMachineCategory);
+    if (schedulerOption || chosen.contains(name))
+      return ("--" + name +
+              " cannot be combined with --tune, which runs every scheduler "
+              "with its own options and checks each against the mega-kernel")
+          .str();
+  }
+  if (tuneRepeat == 0)
+    return "--tune-repeat must be at least 1";
+  return "";
+}
+
+/// What --tune runs each configuration with: this binary, and the
+/// command line less the options of --tune itself.
+static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
+                                                 coro::FuncOp coroutine) {
+  corogpu::tune::TuneOptions options;
+  options.executable = llvm::sys::fs::getMainExecutable(
+      argv[0], reinterpret_cast<void *>(&getTuneOptions));
+  for (int i = 1; i < argc; ++i) {
+    StringRef argument = argv[i];
+    StringRef name = argument.ltrim('-').split('=').first;
+    if (!argument.starts_with("-") ||
+        (!name.starts_with("tune") && name != "json")) {
+      options.runArguments.push_back(argument.str());
+      continue;
+    }
+    // `--tune-json file`: its value is the next argument.
+    if (!argument.contains('=') &&
+        (name == "tune-json" || name == "tune-repeat" ||
+         name == "tune-timeout"))
+      ++i;
+  }
+  llvm::SetVector<StringRef> keys;
+  coroutine.walk([&](coro::PromiseOp promise) {
+    Type type = promise.getValue().getType();
+    if (type.isIndex() || type.isSignlessInteger())
+      keys.insert(promise.getName());
+  });
+  for (StringRef key : keys)
+    options.sortKeys.push_back(key.str());
+  options.repeat = tuneRepeat;
+  options.timeoutSeconds = tuneTimeout;
+  options.jsonPath = tuneJson;
+  options.json = json;
+  return options;
+}
+
+/// Erases the coroutines and functions that `entry` does not reach through
+/// symbol uses (awaits, handles, generator loops, calls): coro-run runs
+/// `entry` only, and one of them that drives it would have it split before
+/// --check-bounds instruments it.
 static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
   SymbolTable symbols(module);
   llvm::SetVector<Operation *> reached;
@@ -1604,11 +1736,10 @@ static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
   // coroutine) goes once that is gone, or stays.
   for (bool erased = true; erased;) {
     erased = false;
-    for (auto coroutine :
-         llvm::make_early_inc_range(module.getOps<coro::FuncOp>()))
-      if (!reached.contains(coroutine) &&
-          SymbolTable::symbolKnownUseEmpty(coroutine, module)) {
-        coroutine.erase();
+    for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+      if (isa<coro::FuncOp, func::FuncOp>(op) && !reached.contains(&op) &&
+          SymbolTable::symbolKnownUseEmpty(&op, module)) {
+        op.erase();
         erased = true;
       }
   }
@@ -1617,8 +1748,9 @@ static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libLLVM registers hundreds of options; --help shows coro-run's.
-  llvm::cl::HideUnrelatedOptions(
-      {&coroRunCategory, &wavefrontCategory, &persistentCategory});
+  llvm::cl::HideUnrelatedOptions({&coroRunCategory, &stateMachineCategory,
+                                  &wavefrontCategory, &persistentCategory,
+                                  &tuneCategory});
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv,
           "coro-run: run a coro.func from a .mlir file\n\n"
@@ -1631,8 +1763,12 @@ int main(int argc, char **argv) {
           "--check-bounds found an access out of bounds\n",
           &llvm::errs()))
     return kExitUsage;
-  if (std::string error = checkOptionsApply(); !error.empty())
+  if (tune) {
+    if (std::string error = checkTuneOptions(); !error.empty())
+      return fail(error, kExitUsage);
+  } else if (std::string error = checkOptionsApply(); !error.empty()) {
     return fail(error, kExitUsage);
+  }
 
   DialectRegistry registry;
   coro::registerCoroGPU(registry);
@@ -1665,6 +1801,8 @@ int main(int argc, char **argv) {
   if (!coroutine)
     return fail("no coro.func @" + coroutineName + " in " + inputFilename,
                 kExitUsage);
+  if (tune)
+    return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
   // coro-run launches the coroutine itself: host functions that launch
   // coroutines (the `main` of CPU tests) are not compiled; the wavefront
   // scheduler could not lower their launches anyway.
@@ -1806,44 +1944,23 @@ int main(int argc, char **argv) {
                 kExitDevice);
 
   std::string image, reference;
-  DictionaryAttr plans;
-  if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plans))
+  Attribute plan, referencePlan;
+  if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plan))
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
-  SchedulerRun scheduled;
+  SchedulerRun scheduled = getSchedulerRun(plan);
   std::vector<std::string> subroutineNames;
-  if (scheduler != coro::GPUScheduler::Megakernel) {
-    auto entry =
-        plans ? plans.getAs<DictionaryAttr>(coroutineName) : DictionaryAttr();
-    if (!entry)
-      return fail("the scheduler's pipeline left no plan for @" + coroutineName,
+  if (auto names = coro::plan::getSubroutineNames(plan))
+    for (auto name : names.getAsValueRange<StringAttr>())
+      subroutineNames.push_back(name.str());
+  SchedulerRun referenceRun;
+  if (check) {
+    if (!compileForTarget(*module, coro::GPUScheduler::Megakernel,
+                          device->getTarget(), reference, &referencePlan))
+      return fail("compiling the mega-kernel reference failed (see above)",
                   kExitCompile);
-    auto get = [&](StringRef key) -> uint32_t {
-      auto value = entry.getAs<IntegerAttr>(key);
-      return value ? value.getInt() : 0;
-    };
-    if (auto names = entry.getAs<ArrayAttr>("subroutines"))
-      for (auto name : names.getAsValueRange<StringAttr>())
-        subroutineNames.push_back(name.str());
-    if (scheduler == coro::GPUScheduler::StateMachine)
-      scheduled.stateMachine = rt::InstanceKernelPlan{
-          coroutineName, get(rt::instance::kPlanWorkgroupSize),
-          get(rt::instance::kPlanStepsPerLaunch),
-          get(rt::instance::kPlanFrameWords)};
-    else if (scheduler == coro::GPUScheduler::Wavefront)
-      scheduled.wavefront =
-          rt::WavefrontPlan{coroutineName, get("tokens"), get("categories"),
-                            get("frame_words"), get("workgroup_size")};
-    else
-      scheduled.persistent = rt::PersistentPlan{
-          coroutineName,         get("tokens"), get("frame_words"),
-          get("workgroup_size"), get("batch"),  get("shared_slots"),
-          get("workgroup_bytes")};
+    referenceRun = getSchedulerRun(referencePlan);
   }
-  if (check && !compileForTarget(*module, coro::GPUScheduler::Megakernel,
-                                 device->getTarget(), reference))
-    return fail("compiling the mega-kernel reference failed (see above)",
-                kExitCompile);
   double compileMs = millisecondsSince(start);
   if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
@@ -1861,7 +1978,7 @@ int main(int argc, char **argv) {
   for (unsigned i = 0; i < repeat; ++i) {
     if (ExitCode code =
             runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-                    buffers, label, results, runTiming, &scheduled)) {
+                    buffers, label, results, runTiming, scheduled)) {
       // An access out of bounds can be why a run never ended.
       llvm::json::Array ignored;
       if (boundsCheck && !results.empty())
@@ -1897,9 +2014,9 @@ int main(int argc, char **argv) {
   }
   std::optional<bool> matches;
   if (check) {
-    if (ExitCode code =
-            runOnce(*device, reference, coroutineName, grid, argumentTypes,
-                    scalars, buffers, "reference", expected, referenceTiming))
+    if (ExitCode code = runOnce(*device, reference, coroutineName, grid,
+                                argumentTypes, scalars, buffers, "reference",
+                                expected, referenceTiming, referenceRun))
       return code;
     if (boundsCheck)
       expected.pop_back();
@@ -1963,7 +2080,7 @@ int main(int argc, char **argv) {
     result["runs_ms"] = std::move(perRun);
     if (scheduled.stateMachine)
       result["state_machine"] = llvm::json::Object{
-          {"steps_per_launch", scheduled.stateMachine->stepsPerLaunch},
+          {"steps_per_launch", scheduled.instanceKernel.stepsPerLaunch},
           {"launches", scheduled.instanceStats.launches},
           {"frame_buffer_bytes", scheduled.instanceStats.frameBufferBytes},
           {"subroutines", subroutineNames}};

@@ -150,13 +150,12 @@ LogicalResult rejectLaunchesOfSplitCoroutines(
     StringRef instead = "use the state-machine scheduler for launches in IR");
 
 /// Builds the kernels of each of `splits` into the module's kernel module
-/// with `lowerSplit`, which returns the plan that tells the runtime how to
-/// run them; the plans go into the dictionary attribute `planAttrName` of
-/// `module`, keyed by coroutine. Then legalizes the kernels for the targets.
-using LowerSplitFn = function_ref<FailureOr<DictionaryAttr>(
+/// with `lowerSplit`, which records the plan that tells the runtime how to
+/// run them (coro_plan dialect, `plan::setPlan`). Then legalizes the
+/// kernels for the targets.
+using LowerSplitFn = function_ref<LogicalResult(
     SplitOp, SymbolTable &, gpu::GPUModuleOp, RewriterBase &)>;
 LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
-                                   StringRef planAttrName,
                                    LowerSplitFn lowerSplit);
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with

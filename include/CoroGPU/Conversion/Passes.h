@@ -9,6 +9,7 @@
 
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -28,20 +29,6 @@ namespace coro {
 
 #define GEN_PASS_REGISTRATION
 #include "CoroGPU/Conversion/Passes.h.inc"
-
-/// Name of the module attribute in which `coro-wavefront-to-gpu` describes
-/// the kernels of each coroutine to the host loop.
-inline constexpr llvm::StringLiteral kWavefrontPlanAttrName = "coro.wavefront";
-
-/// Name of the module attribute in which `coro-state-machine-to-gpu`
-/// describes the kernel of each coroutine to the runtime.
-inline constexpr llvm::StringLiteral kStateMachinePlanAttrName =
-    "coro.state_machine";
-
-/// Name of the module attribute in which `coro-persistent-to-gpu` describes
-/// the kernel of each coroutine to the runtime.
-inline constexpr llvm::StringLiteral kPersistentPlanAttrName =
-    "coro.persistent";
 
 } // namespace coro
 } // namespace mlir

@@ -86,8 +86,8 @@ def CoroResolveHandles : Pass<"coro-resolve-handles", "::mlir::ModuleOp"> {
     which splits the driven coroutines that drive nothing themselves and
     lowers the ops that drive split coroutines, until no `coro.handle.*` or
     `coro.for_each` op is left. The coroutines that no handle drives are
-    left whole, for the scheduler's split. Every pipeline runs it after the
-    front half.
+    left whole, for the scheduler's split. Every pipeline runs it as the
+    last step of the front half (`buildFrontHalfPipeline`).
 
     A located error for coroutines that drive each other's frames in a
     cycle (a frame cannot hold one of its own kind), and the errors of the
@@ -167,7 +167,9 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
       `x + nx * (y + ny * z)`; the kernel carries
       `spirv.entry_point_abi` with the workgroup size;
     - each `coro.launch @f[gx, gy, gz](args)` becomes a `gpu.launch_func`
-      with ceil(gx / workgroup-size) x gy x gz workgroups.
+      with ceil(gx / workgroup-size) x gy x gz workgroups;
+    - the module attribute `coro.megakernel` gets each coroutine's plan for
+      the runtime, `#coro_plan.megakernel<workgroup_size = N>`.
 
     Termination accounting (`instance-status`, on by default): the kernel
     takes a `memref<2xi32>` status buffer last (word 0: instances that
@@ -201,6 +203,7 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::coro::plan::CoroPlanDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
@@ -243,9 +246,9 @@ def CoroStateMachineToGPU
     thread-private memory, runs up to N steps, and copies it back; the host
     relaunches until every instance returned. It needs `instance-status`,
     and a launch in IR is an error (the host loop is the runtime's). The
-    module attribute `coro.state_machine` holds each coroutine's plan:
-    `frame_words`, `steps_per_launch`, `workgroup_size` and the
-    subroutines' names.
+    module attribute `coro.state_machine` holds each coroutine's plan,
+    `#coro_plan.state_machine<...>`: workgroup size, frame words, steps per
+    launch and the subroutines' names.
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
@@ -267,6 +270,7 @@ def CoroStateMachineToGPU
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::coro::plan::CoroPlanDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
@@ -309,8 +313,9 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     contract with the runtime's host loop (`corogpu/runtime/WavefrontABI.h`,
     `Wavefront.h`), which records many rounds into one submission and reads
     the termination flag between them. `<f>__wf_init` marks every slot free.
-    The module gets a `coro.wavefront` dictionary that tells the host loop,
-    per coroutine, the tokens, categories, frame words and workgroup size.
+    The module attribute `coro.wavefront` tells the host loop, per
+    coroutine, the tokens, categories, frame words, layout and workgroup
+    size (`#coro_plan.wavefront<...>`).
 
     The host side of `coro.launch` is that runtime loop: a `coro.launch` of
     a split coroutine is an error here (use `coro-run`, or the state-machine
@@ -341,6 +346,7 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::coro::plan::CoroPlanDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
@@ -378,10 +384,10 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
     The kernel takes `(nx, ny, nz, state, extension, args...)` and runs on
     any number of workgroups; the state words are the contract with the
     runtime (`corogpu/runtime/PersistentABI.h`, `Persistent.h`), which sizes
-    the extension and picks the workgroup count. The module gets a
-    `coro.persistent` dictionary that tells it, per coroutine, the tokens,
-    frame words, workgroup size, batch and how many slots are in workgroup
-    memory.
+    the extension and picks the workgroup count. The module attribute
+    `coro.persistent` tells it, per coroutine, the tokens, frame words,
+    workgroup size, batch and how many slots are in workgroup memory
+    (`#coro_plan.persistent<...>`).
 
     A `coro.launch` of a split coroutine is an error here (use `coro-run`,
     or the state-machine scheduler for launches in IR).
@@ -413,6 +419,7 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::coro::plan::CoroPlanDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",

@@ -320,22 +320,13 @@ LogicalResult mlir::coro::rejectLaunchesOfSplitCoroutines(ModuleOp module,
 
 LogicalResult mlir::coro::lowerSplitsWithPlans(ModuleOp module,
                                                ArrayRef<SplitOp> splits,
-                                               StringRef planAttrName,
                                                LowerSplitFn lowerSplit) {
   IRRewriter rewriter(module.getContext());
   gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
   SymbolTable symbols(module);
-  NamedAttrList plans;
-  if (auto existing = module->getAttrOfType<DictionaryAttr>(planAttrName))
-    plans.append(existing.getValue());
-  for (SplitOp split : splits) {
-    FailureOr<DictionaryAttr> plan =
-        lowerSplit(split, symbols, kernels, rewriter);
-    if (failed(plan))
+  for (SplitOp split : splits)
+    if (failed(lowerSplit(split, symbols, kernels, rewriter)))
       return failure();
-    plans.set(split.getCoroutineAttr().getAttr(), *plan);
-  }
-  module->setAttr(planAttrName, plans.getDictionary(module.getContext()));
   legalizeKernelsForTargets(kernels, rewriter);
   return success();
 }

@@ -94,9 +94,13 @@ struct CoroMegakernelToGPUPass
     module.walk([&](LaunchOp launch) {
       lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
-    for (FuncOp coroutine : coroutines)
+    for (FuncOp coroutine : coroutines) {
+      plan::setPlan(
+          module, coroutine.getSymName(),
+          plan::MegakernelPlanAttr::get(&getContext(), workgroupSize));
       lowerCoroutine(coroutine, kernels, workgroupSize, instanceStatus,
                      countLoopIterations, rewriter);
+    }
     legalizeKernelsForTargets(kernels, rewriter);
   }
 };

@@ -573,7 +573,7 @@ struct CoroPersistentToGPUPass
     if (splits.empty())
       return;
     if (failed(lowerSplitsWithPlans(
-            module, splits, kPersistentPlanAttrName,
+            module, splits,
             [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
                 RewriterBase &rewriter) {
               return lowerSplit(split, symbols, kernels, rewriter);
@@ -621,9 +621,8 @@ struct CoroPersistentToGPUPass
     return std::min<int64_t>(batch, left / (4 * bodyWords));
   }
 
-  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
-                                       gpu::GPUModuleOp kernels,
-                                       RewriterBase &rewriter) {
+  LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
+                           gpu::GPUModuleOp kernels, RewriterBase &rewriter) {
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
     FailureOr<SmallVector<func::FuncOp>> subroutines =
         split.lookupSubroutines(symbols);
@@ -638,27 +637,18 @@ struct CoroPersistentToGPUPass
       builder.addIterationCounter();
     for (func::FuncOp subroutine : *subroutines)
       rewriter.eraseOp(subroutine);
-    Builder b(&getContext());
-    DictionaryAttr plan = b.getDictionaryAttr({
-        b.getNamedAttr("tokens",
-                       b.getI64IntegerAttr(split.getSubroutines().size())),
-        // What tools call the subroutines: their tags, in token order.
-        b.getNamedAttr("subroutines", split.getNamesAttr()),
-        b.getNamedAttr(
-            "frame_words",
-            b.getI64IntegerAttr(split.getFrameWords() - kFirstFieldWord)),
-        b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
-        b.getNamedAttr("batch", b.getI64IntegerAttr(batch)),
-        b.getNamedAttr("shared_slots", b.getI64IntegerAttr(*sharedSlots)),
-        b.getNamedAttr("workgroup_bytes", b.getI64IntegerAttr(getWorkgroupBytes(
-                                              split, *sharedSlots))),
-        b.getNamedAttr(
-            "layout",
-            b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),
-    });
+    // The subroutines are named by their tags, in token order.
+    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+                  plan::PersistentPlanAttr::get(
+                      &getContext(), workgroupSize,
+                      split.getSubroutines().size(),
+                      split.getFrameWords() - kFirstFieldWord, batch,
+                      *sharedSlots, getWorkgroupBytes(split, *sharedSlots),
+                      layout == FrameArrayLayout::SoA ? "soa" : "aos",
+                      split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
-    return plan;
+    return success();
   }
 };
 

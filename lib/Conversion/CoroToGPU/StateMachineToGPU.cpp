@@ -78,7 +78,7 @@ struct CoroStateMachineToGPUPass
       lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
     if (failed(lowerSplitsWithPlans(
-            module, splits, kStateMachinePlanAttrName,
+            module, splits,
             [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
                 RewriterBase &rewriter) {
               return lowerSplit(split, symbols, kernels, rewriter);
@@ -107,9 +107,8 @@ struct CoroStateMachineToGPUPass
 
   /// Builds the kernel of one split coroutine, erases the coroutine, its
   /// subroutines and its coro.split, and returns its plan.
-  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
-                                       gpu::GPUModuleOp kernels,
-                                       RewriterBase &rewriter) {
+  LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
+                           gpu::GPUModuleOp kernels, RewriterBase &rewriter) {
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
     FailureOr<SmallVector<func::FuncOp>> found =
         split.lookupSubroutines(symbols);
@@ -155,21 +154,14 @@ struct CoroStateMachineToGPUPass
       addLoopIterationCounter(kernel.body, kernel.status,
                               corogpu::runtime::instance::kMostLoopIterations,
                               rewriter);
-    namespace instance = corogpu::runtime::instance;
-    Builder b(&getContext());
-    DictionaryAttr plan = b.getDictionaryAttr({
-        b.getNamedAttr(instance::kPlanFrameWords,
-                       b.getI64IntegerAttr(split.getFrameWords())),
-        b.getNamedAttr(instance::kPlanStepsPerLaunch,
-                       b.getI64IntegerAttr(stepsPerLaunch)),
-        // What tools call the subroutines: their tags, in token order.
-        b.getNamedAttr("subroutines", split.getNamesAttr()),
-        b.getNamedAttr(instance::kPlanWorkgroupSize,
-                       b.getI64IntegerAttr(workgroupSize)),
-    });
+    // The subroutines are named by their tags, in token order.
+    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+                  plan::StateMachinePlanAttr::get(
+                      &getContext(), workgroupSize, split.getFrameWords(),
+                      stepsPerLaunch, split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
-    return plan;
+    return success();
   }
 
   /// The kernel body of bounded steps: the frame buffer becomes the last

@@ -740,7 +740,7 @@ struct CoroWavefrontToGPUPass
     if (failed(checkSortByIsUsed(module, splits)))
       return signalPassFailure();
     if (failed(lowerSplitsWithPlans(
-            module, splits, kWavefrontPlanAttrName,
+            module, splits,
             [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
                 RewriterBase &rewriter) {
               return lowerSplit(split, symbols, kernels, rewriter);
@@ -787,9 +787,8 @@ struct CoroWavefrontToGPUPass
     return failure();
   }
 
-  FailureOr<DictionaryAttr> lowerSplit(SplitOp split, SymbolTable &symbols,
-                                       gpu::GPUModuleOp kernels,
-                                       RewriterBase &rewriter) {
+  LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
+                           gpu::GPUModuleOp kernels, RewriterBase &rewriter) {
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
     FailureOr<SmallVector<func::FuncOp>> subroutines =
         split.lookupSubroutines(symbols);
@@ -813,24 +812,17 @@ struct CoroWavefrontToGPUPass
         return failure();
       rewriter.eraseOp(subroutine);
     }
-    Builder b(&getContext());
-    DictionaryAttr plan = b.getDictionaryAttr({
-        b.getNamedAttr("tokens",
-                       b.getI64IntegerAttr(split.getSubroutines().size())),
-        // What tools call the subroutines: their tags, in token order.
-        b.getNamedAttr("subroutines", split.getNamesAttr()),
-        b.getNamedAttr("categories",
-                       b.getI64IntegerAttr(builder.getNumCategories())),
-        b.getNamedAttr("frame_words",
-                       b.getI64IntegerAttr(split.getFrameWords())),
-        b.getNamedAttr("workgroup_size", b.getI64IntegerAttr(workgroupSize)),
-        b.getNamedAttr(
-            "layout",
-            b.getStringAttr(layout == FrameArrayLayout::SoA ? "soa" : "aos")),
-    });
+    // The subroutines are named by their tags, in token order.
+    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+                  plan::WavefrontPlanAttr::get(
+                      &getContext(), workgroupSize,
+                      split.getSubroutines().size(), builder.getNumCategories(),
+                      split.getFrameWords(),
+                      layout == FrameArrayLayout::SoA ? "soa" : "aos",
+                      split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
-    return plan;
+    return success();
   }
 };
 

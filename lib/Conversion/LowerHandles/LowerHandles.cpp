@@ -70,6 +70,10 @@ struct CoroLowerHandlesPass
   void runOnOperation() override {
     module = getOperation();
     symbols.emplace(module);
+    // A pass instance runs once per round of coro-resolve-handles: what it
+    // found in the last round may have changed.
+    targets.clear();
+    splitCoroutines = getSplitCoroutines(module);
     SmallVector<ForEachOp> loops;
     module.walk([&](ForEachOp loop) {
       if (isLowerable(loop.getGeneratorAttr()))
@@ -218,11 +222,7 @@ struct CoroLowerHandlesPass
   bool isLowerable(FlatSymbolRefAttr coroutine) {
     if (!coroutine)
       return false;
-    if (!skipUnsplit)
-      return true;
-    return llvm::any_of(module.getOps<SplitOp>(), [&](SplitOp split) {
-      return split.getCoroutine() == coroutine.getValue();
-    });
+    return !skipUnsplit || splitCoroutines.contains(coroutine.getValue());
   }
 
   /// The coroutine a handle op names, split; a located error if it is not.
@@ -240,8 +240,9 @@ struct CoroLowerHandlesPass
     if (!it->second.split)
       return op->emitOpError("drives coroutine ")
              << coroutine
-             << ", which is not split: run coro-split and "
-                "coro-materialize-frame before coro-lower-handles";
+             << ", which is not split: run coro-resolve-handles (it splits "
+                "the coroutines that code drives, innermost first, and "
+                "lowers their handles)";
     FailureOr<SmallVector<func::FuncOp>> subroutines =
         it->second.split.lookupSubroutines(*symbols);
     if (failed(subroutines)) {
@@ -512,6 +513,8 @@ struct CoroLowerHandlesPass
   ModuleOp module;
   std::optional<SymbolTable> symbols;
   std::map<std::string, HandleTarget> targets;
+  /// The coroutines split when the pass started.
+  llvm::StringSet<> splitCoroutines;
 };
 
 } // namespace

@@ -102,9 +102,7 @@ struct CoroResolveHandlesPass
   /// them until a coroutine repeats, and report the op that closes the
   /// cycle.
   static void reportDriveCycle(ModuleOp module) {
-    llvm::StringSet<> split;
-    for (SplitOp op : module.getOps<SplitOp>())
-      split.insert(op.getCoroutine());
+    llvm::StringSet<> split = getSplitCoroutines(module);
     SymbolTable symbols(module);
     // The first op in `function` that drives an unsplit coroutine.
     auto findUnsplitDriver = [&](Operation *function) -> Operation * {

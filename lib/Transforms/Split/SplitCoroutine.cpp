@@ -702,16 +702,6 @@ private:
 struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
   using Base::Base;
 
-  /// Whether `coroutine` holds coro.handle or coro.for_each ops.
-  static bool drivesFrames(FuncOp coroutine) {
-    return coroutine
-        .walk([](Operation *op) {
-          return getDrivenCoroutine(op) ? WalkResult::interrupt()
-                                        : WalkResult::advance();
-        })
-        .wasInterrupted();
-  }
-
   /// The coroutines whose frames coro.handle ops drive, anywhere.
   llvm::StringSet<> collectHandleTargets() {
     llvm::StringSet<> targets;
@@ -725,9 +715,7 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
   void runOnOperation() override {
     // Coroutines split already (by hand, or by another tool) keep their
     // split.
-    llvm::StringSet<> split;
-    for (SplitOp op : getOperation().getOps<SplitOp>())
-      split.insert(op.getCoroutine());
+    llvm::StringSet<> split = getSplitCoroutines(getOperation());
     llvm::StringSet<> driven = collectHandleTargets();
     SmallVector<FuncOp> coroutines(getOperation().getOps<FuncOp>());
     for (FuncOp coroutine : coroutines) {
@@ -737,7 +725,7 @@ struct CoroSplitPass : coro::impl::CoroSplitBase<CoroSplitPass> {
       // A driven coroutine that drives frames itself waits until those
       // handles are lowered (coro-resolve-handles: innermost first), so that
       // they are local arrays that may live across its suspension points.
-      if (handleTargetsOnly && (!isDriven || drivesFrames(coroutine)))
+      if (handleTargetsOnly && (!isDriven || findFrameDriver(coroutine)))
         continue;
       // Code that drives a frame may write a buffer between two of its
       // resumptions: a load is redone after a suspension point only where

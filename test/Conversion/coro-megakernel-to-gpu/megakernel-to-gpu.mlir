@@ -2,7 +2,7 @@
 // RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu="workgroup-size=32 instance-status=false" | FileCheck %s --check-prefix=NOSTATUS
 // RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu="count-loop-iterations=true" | FileCheck %s --check-prefix=LOOPS
 
-// CHECK: module attributes {gpu.container_module}
+// CHECK: module attributes {coro.megakernel = {kernel = #coro_plan.megakernel<workgroupSize = 32>}, gpu.container_module}
 // CHECK-LABEL: func.func @host(%arg0: index, %arg1: index, %arg2: memref<?xf32>) {
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[WG:.*]] = arith.constant 32 : index

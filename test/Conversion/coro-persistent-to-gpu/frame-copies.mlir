@@ -9,7 +9,7 @@
 // branch that copies in and one that copies out. One that accesses it less
 // (c2: 2 loads) accesses the slot's frame where it uses it, one branch each
 // (canonicalization merges adjacent ones).
-// CHECK:       coro.persistent = {h = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 2 : i64,
+// CHECK:       coro.persistent = {h = #coro_plan.persistent<workgroupSize = {{[0-9]+}}, tokens = {{[0-9]+}}, frameWords = 2, batch = 8, sharedSlots = 2,
 // CHECK-LABEL: gpu.func @h__pt(
 // CHECK-SAME:    %[[EXT:[^:]*]]: memref<?xi32>, %[[N:[^:]*]]: index, %{{[^:]*}}: memref<?xi32>)
 // CHECK-SAME:    %[[FRAMES:[^ ]*]] : memref<4xi32, #gpu.address_space<workgroup>>)

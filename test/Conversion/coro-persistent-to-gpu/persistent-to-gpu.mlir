@@ -9,8 +9,8 @@
 // the other 4 live in the global memory extension. With the default 16 KiB
 // all 8 fit. The runtime checks the workgroup bytes (176 + 4 x 2 x 4)
 // against the device.
-// CHECK:     module attributes {coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "{{soa|aos}}", shared_slots = 4 : i64, subroutines = ["entry", "s1"], tokens = 2 : i64, workgroup_bytes = 208 : i64, workgroup_size = 4 : i64}}, gpu.container_module}
-// ALLSHARED: coro.persistent = {f = {batch = 8 : i64, frame_words = 2 : i64, layout = "soa", shared_slots = 8 : i64,
+// CHECK:     module attributes {coro.persistent = {f = #coro_plan.persistent<workgroupSize = 4, tokens = 2, frameWords = 2, batch = 8, sharedSlots = 4, workgroupBytes = 208, layout = "{{soa|aos}}", subroutines = ["entry", "s1"]>}, gpu.container_module}
+// ALLSHARED: coro.persistent = {f = #coro_plan.persistent<workgroupSize = {{[0-9]+}}, tokens = 2, frameWords = 2, batch = 8, sharedSlots = 8,
 // CHECK-NOT: coro.split
 // CHECK-NOT: func.func
 

@@ -4,7 +4,7 @@
 // token, the subroutines inlined into the cases (a chain of scf.if); the
 // subroutines, the coroutine and the coro.split are gone.
 // The plan tells the runtime how to launch the kernel:
-// CHECK:       module attributes {coro.state_machine = {f = {frame_words = 3 : i64, steps_per_launch = 0 : i64, subroutines = ["entry", "next"], workgroup_size = 128 : i64}}
+// CHECK:       module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 128, frameWords = 3, stepsPerLaunch = 0, subroutines = ["entry", "next"]>}
 // CHECK-LABEL: func.func @host(
 // CHECK:         %[[STATUS:.*]] = memref.alloc() : memref<2xi32>
 // CHECK:         gpu.launch_func @coro_kernels::@f blocks in {{.*}}, %[[STATUS]] : memref<2xi32>)

@@ -6,7 +6,7 @@
 // (the loop carries the steps), copies the frame back and counts itself as
 // returned once its token is -1. The plan names the frame size and the
 // bound.
-// CHECK:       module attributes {coro.state_machine = {f = {frame_words = 3 : i64, steps_per_launch = 4 : i64, subroutines = ["entry", "next"], workgroup_size = 64 : i64}}
+// CHECK:       module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 64, frameWords = 3, stepsPerLaunch = 4, subroutines = ["entry", "next"]>}
 // CHECK-LABEL: gpu.func @f(
 // CHECK-SAME:    %[[NX:[^:]*]]: index, %[[NY:[^:]*]]: index, %[[NZ:[^:]*]]: index, %{{[^:]*}}: f32, %{{[^:]*}}: memref<?xf32>, %[[STATUS:[^:]*]]: memref<2xi32>, %[[FRAMES:[^:]*]]: memref<?xi32>) kernel
 // CHECK:         scf.if

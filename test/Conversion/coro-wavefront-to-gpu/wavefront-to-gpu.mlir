@@ -4,8 +4,8 @@
 
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
 // queue each (no sort), 4 frame words (token, id, material, y).
-// CHECK:       module attributes {coro.wavefront = {f = {categories = 2 : i64, frame_words = 4 : i64, layout = "{{soa|aos}}", subroutines = ["entry", "next"], tokens = 2 : i64, workgroup_size = 32 : i64}}, gpu.container_module}
-// SORT:        module attributes {coro.wavefront = {f = {categories = 8 : i64,
+// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "{{soa|aos}}", subroutines = ["entry", "next"]>}, gpu.container_module}
+// SORT:        module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = {{[0-9]+}}, tokens = 2, categories = 8,
 // CHECK-NOT:   coro.split
 // CHECK-NOT:   func.func
 

@@ -21,21 +21,6 @@ using namespace corogpu::runtime::test;
 
 namespace {
 
-/// The plan of `coroutine` from the `coro.persistent` attribute of the
-/// compiled module's text.
-PersistentPlan readPlan(const std::string &module,
-                        const std::string &coroutine) {
-  PersistentPlan plan;
-  plan.coroutine = coroutine;
-  plan.tokens = readPlanField(module, coroutine, "tokens");
-  plan.frameWords = readPlanField(module, coroutine, "frame_words");
-  plan.workgroupSize = readPlanField(module, coroutine, "workgroup_size");
-  plan.batch = readPlanField(module, coroutine, "batch");
-  plan.sharedSlots = readPlanField(module, coroutine, "shared_slots");
-  plan.workgroupBytes = readPlanField(module, coroutine, "workgroup_bytes");
-  return plan;
-}
-
 /// What runs: the options, and the launches and workgroups expected.
 struct Case {
   PersistentOptions options;
@@ -52,8 +37,11 @@ protected:
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
     std::string module = loadSchedulerKernels(*device, "persistent", status);
     ASSERT_TRUE(status.ok()) << status.error;
-    plan = readPlan(module, "partial_sums");
-    ASSERT_EQ(plan.batch, 4u) << "no persistent plan for partial_sums";
+    std::optional<PersistentPlan> found =
+        readPlan<mlir::coro::plan::PersistentPlanAttr>(module, "partial_sums");
+    ASSERT_TRUE(found) << "no persistent plan for partial_sums";
+    plan = *found;
+    ASSERT_EQ(plan.batch, 4u) << "the plan has not --persistent-batch=4";
   }
 
   /// partial_sums(n = 4) over a grid of 13 with `options`.

@@ -7,12 +7,17 @@
 #ifndef COROGPU_TEST_UNITTESTS_RUNTIME_RUNTIMETEST_H
 #define COROGPU_TEST_UNITTESTS_RUNTIME_RUNTIMETEST_H
 
+#include "CoroGPU/Dialect/Plan/RuntimePlans.h"
+#include "CoroGPU/InitAllCoroGPU.h"
 #include "corogpu/runtime/Device.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 #include <fstream>
 #include <iterator>
 #include <memory>
-#include <regex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,20 +31,25 @@ inline std::string readFile(const std::string &path) {
                      std::istreambuf_iterator<char>());
 }
 
-/// The integer `key` of `coroutine`'s entry in a scheduler's plan
-/// attribute (`coro.wavefront`, `coro.persistent`) in the text of a compiled
-/// module; 0 when it has none.
-inline uint32_t readPlanField(const std::string &module,
-                              const std::string &coroutine,
-                              const std::string &key) {
-  std::smatch entry, value;
-  if (!std::regex_search(module, entry,
-                         std::regex(coroutine + " = \\{([^}]*)\\}")))
-    return 0;
-  std::string fields = entry[1];
-  if (!std::regex_search(fields, value, std::regex(key + " = ([0-9]+)")))
-    return 0;
-  return std::stoul(value[1]);
+/// The plan of kind `PlanAttrT` (coro_plan dialect) that a scheduler left
+/// for `coroutine` in the text of a compiled module, in the runtime's
+/// struct, through the compiler's decoder; nullopt when there is none.
+template <typename PlanAttrT>
+auto readPlan(const std::string &module, const std::string &coroutine)
+    -> std::optional<decltype(mlir::coro::plan::toRuntimePlan(PlanAttrT(),
+                                                              ""))> {
+  mlir::DialectRegistry registry;
+  mlir::coro::registerCoroGPU(registry);
+  mlir::MLIRContext context(registry);
+  mlir::OwningOpRef<mlir::ModuleOp> parsed =
+      mlir::parseSourceString<mlir::ModuleOp>(module, &context);
+  if (!parsed)
+    return std::nullopt;
+  mlir::FailureOr<PlanAttrT> plan =
+      mlir::coro::plan::lookupPlan<PlanAttrT>(*parsed, coroutine);
+  if (mlir::failed(plan))
+    return std::nullopt;
+  return mlir::coro::plan::toRuntimePlan(*plan, coroutine);
 }
 
 /// Loads into `device` the kernels coro-run compiled at build time for

@@ -20,19 +20,6 @@ using namespace corogpu::runtime::test;
 
 namespace {
 
-/// The plan of `coroutine` from the `coro.wavefront` attribute of the
-/// compiled module's text.
-WavefrontPlan readPlan(const std::string &module,
-                       const std::string &coroutine) {
-  WavefrontPlan plan;
-  plan.coroutine = coroutine;
-  plan.tokens = readPlanField(module, coroutine, "tokens");
-  plan.categories = readPlanField(module, coroutine, "categories");
-  plan.frameWords = readPlanField(module, coroutine, "frame_words");
-  plan.workgroupSize = readPlanField(module, coroutine, "workgroup_size");
-  return plan;
-}
-
 class WavefrontTest : public ::testing::TestWithParam<WavefrontOptions> {
 protected:
   void SetUp() override {
@@ -42,8 +29,11 @@ protected:
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
     std::string module = loadSchedulerKernels(*device, "wavefront", status);
     ASSERT_TRUE(status.ok()) << status.error;
-    plan = readPlan(module, "partial_sums");
-    ASSERT_GT(plan.tokens, 1u) << "no wavefront plan for partial_sums";
+    std::optional<WavefrontPlan> found =
+        readPlan<mlir::coro::plan::WavefrontPlanAttr>(module, "partial_sums");
+    ASSERT_TRUE(found) << "no wavefront plan for partial_sums";
+    plan = *found;
+    ASSERT_GT(plan.tokens, 1u) << "partial_sums was not split";
   }
   /// partial_sums(n = 4, out) over a grid of `instances` with `options`.
   Status runPartialSums(const WavefrontOptions &options, uint32_t instances,

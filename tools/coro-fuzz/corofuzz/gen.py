@@ -262,7 +262,16 @@ class Gen:
         if self.chance(0.25):
             body.insert(self.r.randint(0, len(body)),
                         Store("out32", self.r.randrange(self.prog.k32), ValRef(uid, "i32")))
-        brk = self.cond(ctx) if self.chance(0.5) else Const("i1", 0)
+        # Early exits that fire mid-loop (on about a quarter of the values),
+        # rarely (a condition that is often false), or never.
+        x = self.r.random()
+        if x < 0.45:
+            low = Bin("andi", ValRef(uid, "i32"), Const("i32", 3), "i32")
+            brk = Cmp("eq", low, Const("i32", self.r.randrange(4)))
+        elif x < 0.7:
+            brk = self.cond(ctx)
+        else:
+            brk = Const("i1", 0)
         ctx.mult //= 4
         ctx.vals.pop()
         return ForEach(uid, gen.name, args, body, brk)

@@ -486,6 +486,24 @@ FlatSymbolRefAttr mlir::coro::getDrivenCoroutine(Operation *op) {
   return {};
 }
 
+Operation *mlir::coro::findFrameDriver(Operation *root) {
+  Operation *found = nullptr;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!getDrivenCoroutine(op))
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+llvm::StringSet<> mlir::coro::getSplitCoroutines(ModuleOp module) {
+  llvm::StringSet<> split;
+  for (SplitOp op : module.getOps<SplitOp>())
+    split.insert(op.getCoroutine());
+  return split;
+}
+
 LogicalResult
 HandleCreateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable,

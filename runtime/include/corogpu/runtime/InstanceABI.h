@@ -55,11 +55,6 @@ enum StatusWord : uint32_t {
   kNumStatusWords = 2,
 };
 
-/// The keys of a state-machine plan (`coro.state_machine`), each an integer.
-inline constexpr const char *kPlanFrameWords = "frame_words";
-inline constexpr const char *kPlanStepsPerLaunch = "steps_per_launch";
-inline constexpr const char *kPlanWorkgroupSize = "workgroup_size";
-
 } // namespace corogpu::runtime::instance
 
 #endif // COROGPU_RUNTIME_INSTANCEABI_H

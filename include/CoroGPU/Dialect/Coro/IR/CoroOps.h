@@ -11,6 +11,7 @@
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"
@@ -18,6 +19,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace coro {
@@ -101,6 +103,13 @@ inline bool isSuspensionPoint(Operation *op) {
 /// a handle it takes or gives belongs to, the generator of a coro.for_each;
 /// null for any other op.
 FlatSymbolRefAttr getDrivenCoroutine(Operation *op);
+
+/// The first op in `root` (itself included) that drives frames, in program
+/// order; null when none does.
+Operation *findFrameDriver(Operation *root);
+
+/// The coroutines of `module` that a `coro.split` names.
+llvm::StringSet<> getSplitCoroutines(ModuleOp module);
 
 } // namespace coro
 } // namespace mlir

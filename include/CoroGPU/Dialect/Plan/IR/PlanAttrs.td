@@ -1,0 +1,120 @@
+//===- PlanAttrs.td - the plans schedulers hand to runtimes -*- tablegen -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_DIALECT_PLAN_IR_PLANATTRS_TD
+#define COROGPU_DIALECT_PLAN_IR_PLANATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/DialectBase.td"
+
+def CoroPlan_Dialect : Dialect {
+  let name = "coro_plan";
+  let cppNamespace = "::mlir::coro::plan";
+  let summary = "The plans that scheduler passes hand to the runtime";
+  let description = [{
+    A scheduler pass turns each coroutine into kernels and leaves a *plan*:
+    what the host side (the CoroGPU runtime's launch loops, `coro-run`)
+    must know to run them. The plans are the typed contract between the
+    compiler and the runtime: each attribute's parameters are the fields of
+    the runtime struct of the same name (`corogpu/runtime/InstanceKernel.h`,
+    `Wavefront.h`, `Persistent.h`), and every plan carries its workgroup
+    size. A module holds one dictionary per scheduler, keyed by coroutine:
+
+    ```mlir
+    module attributes {coro.wavefront = {render = #coro_plan.wavefront<
+        workgroupSize = 64, tokens = 3, categories = 3, frameWords = 9,
+        layout = "soa", subroutines = ["entry", "hit", "shade"]>}} { ... }
+    ```
+
+    `lookupPlan<WavefrontPlanAttr>(module, "render")` reads one back, with
+    a located error where there is none; the verifiers reject plans no
+    runtime could run (a workgroup of 0 threads, tokens that do not match
+    the subroutines, ...). The dialect has no ops and knows nothing of
+    coroutines.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class CoroPlan_Attr<string name, string attrMnemonic>
+    : AttrDef<CoroPlan_Dialect, name> {
+  let mnemonic = attrMnemonic;
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def CoroPlan_MegakernelPlan : CoroPlan_Attr<"MegakernelPlan", "megakernel"> {
+  let summary = "How to launch a mega-kernel (coro-megakernel-to-gpu)";
+  let description = [{
+    One kernel named after the coroutine runs every instance to its end:
+    `ceil(nx / workgroupSize) x ny x nz` workgroups of `workgroupSize`
+    threads. Module attribute `coro.megakernel`.
+  }];
+  let parameters = (ins "uint32_t":$workgroupSize);
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.megakernel";
+  }];
+}
+
+def CoroPlan_StateMachinePlan
+    : CoroPlan_Attr<"StateMachinePlan", "state_machine"> {
+  let summary = "How to launch a state-machine kernel "
+                "(coro-state-machine-to-gpu)";
+  let description = [{
+    One kernel named after the coroutine dispatches on each instance's
+    target token until it returns (`stepsPerLaunch` = 0), or runs at most
+    `stepsPerLaunch` subroutines per launch with `frameWords` words of
+    each frame in a global buffer between launches, the host relaunching
+    until every instance returned. `subroutines` names them (their tags) in
+    token order. Module attribute `coro.state_machine`.
+  }];
+  let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$frameWords,
+                        "uint32_t":$stepsPerLaunch,
+                        "::mlir::ArrayAttr":$subroutines);
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kModuleAttrName =
+        "coro.state_machine";
+  }];
+}
+
+def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
+  let summary = "How to run the wavefront kernels (coro-wavefront-to-gpu)";
+  let description = [{
+    The host loop of `corogpu/runtime/Wavefront.h`: `tokens` subroutine
+    kernels (named in token order by `subroutines`), `categories` queues
+    (subroutines x hint buckets), `frameWords` words per slot in `layout`
+    ("soa" or "aos"). Module attribute `coro.wavefront`.
+  }];
+  let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
+                        "uint32_t":$categories, "uint32_t":$frameWords,
+                        StringRefParameter<"frame layout">:$layout,
+                        "::mlir::ArrayAttr":$subroutines);
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.wavefront";
+  }];
+}
+
+def CoroPlan_PersistentPlan : CoroPlan_Attr<"PersistentPlan", "persistent"> {
+  let summary = "How to run the persistent kernel (coro-persistent-to-gpu)";
+  let description = [{
+    The host loop of `corogpu/runtime/Persistent.h`: one kernel whose
+    workgroups each keep `batch` instance slots, `sharedSlots` of them with
+    their frame (`frameWords` words) in `workgroupBytes` of workgroup
+    memory and the others in the global extension; `tokens` subroutines,
+    named in token order by `subroutines`. Module attribute
+    `coro.persistent`.
+  }];
+  let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
+                        "uint32_t":$frameWords, "uint32_t":$batch,
+                        "uint32_t":$sharedSlots, "uint64_t":$workgroupBytes,
+                        StringRefParameter<"frame layout">:$layout,
+                        "::mlir::ArrayAttr":$subroutines);
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.persistent";
+  }];
+}
+
+#endif // COROGPU_DIALECT_PLAN_IR_PLANATTRS_TD

@@ -1,0 +1,96 @@
+//===- PlanDialect.cpp - the plans schedulers hand to runtimes ------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::coro::plan;
+
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "CoroGPU/Dialect/Plan/IR/PlanAttrs.cpp.inc"
+
+void CoroPlanDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "CoroGPU/Dialect/Plan/IR/PlanAttrs.cpp.inc"
+      >();
+}
+
+/// What every plan needs: threads in a workgroup, and a name per token.
+static LogicalResult verifyCommon(function_ref<InFlightDiagnostic()> emitError,
+                                  uint32_t workgroupSize,
+                                  std::optional<uint32_t> tokens,
+                                  ArrayAttr subroutines) {
+  if (workgroupSize == 0)
+    return emitError() << "workgroupSize must be at least 1";
+  if (!subroutines)
+    return success();
+  if (!llvm::all_of(subroutines, llvm::IsaPred<StringAttr>))
+    return emitError() << "subroutines must be strings (their tags)";
+  if (subroutines.empty())
+    return emitError() << "a split coroutine has at least one subroutine";
+  if (tokens && *tokens != subroutines.size())
+    return emitError() << "tokens (" << *tokens << ") must match the "
+                       << subroutines.size() << " subroutines";
+  return success();
+}
+
+static LogicalResult verifyLayout(function_ref<InFlightDiagnostic()> emitError,
+                                  StringRef layout) {
+  if (layout != "soa" && layout != "aos")
+    return emitError() << R"(layout must be "soa" or "aos", not ")" << layout
+                       << "\"";
+  return success();
+}
+
+LogicalResult
+MegakernelPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           uint32_t workgroupSize) {
+  return verifyCommon(emitError, workgroupSize, std::nullopt, nullptr);
+}
+
+LogicalResult
+StateMachinePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             uint32_t workgroupSize, uint32_t frameWords,
+                             uint32_t stepsPerLaunch, ArrayAttr subroutines) {
+  return verifyCommon(emitError, workgroupSize, std::nullopt, subroutines);
+}
+
+LogicalResult
+WavefrontPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          uint32_t workgroupSize, uint32_t tokens,
+                          uint32_t categories, uint32_t frameWords,
+                          StringRef layout, ArrayAttr subroutines) {
+  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
+      failed(verifyLayout(emitError, layout)))
+    return failure();
+  if (categories < tokens)
+    return emitError() << "categories (" << categories
+                       << ") must be at least the tokens (" << tokens
+                       << "): one queue per subroutine and hint bucket";
+  return success();
+}
+
+LogicalResult PersistentPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
+    uint32_t tokens, uint32_t frameWords, uint32_t batch, uint32_t sharedSlots,
+    uint64_t workgroupBytes, StringRef layout, ArrayAttr subroutines) {
+  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
+      failed(verifyLayout(emitError, layout)))
+    return failure();
+  if (batch == 0)
+    return emitError() << "batch must be at least 1";
+  if (sharedSlots > batch)
+    return emitError() << "sharedSlots (" << sharedSlots
+                       << ") cannot exceed the batch (" << batch << ")";
+  return success();
+}

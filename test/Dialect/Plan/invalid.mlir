@@ -1,0 +1,44 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{workgroupSize must be at least 1}}
+module attributes {coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 0>}} {}
+
+// -----
+
+// expected-error @+1 {{tokens (3) must match the 2 subroutines}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 3, categories = 3, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}} {}
+
+// -----
+
+// expected-error @+1 {{layout must be "soa" or "aos", not "rows"}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "rows", subroutines = ["entry", "next"]>}} {}
+
+// -----
+
+// expected-error @+1 {{categories (1) must be at least the tokens (2): one queue per subroutine and hint bucket}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 1, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}} {}
+
+// -----
+
+// expected-error @+1 {{subroutines must be strings (their tags)}}
+module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 64, frameWords = 3, stepsPerLaunch = 0, subroutines = [1, 2]>}} {}
+
+// -----
+
+// expected-error @+1 {{a split coroutine has at least one subroutine}}
+module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 64, frameWords = 3, stepsPerLaunch = 0, subroutines = []>}} {}
+
+// -----
+
+// expected-error @+1 {{sharedSlots (9) cannot exceed the batch (8)}}
+module attributes {coro.persistent = {f = #coro_plan.persistent<workgroupSize = 64, tokens = 1, frameWords = 3, batch = 8, sharedSlots = 9, workgroupBytes = 0, layout = "soa", subroutines = ["entry"]>}} {}
+
+// -----
+
+// expected-error @+1 {{batch must be at least 1}}
+module attributes {coro.persistent = {f = #coro_plan.persistent<workgroupSize = 64, tokens = 1, frameWords = 3, batch = 0, sharedSlots = 0, workgroupBytes = 0, layout = "soa", subroutines = ["entry"]>}} {}
+
+// -----
+
+// expected-error @+1 {{expected '>'}}
+module attributes {coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 64, tokens = 2>}} {}

@@ -1,0 +1,16 @@
+// RUN: coro-opt %s | coro-opt | FileCheck %s
+
+// The plans a scheduler pass leaves round-trip through the printer and the
+// parser, parameters in declaration order.
+// CHECK:      module attributes {
+// CHECK-SAME:   coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 64>}
+// CHECK-SAME:   coro.persistent = {f = #coro_plan.persistent<workgroupSize = 64, tokens = 2, frameWords = 3, batch = 256, sharedSlots = 200, workgroupBytes = 4096, layout = "aos", subroutines = ["entry", "s1"]>}
+// CHECK-SAME:   coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 128, frameWords = 5, stepsPerLaunch = 4, subroutines = ["entry", "hit"]>}
+// CHECK-SAME:   coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 8, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}
+module attributes {
+  coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 64>},
+  coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 128, frameWords = 5, stepsPerLaunch = 4, subroutines = ["entry", "hit"]>},
+  coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 8, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>},
+  coro.persistent = {f = #coro_plan.persistent<workgroupSize = 64, tokens = 2, frameWords = 3, batch = 256, sharedSlots = 200, workgroupBytes = 4096, layout = "aos", subroutines = ["entry", "s1"]>}
+} {
+}

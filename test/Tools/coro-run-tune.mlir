@@ -1,0 +1,50 @@
+// coro-run --tune runs the coroutine under every scheduler and its main
+// options, each in a coro-run of its own with --check against the
+// mega-kernel, and ranks them by median GPU time.
+// REQUIRES: vulkan
+// RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --tune-repeat=2 --tune-json=%t.json 2>%t.err | FileCheck %s
+// CHECK:      tune: median GPU time of 2 runs per configuration on {{.+}}; every scheduler's results checked against the mega-kernel's
+// CHECK-NEXT: rank  configuration GPU ms vs mega-kernel
+// CHECK-DAG:  {{^ *[0-9]+}} megakernel {{[0-9.]+}} 1.00x
+// CHECK-DAG:  {{^ *[0-9]+}} state-machine {{[0-9.]+}} {{[0-9.]+}}x
+// CHECK-DAG:  {{^ *[0-9]+}} wavefront {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} wavefront --layout=aos {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} wavefront --compact-below=50 {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} wavefront --sort-by=bucket {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} persistent {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} persistent --persistent-batch=64 {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} persistent --persistent-shared-memory=4096 {{[0-9.]+}}
+// CHECK-NOT:  failed
+// A line per configuration on stderr when it is not a terminal:
+// RUN: FileCheck %s --check-prefix=PROGRESS < %t.err
+// PROGRESS: tune: 1/14 megakernel
+// PROGRESS: tune: 14/14 persistent --persistent-shared-memory=4096
+// The same ranking as JSON, with the ratios to the mega-kernel:
+// RUN: %python -c "import json, sys; r = json.load(open(sys.argv[1])); rows = r['results']; print(len(rows), sorted(x['rank'] for x in rows) == list(range(1, len(rows) + 1)), all(x['exit_code'] == 0 for x in rows), [x['vs_megakernel'] for x in rows if x['scheduler'] == 'megakernel'], all(x['checked'] for x in rows if x['scheduler'] != 'megakernel'))" %t.json | FileCheck %s --check-prefix=JSON
+// JSON: 14 True True {{\[1(\.0)?\]}} True
+// --tune picks the scheduler and its options itself:
+// RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --compact-below=50 2>&1 | FileCheck %s --check-prefix=CONFLICT
+// CONFLICT: coro-run: error: --compact-below cannot be combined with --tune, which runs every scheduler with its own options and checks each against the mega-kernel
+// RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=SCHEDULER
+// SCHEDULER: coro-run: error: --scheduler cannot be combined with --tune
+
+// out[i] = k * in[i] + (the number of odd values below in[i]), with a
+// suspension per loop trip and an integer promise (a --sort-by key).
+coro.func @scaled_sum(%k: i32, %in: memref<?xi32>, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %x = memref.load %in[%id] : memref<?xi32>
+  %bucket = arith.andi %x, %c3 : i32
+  coro.promise "bucket", %bucket : i32
+  %scaled = arith.muli %x, %k : i32
+  %sum = scf.for %i = %c0 to %x step %c1 iter_args(%acc = %scaled) -> (i32) : i32 {
+    coro.suspend "trip"
+    %odd = arith.andi %i, %c1 : i32
+    %next = arith.addi %acc, %odd : i32
+    scf.yield %next : i32
+  }
+  memref.store %sum, %out[%id] : memref<?xi32>
+  coro.return
+}

@@ -1,0 +1,289 @@
+//===- Tune.cpp - coro-run --tune: pick a scheduler for a kernel ----------===//
+//
+// Part of the CoroGPU project.
+//
+// Each configuration is a child coro-run with --check --json --repeat=N:
+// the same code path as a user's run, isolated (a configuration that
+// crashes, hangs or is rejected is reported, and the others still run),
+// and its JSON report gives the median GPU time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tune.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace corogpu::tune;
+
+namespace {
+
+/// A scheduler and its options, as coro-run arguments.
+struct Configuration {
+  std::string scheduler;
+  std::vector<std::string> options;
+
+  std::string describe() const {
+    std::string text = scheduler;
+    for (const std::string &option : options)
+      text += " " + option;
+    return text;
+  }
+};
+
+struct Result {
+  Configuration configuration;
+  int exitCode = 0;
+  std::optional<double> gpuMilliseconds;
+  std::string device;
+  /// Why it failed: the first error line of the child.
+  std::string error;
+};
+
+/// The configurations worth comparing: every scheduler with its default
+/// options, then the options that change the most (frame layout, workgroup
+/// size, compaction, sorting by each integer promise, batch and workgroup
+/// memory of the persistent threads).
+std::vector<Configuration> getConfigurations(const TuneOptions &options) {
+  std::vector<Configuration> configurations = {
+      {"megakernel", {}},
+      {"state-machine", {}},
+      {"wavefront", {}},
+      {"wavefront", {"--layout=aos"}},
+      {"wavefront", {"--wavefront-workgroup-size=32"}},
+      {"wavefront", {"--wavefront-workgroup-size=128"}},
+      {"wavefront", {"--compact-below=50"}},
+  };
+  for (const std::string &key : options.sortKeys)
+    configurations.push_back({"wavefront", {"--sort-by=" + key}});
+  llvm::append_range(configurations,
+                     std::vector<Configuration>{
+                         {"persistent", {}},
+                         {"persistent", {"--layout=aos"}},
+                         {"persistent", {"--persistent-workgroup-size=32"}},
+                         {"persistent", {"--persistent-workgroup-size=128"}},
+                         {"persistent", {"--persistent-batch=64"}},
+                         {"persistent", {"--persistent-shared-memory=4096"}},
+                     });
+  return configurations;
+}
+
+/// What coro-run's exit code `code` means, briefly.
+llvm::StringRef describeExitCode(int code) {
+  switch (code) {
+  case 1:
+    return "--check found a mismatch";
+  case 2:
+    return "rejected the command line";
+  case 3:
+    return "did not compile";
+  case 4:
+    return "the device or runtime failed";
+  case 5:
+    return "a limit stopped the run";
+  case 6:
+    return "an access out of bounds";
+  default:
+    return code < 0 ? "crashed or timed out" : "failed";
+  }
+}
+
+std::string readFileOrEmpty(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+/// Runs one configuration in a child coro-run.
+Result runConfiguration(const TuneOptions &options,
+                        const Configuration &configuration) {
+  Result result{configuration};
+  std::vector<std::string> arguments = {options.executable};
+  llvm::append_range(arguments, options.runArguments);
+  arguments.push_back("--scheduler=" + configuration.scheduler);
+  llvm::append_range(arguments, configuration.options);
+  arguments.emplace_back("--json");
+  arguments.push_back("--repeat=" + std::to_string(options.repeat));
+  if (configuration.scheduler != "megakernel")
+    arguments.emplace_back("--check");
+  llvm::SmallVector<llvm::StringRef> argumentRefs(arguments.begin(),
+                                                  arguments.end());
+
+  llvm::SmallString<128> outPath, errPath;
+  if (llvm::sys::fs::createTemporaryFile("coro-tune", "json", outPath) ||
+      llvm::sys::fs::createTemporaryFile("coro-tune", "err", errPath)) {
+    result.exitCode = 4;
+    result.error = "cannot create a temporary file";
+    return result;
+  }
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, outPath.str(),
+                                                errPath.str()};
+  std::string message;
+  bool crashed = false;
+  result.exitCode = llvm::sys::ExecuteAndWait(
+      options.executable, argumentRefs, /*Env=*/std::nullopt, redirects,
+      options.timeoutSeconds, /*MemoryLimit=*/0, &message, &crashed);
+  std::string out = readFileOrEmpty(outPath);
+  std::string err = readFileOrEmpty(errPath);
+  llvm::sys::fs::remove(outPath);
+  llvm::sys::fs::remove(errPath);
+
+  if (result.exitCode != 0) {
+    if (result.exitCode < 0 || crashed)
+      result.exitCode = -1;
+    // The first error line says why.
+    llvm::StringRef rest = err;
+    while (!rest.empty()) {
+      auto [line, next] = rest.split('\n');
+      if (line.contains("error")) {
+        result.error = line.trim().str();
+        break;
+      }
+      rest = next;
+    }
+    if (result.error.empty())
+      result.error = message.empty() ? err.substr(0, 200) : message;
+    return result;
+  }
+  llvm::Expected<llvm::json::Value> report = llvm::json::parse(out);
+  const llvm::json::Object *object = report ? report->getAsObject() : nullptr;
+  const llvm::json::Object *timings =
+      object ? object->getObject("timing_ms") : nullptr;
+  std::optional<double> gpu =
+      timings ? timings->getNumber("gpu") : std::nullopt;
+  if (!report)
+    llvm::consumeError(report.takeError());
+  if (!gpu) {
+    result.exitCode = 4;
+    result.error = "no GPU time in the JSON report";
+    return result;
+  }
+  result.gpuMilliseconds = gpu;
+  if (std::optional<llvm::StringRef> device = object->getString("device"))
+    result.device = device->str();
+  return result;
+}
+
+} // namespace
+
+int corogpu::tune::runTuner(const TuneOptions &options) {
+  std::vector<Configuration> configurations = getConfigurations(options);
+  std::vector<Result> results;
+  bool showProgress = llvm::errs().is_displayed();
+  for (auto [index, configuration] : llvm::enumerate(configurations)) {
+    // A bar on a terminal; elsewhere one line per configuration.
+    std::string label = configuration.describe();
+    if (showProgress) {
+      unsigned done = index * 30 / configurations.size();
+      llvm::errs() << "\rtune: [" << std::string(done, '#')
+                   << std::string(30 - done, ' ') << "] " << index + 1 << "/"
+                   << configurations.size() << " " << label << "\x1b[K";
+    } else {
+      llvm::errs() << "tune: " << index + 1 << "/" << configurations.size()
+                   << " " << label << "\n";
+    }
+    results.push_back(runConfiguration(options, configuration));
+  }
+  if (showProgress)
+    llvm::errs() << "\r\x1b[K";
+
+  // Ranked by median GPU time; the failures last, in their order.
+  std::optional<double> baseline = results.front().gpuMilliseconds;
+  std::vector<const Result *> ranked;
+  ranked.reserve(results.size());
+  for (const Result &result : results)
+    ranked.push_back(&result);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const Result *a, const Result *b) {
+                     if (a->gpuMilliseconds && b->gpuMilliseconds)
+                       return *a->gpuMilliseconds < *b->gpuMilliseconds;
+                     return a->gpuMilliseconds.has_value() &&
+                            !b->gpuMilliseconds.has_value();
+                   });
+  std::string device;
+  for (const Result &result : results)
+    if (!result.device.empty())
+      device = result.device;
+
+  llvm::json::Array rows;
+  unsigned rank = 0;
+  for (const Result *result : ranked) {
+    llvm::json::Array optionValues;
+    for (const std::string &option : result->configuration.options)
+      optionValues.push_back(option);
+    llvm::json::Object row{
+        {"scheduler", result->configuration.scheduler},
+        {"options", std::move(optionValues)},
+        {"exit_code", result->exitCode},
+    };
+    if (result->gpuMilliseconds) {
+      row["rank"] = ++rank;
+      row["gpu_ms"] = *result->gpuMilliseconds;
+      if (baseline)
+        row["vs_megakernel"] = *result->gpuMilliseconds / *baseline;
+      row["checked"] = result->configuration.scheduler != "megakernel";
+    } else {
+      row["error"] = result->error;
+    }
+    rows.push_back(std::move(row));
+  }
+  llvm::json::Value report = llvm::json::Object{
+      {"device", device},
+      {"repeat", options.repeat},
+      {"results", std::move(rows)},
+  };
+  if (!options.jsonPath.empty()) {
+    std::error_code error;
+    llvm::raw_fd_ostream file(options.jsonPath, error);
+    if (error) {
+      llvm::errs() << "coro-run: error: --tune-json: " << error.message()
+                   << "\n";
+      return 2;
+    }
+    file << llvm::formatv("{0:2}", report) << "\n";
+  }
+  if (options.json) {
+    llvm::outs() << llvm::formatv("{0:2}", report) << "\n";
+  } else {
+    llvm::outs() << "tune: median GPU time of " << options.repeat
+                 << " runs per configuration on " << device
+                 << "; every scheduler's results checked against the "
+                    "mega-kernel's\n";
+    llvm::outs() << llvm::format("%4s  %-48s %10s %14s\n", "rank",
+                                 "configuration", "GPU ms", "vs mega-kernel");
+    rank = 0;
+    for (const Result *result : ranked) {
+      std::string label = result->configuration.describe();
+      if (result->gpuMilliseconds) {
+        llvm::outs() << llvm::format("%4u  %-48s %10.3f", ++rank, label.c_str(),
+                                     *result->gpuMilliseconds);
+        if (baseline)
+          llvm::outs() << llvm::format(" %13.2fx",
+                                       *result->gpuMilliseconds / *baseline);
+        llvm::outs() << "\n";
+      } else {
+        llvm::outs() << llvm::format("%4s  %-48s ", "-", label.c_str())
+                     << "failed (exit " << result->exitCode << ", "
+                     << describeExitCode(result->exitCode)
+                     << "): " << result->error << "\n";
+      }
+    }
+  }
+  for (const Result &result : results)
+    if (result.exitCode != 0) {
+      llvm::errs() << "coro-run: error: --tune: "
+                   << result.configuration.describe() << " "
+                   << describeExitCode(result.exitCode) << "\n";
+      return result.exitCode < 0 ? 4 : result.exitCode;
+    }
+  return 0;
+}

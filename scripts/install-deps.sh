@@ -8,8 +8,8 @@ packages=(
   cmake ninja-build ccache g++ python3
   # LLVM/MLIR 22 (see shared TOOLCHAIN facts in docs/).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  # Unit tests.
-  libgtest-dev
+  # Unit tests; NumPy for the tutorial's commands (docs/tutorial.md).
+  libgtest-dev python3-numpy
   # Generated-code validation.
   spirv-tools
   # The style check of changed C++ (scripts/check-style.sh).

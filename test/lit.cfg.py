@@ -15,6 +15,7 @@ config.test_exec_root = os.path.join(config.coro_obj_root, "test")
 
 config.substitutions.append(("%coro_libs", config.coro_lib_dir))
 config.substitutions.append(("%coro_src", config.coro_src_root))
+config.substitutions.append(("%coro_tools", config.coro_tools_dir))
 # The stock mlir-opt from the LLVM installation, for the plugin tests.
 config.substitutions.append(
     ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))

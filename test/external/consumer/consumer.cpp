@@ -5,11 +5,15 @@
 // the yield became a promise of "__yielded_value" plus a suspension; then
 // compiles a coroutine to PTX with the coro-to-ptx pipeline (which needs the
 // extensions and the LLVM IR translations the call registers) and checks
-// that a kernel binary came out.
+// that a kernel binary came out; then builds the SPIR-V pipeline from C++
+// for the wavefront scheduler and reads the plan it left (docs/tutorial.md,
+// section 5).
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 #include "CoroGPU/InitAllCoroGPU.h"
+#include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -88,6 +92,24 @@ int main() {
   llvm::outs() << "consumer: coro-to-ptx made " << binaries
                << " kernel binary\n";
   ok = ok && binaries == 1;
+
+  // The SPIR-V pipeline built from C++, and the plan the wavefront
+  // scheduler leaves for the runtime.
+  auto wavefront = mlir::parseSourceString<mlir::ModuleOp>(kKernel, &context);
+  mlir::PassManager spirv(&context);
+  mlir::coro::buildToSPIRVPipeline(spirv, mlir::coro::GPUScheduler::Wavefront,
+                                   mlir::coro::SchedulerCompileOptions());
+  if (!wavefront || mlir::failed(spirv.run(*wavefront))) {
+    llvm::errs() << "consumer: coro-to-spirv failed\n";
+    return 1;
+  }
+  mlir::FailureOr<mlir::coro::plan::WavefrontPlanAttr> plan =
+      mlir::coro::plan::lookupPlan<mlir::coro::plan::WavefrontPlanAttr>(
+          *wavefront, "scale");
+  if (mlir::failed(plan))
+    return 1;
+  llvm::outs() << "consumer: wavefront plan " << *plan << "\n";
+  ok = ok && plan->getTokens() == 2 && plan->getWorkgroupSize() > 0;
   llvm::outs() << (ok ? "consumer: OK\n" : "consumer: FAILED\n");
   return ok ? 0 : 1;
 }

@@ -132,6 +132,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());
   pm.addPass(createCoroSPIRVLocalArrays());
+  // Nor does it give vector kernel arguments a storage class.
+  pm.addPass(createCoroSPIRVVectorArguments());
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
   // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the

@@ -819,11 +819,75 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
   return false;
 }
 
+static bool parseScalar(StringRef text, Type type, unsigned argument,
+                        bool wideIndex, rt::KernelArg &arg, std::string &error);
+
+/// The bytes of a vector argument: its elements, comma-separated in `text`,
+/// one after the other (SPIR-V kernels load it from a buffer, PTX kernels
+/// take it by value).
+static bool parseVector(StringRef text, VectorType type, unsigned argument,
+                        bool wideIndex, rt::KernelArg &arg,
+                        std::string &error) {
+  SmallVector<StringRef> elements;
+  text.split(elements, ',');
+  std::string typeName;
+  llvm::raw_string_ostream os(typeName);
+  os << type;
+  if (type.getRank() != 1 || type.isScalable()) {
+    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+             "; coro-run passes vectors of one fixed dimension")
+                .str();
+    return false;
+  }
+  if (static_cast<int64_t>(elements.size()) != type.getNumElements()) {
+    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+             ", but '" + text + "' has " + llvm::Twine(elements.size()) +
+             " elements (write them comma-separated)")
+                .str();
+    return false;
+  }
+  Type elementType = type.getElementType();
+  if (!wideIndex && (elementType.isInteger(1) || elementType.isInteger(8))) {
+    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+             ": SPIR-V kernels take vectors of 16-bit or wider elements (the "
+             "Vulkan target has no 8-bit storage)")
+                .str();
+    return false;
+  }
+  // Each element in its own width (a narrow integer's low bytes: the
+  // values are little-endian).
+  size_t width = elementType.isIndex()
+                     ? (wideIndex ? 8 : 4)
+                     : elementType.getIntOrFloatBitWidth() / 8;
+  arg = rt::KernelArg();
+  for (StringRef element : elements) {
+    rt::KernelArg scalar;
+    if (!parseScalar(element.trim(), elementType, argument, wideIndex, scalar,
+                     error))
+      return false;
+    if (width == 0 || scalar.scalar.size() < width) {
+      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+               ": coro-run cannot pass its elements")
+                  .str();
+      return false;
+    }
+    arg.scalar.insert(arg.scalar.end(), scalar.scalar.begin(),
+                      scalar.scalar.begin() + width);
+  }
+  // A PTX kernel takes a vector parameter of a power-of-two size (a
+  // vector<3xf32> in 16 bytes); SPIR-V kernels load the elements packed.
+  if (wideIndex)
+    arg.scalar.resize(llvm::PowerOf2Ceil(arg.scalar.size()));
+  return true;
+}
+
 /// The bytes of a scalar kernel argument of `type`; index is 32-bit in
 /// SPIR-V kernels and 64-bit in PTX ones (`wideIndex`).
 static bool parseScalar(StringRef text, Type type, unsigned argument,
                         bool wideIndex, rt::KernelArg &arg,
                         std::string &error) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return parseVector(text, vector, argument, wideIndex, arg, error);
   auto bad = [&] {
     std::string typeName;
     llvm::raw_string_ostream os(typeName);
@@ -837,6 +901,15 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
     double value;
     if (text.getAsDouble(value))
       return bad();
+    if (type.isF16()) {
+      llvm::APFloat half(value);
+      bool lost;
+      half.convert(llvm::APFloat::IEEEhalf(),
+                   llvm::APFloat::rmNearestTiesToEven, &lost);
+      arg = rt::KernelArg::ofScalar<uint16_t>(
+          half.bitcastToAPInt().getZExtValue());
+      return true;
+    }
     arg = type.isF64() ? rt::KernelArg::ofScalar<double>(value)
                        : rt::KernelArg::ofScalar<float>(value);
     return true;
@@ -863,7 +936,7 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
     return true;
   }
   error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
-           "cannot pass (vectors and i1 are not supported yet)")
+           "cannot pass (i1 is not supported yet)")
               .str();
   return false;
 }

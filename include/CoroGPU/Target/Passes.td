@@ -102,6 +102,44 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+def CoroSPIRVVectorArguments
+    : Pass<"coro-spirv-vector-arguments", "::mlir::ModuleOp"> {
+  let summary = "Pass the vector arguments of GPU kernels in one-element "
+                "buffers";
+  let description = [{
+    Vulkan kernels take their scalar arguments in small storage buffers, but
+    LLVM 22's GPU to SPIR-V conversion gives vector arguments no storage
+    class and fails ("failed to legalize operation 'spirv.func'"). Before
+    `map-memref-spirv-storage-class`, this pass turns every vector argument
+    of a `gpu.func` kernel into a buffer of its elements, packed, which the
+    kernel loads at its start: the buffer the runtime passes a scalar
+    argument of that many bytes in (a `vector<3xf32>` takes 12 bytes, an
+    index element 4):
+
+    ```mlir
+    gpu.func @k(%v: vector<2xi32>) kernel { ... %v ... }
+    // becomes
+    gpu.func @k(%m: memref<2xi32>) kernel {
+      %x = memref.load %m[%c0] : memref<2xi32>
+      %y = memref.load %m[%c1] : memref<2xi32>
+      %v = vector.from_elements %x, %y : vector<2xi32>
+      ...
+    }
+    ```
+
+    Each `gpu.launch_func` of such a kernel in host code passes a buffer
+    (`memref.alloc`) that holds the elements. A vector of `i1` or `i8`
+    elements is a located error (the Vulkan target has no 8-bit storage).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+  let statistics = [
+    Statistic<"numArguments", "vector-arguments",
+              "Vector kernel arguments passed in buffers">
+  ];
+}
+
 def CoroSPIRVExpandArith
     : Pass<"coro-spirv-expand-arith", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Expand the arith ops the SPIR-V conversion cannot lower";

@@ -1,0 +1,20 @@
+// Vector scalar arguments: --arg takes a vector's elements comma-separated;
+// SPIR-V kernels load them from a buffer of the packed elements
+// (coro-spirv-vector-arguments). Values in test/e2e/programs/vector-args.mlir.
+// REQUIRES: vulkan
+// RUN: coro-run %S/../programs/vector-args.mlir --coro=vector_args --grid=37 --arg=1,-2,30,400 --arg=7,-300 --arg=0.5,1.25,-2.5 --arg=1.5,2.5 --arg=3,9 --arg=0.25,100.0 --arg=37 --buffer=i32:74:zeros --scheduler=wavefront --validate | FileCheck %s
+// CHECK: buffer 0 (i32 x 74): [-295895, -292888, -266925, 109105,
+// A vector needs as many elements as it has lanes:
+// RUN: not coro-run %S/../programs/vector-args.mlir --coro=vector_args --grid=37 --arg=1,-2,30 --arg=7,-300 --arg=0.5,1.25,-2.5 --arg=1.5,2.5 --arg=3,9 --arg=0.25,100.0 --arg=37 --buffer=i32:74:zeros 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: coro-run: error: argument #0 is vector<4xi32>, but '1,-2,30' has 3 elements (write them comma-separated)
+// RUN: not coro-run %S/../programs/vector-args.mlir --coro=vector_args --grid=37 --arg=1,-2,30,x --arg=7,-300 --arg=0.5,1.25,-2.5 --arg=1.5,2.5 --arg=3,9 --arg=0.25,100.0 --arg=37 --buffer=i32:74:zeros 2>&1 | FileCheck %s --check-prefix=ELEMENT
+// ELEMENT: coro-run: error: argument #0 is i32, but 'x' is not a value of that type
+// RUN: not coro-run %s --coro=bytes --grid=1 --arg=1,2,3,4 --buffer=i32:1:zeros 2>&1 | FileCheck %s --check-prefix=BYTES
+// BYTES: coro-run: error: argument #0 is vector<4xi8>: SPIR-V kernels take vectors of 16-bit or wider elements (the Vulkan target has no 8-bit storage)
+coro.func @bytes(%b: vector<4xi8>, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %x = vector.extract %b[0] : i8 from vector<4xi8>
+  %w = arith.extsi %x : i8 to i32
+  memref.store %w, %out[%id] : memref<?xi32>
+  coro.return
+}

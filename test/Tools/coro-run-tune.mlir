@@ -27,6 +27,25 @@
 // CONFLICT: coro-run: error: --compact-below cannot be combined with --tune, which runs every scheduler with its own options and checks each against the mega-kernel
 // RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=SCHEDULER
 // SCHEDULER: coro-run: error: --scheduler cannot be combined with --tune
+// Each configuration reads the input again: it must be a file.
+// RUN: cat %s | not coro-run - --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>&1 | FileCheck %s --check-prefix=STDIN
+// STDIN: coro-run: error: --tune needs the input in a file (each configuration runs in a coro-run of its own, and reads it again)
+// A JSON file that cannot be written is an error before any run:
+// RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --tune-json=%t.missing/tune.json 2>&1 | FileCheck %s --check-prefix=JSONPATH
+// JSONPATH: coro-run: error: --tune-json: {{.*}}tune.json: No such file or directory
+// JSONPATH-NOT: tune: 1/
+// Without the mega-kernel there is nothing to check against: --tune stops
+// there, with its exit code (2: a bad argument).
+// RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=three --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>&1 | FileCheck %s --check-prefix=BASELINE
+// BASELINE: tune: 1/14 megakernel
+// BASELINE-NEXT: coro-run: error: --tune: the mega-kernel rejected the command line (exit 2): coro-run: error: argument #0 is i32, but 'three' is not a value of that type
+// BASELINE-NOT: tune: 2/
+// RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=three --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>/dev/null; test $? -eq 2
+// Response files are expanded for the configurations:
+// RUN: echo "--tune-repeat=1 --quiet" > %t.rsp
+// RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune @%t.rsp 2>/dev/null | FileCheck %s --check-prefix=RSP
+// RSP: tune: median GPU time of 1 runs per configuration
+// RSP-NOT: failed
 
 // out[i] = k * in[i] + (the number of odd values below in[i]), with a
 // suspension per loop trip and an integer promise (a --sort-by key).

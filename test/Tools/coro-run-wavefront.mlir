@@ -3,6 +3,11 @@
 // REQUIRES: vulkan
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --validate --scheduler-stats | FileCheck %s
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json | FileCheck %s --check-prefix=JSON
+// With --quiet the JSON leaves the buffers out:
+// RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json --quiet | FileCheck %s --check-prefix=QUIET
+// QUIET-NOT: "buffers"
+// QUIET: "scheduler": "wavefront",
+// QUIET-NOT: "buffers"
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --check 2>&1 | FileCheck %s --check-prefix=DIFFERS
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --check >/dev/null 2>&1; test $? -eq 1
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --refill=sometimes 2>&1 | FileCheck %s --check-prefix=REFILL

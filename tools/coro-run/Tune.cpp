@@ -94,7 +94,7 @@ llvm::StringRef describeExitCode(int code) {
   case 6:
     return "an access out of bounds";
   default:
-    return code < 0 ? "crashed or timed out" : "failed";
+    return code < 0 ? "crashed" : "failed";
   }
 }
 
@@ -112,6 +112,10 @@ Result runConfiguration(const TuneOptions &options,
   arguments.push_back("--scheduler=" + configuration.scheduler);
   llvm::append_range(arguments, configuration.options);
   arguments.emplace_back("--json");
+  // The report needs no buffers (--quiet leaves them out of the JSON).
+  if (!llvm::is_contained(options.runArguments, "--quiet") &&
+      !llvm::is_contained(options.runArguments, "-quiet"))
+    arguments.emplace_back("--quiet");
   arguments.push_back("--repeat=" + std::to_string(options.repeat));
   if (configuration.scheduler != "megakernel")
     arguments.emplace_back("--check");
@@ -128,17 +132,24 @@ Result runConfiguration(const TuneOptions &options,
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, outPath.str(),
                                                 errPath.str()};
   std::string message;
-  bool crashed = false;
+  bool notExecuted = false;
   result.exitCode = llvm::sys::ExecuteAndWait(
       options.executable, argumentRefs, /*Env=*/std::nullopt, redirects,
-      options.timeoutSeconds, /*MemoryLimit=*/0, &message, &crashed);
+      options.timeoutSeconds, /*MemoryLimit=*/0, &message, &notExecuted);
   std::string out = readFileOrEmpty(outPath);
   std::string err = readFileOrEmpty(errPath);
   llvm::sys::fs::remove(outPath);
   llvm::sys::fs::remove(errPath);
 
   if (result.exitCode != 0) {
-    if (result.exitCode < 0 || crashed)
+    if (llvm::StringRef(message).contains("timed out")) {
+      // A limit stopped it, as --time-limit would (exit code 5).
+      result.exitCode = 5;
+      result.error = "ran longer than --tune-timeout (" +
+                     std::to_string(options.timeoutSeconds) + " s)";
+      return result;
+    }
+    if (result.exitCode < 0 || notExecuted)
       result.exitCode = -1;
     // The first error line says why.
     llvm::StringRef rest = err;
@@ -176,6 +187,17 @@ Result runConfiguration(const TuneOptions &options,
 } // namespace
 
 int corogpu::tune::runTuner(const TuneOptions &options) {
+  // A file that cannot be written is an error before, not after, the runs.
+  std::optional<llvm::raw_fd_ostream> jsonFile;
+  if (!options.jsonPath.empty()) {
+    std::error_code error;
+    jsonFile.emplace(options.jsonPath, error);
+    if (error) {
+      llvm::errs() << "coro-run: error: --tune-json: " << options.jsonPath
+                   << ": " << error.message() << "\n";
+      return 2;
+    }
+  }
   std::vector<Configuration> configurations = getConfigurations(options);
   std::vector<Result> results;
   bool showProgress = llvm::errs().is_displayed();
@@ -192,6 +214,17 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
                    << " " << label << "\n";
     }
     results.push_back(runConfiguration(options, configuration));
+    // Every other configuration is checked against the mega-kernel: without
+    // it there is nothing to rank (and a bad argument fails them all).
+    if (index == 0 && results.front().exitCode != 0) {
+      if (showProgress)
+        llvm::errs() << "\r\x1b[K";
+      const Result &baseline = results.front();
+      llvm::errs() << "coro-run: error: --tune: the mega-kernel "
+                   << describeExitCode(baseline.exitCode) << " (exit "
+                   << baseline.exitCode << "): " << baseline.error << "\n";
+      return baseline.exitCode < 0 ? 4 : baseline.exitCode;
+    }
   }
   if (showProgress)
     llvm::errs() << "\r\x1b[K";
@@ -209,7 +242,7 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
                      return a->gpuMilliseconds.has_value() &&
                             !b->gpuMilliseconds.has_value();
                    });
-  std::string device;
+  std::string device = "an unknown device";
   for (const Result &result : results)
     if (!result.device.empty())
       device = result.device;
@@ -241,16 +274,8 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
       {"repeat", options.repeat},
       {"results", std::move(rows)},
   };
-  if (!options.jsonPath.empty()) {
-    std::error_code error;
-    llvm::raw_fd_ostream file(options.jsonPath, error);
-    if (error) {
-      llvm::errs() << "coro-run: error: --tune-json: " << error.message()
-                   << "\n";
-      return 2;
-    }
-    file << llvm::formatv("{0:2}", report) << "\n";
-  }
+  if (jsonFile)
+    *jsonFile << llvm::formatv("{0:2}", report) << "\n";
   if (options.json) {
     llvm::outs() << llvm::formatv("{0:2}", report) << "\n";
   } else {

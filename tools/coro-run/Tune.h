@@ -1,5 +1,4 @@
-//===- Tune.h - coro-run --tune: pick a scheduler for a kernel ---*- C++
-//-*-===//
+//===- Tune.h - coro-run --tune: pick a scheduler ---------------*- C++ -*-===//
 //
 // Part of the CoroGPU project.
 //

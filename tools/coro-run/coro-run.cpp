@@ -57,6 +57,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -320,11 +321,14 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<unsigned> tuneTimeout(
     "tune-timeout",
     llvm::cl::desc("Seconds one configuration may take (its runs and "
-                   "checks) before it is stopped and reported"),
+                   "checks) before it is stopped and reported, as a limit "
+                   "(exit code 5); 0: no limit"),
     llvm::cl::init(600), llvm::cl::cat(tuneCategory));
-static llvm::cl::opt<bool> quiet("quiet",
-                                 llvm::cl::desc("Do not print the buffers"),
-                                 llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool>
+    quiet("quiet",
+          llvm::cl::desc("Do not print the buffers (with --json: leave them "
+                         "out of the JSON)"),
+          llvm::cl::cat(coroRunCategory));
 
 namespace {
 enum class EmitKind { None, MLIR, SPIRV, PTX };
@@ -422,6 +426,17 @@ static const char *getSchedulerName(coro::GPUScheduler kind) {
 
 /// An error for an option that has no effect on this run: a scheduler's
 /// option given to another scheduler, a negative tolerance.
+/// The values of the options every scheduler takes.
+static std::string checkGeneralOptions() {
+  if (tolerance < 0)
+    return "--tolerance must not be negative";
+  if (!(pngExposure > 0) || !std::isfinite(pngExposure))
+    return "--png-exposure must be a positive number";
+  if (timeLimit < 0)
+    return "--time-limit must not be negative";
+  return {};
+}
+
 static std::string checkOptionsApply() {
   const char *chosen = getSchedulerName(scheduler);
   for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
@@ -463,13 +478,7 @@ static std::string checkOptionsApply() {
            "relaunches until every instance returned";
   if (stateMachineSteps > uint64_t(INT32_MAX))
     return "--state-machine-steps must be below 2^31";
-  if (tolerance < 0)
-    return "--tolerance must not be negative";
-  if (!(pngExposure > 0) || !std::isfinite(pngExposure))
-    return "--png-exposure must be a positive number";
-  if (timeLimit < 0)
-    return "--time-limit must not be negative";
-  return {};
+  return checkGeneralOptions();
 }
 
 /// Prints a one-line error and returns `code`.
@@ -1212,7 +1221,7 @@ static SchedulerRun getSchedulerRun(Attribute planAttr) {
 /// `label`) and returns its exit code, with `results` downloaded all the
 /// same when a limit stopped the run.
 static ExitCode runOnce(rt::Device &device, const std::string &image,
-                        StringRef kernel, std::array<uint32_t, 3> grid,
+                        std::array<uint32_t, 3> grid,
                         ArrayRef<Type> argumentTypes,
                         const std::vector<rt::KernelArg> &scalars,
                         std::vector<HostBuffer> buffers, const char *label,
@@ -1748,7 +1757,10 @@ static std::string checkTuneOptions() {
   }
   if (tuneRepeat == 0)
     return "--tune-repeat must be at least 1";
-  return "";
+  if (inputFilename == "-")
+    return "--tune needs the input in a file (each configuration runs in a "
+           "coro-run of its own, and reads it again)";
+  return checkGeneralOptions();
 }
 
 /// What --tune runs each configuration with: this binary, and the
@@ -1758,8 +1770,15 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
   corogpu::tune::TuneOptions options;
   options.executable = llvm::sys::fs::getMainExecutable(
       argv[0], reinterpret_cast<void *>(&getTuneOptions));
-  for (int i = 1; i < argc; ++i) {
-    StringRef argument = argv[i];
+  // Response files (@file) expanded: the configurations get the arguments
+  // themselves, less those of --tune.
+  SmallVector<const char *> arguments(argv + 1, argv + argc);
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::cl::ExpandResponseFiles(saver, llvm::cl::TokenizeGNUCommandLine,
+                                arguments);
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    StringRef argument = arguments[i];
     StringRef name = argument.ltrim('-').split('=').first;
     if (!argument.starts_with("-") ||
         (!name.starts_with("tune") && name != "json")) {
@@ -2050,8 +2069,8 @@ int main(int argc, char **argv) {
   std::vector<SchedulerRun> runStats;
   for (unsigned i = 0; i < repeat; ++i) {
     if (ExitCode code =
-            runOnce(*device, image, coroutineName, grid, argumentTypes, scalars,
-                    buffers, label, results, runTiming, scheduled)) {
+            runOnce(*device, image, grid, argumentTypes, scalars, buffers,
+                    label, results, runTiming, scheduled)) {
       // An access out of bounds can be why a run never ended.
       llvm::json::Array ignored;
       if (boundsCheck && !results.empty())
@@ -2087,9 +2106,9 @@ int main(int argc, char **argv) {
   }
   std::optional<bool> matches;
   if (check) {
-    if (ExitCode code = runOnce(*device, reference, coroutineName, grid,
-                                argumentTypes, scalars, buffers, "reference",
-                                expected, referenceTiming, referenceRun))
+    if (ExitCode code =
+            runOnce(*device, reference, grid, argumentTypes, scalars, buffers,
+                    "reference", expected, referenceTiming, referenceRun))
       return code;
     if (boundsCheck)
       expected.pop_back();
@@ -2107,7 +2126,9 @@ int main(int argc, char **argv) {
 
   if (json) {
     llvm::json::Array jsonBuffers;
-    for (const HostBuffer &buffer : results) {
+    // --quiet leaves the buffers out of the JSON too.
+    for (const HostBuffer &buffer :
+         quiet ? ArrayRef<HostBuffer>() : ArrayRef<HostBuffer>(results)) {
       llvm::json::Array values;
       for (size_t i = 0; i < buffer.count; ++i) {
         // JSON has no NaN or infinities: name them.
@@ -2128,12 +2149,13 @@ int main(int argc, char **argv) {
         {"scheduler", label},
         {"device", device->getName()},
         {"grid", llvm::json::Array{grid[0], grid[1], grid[2]}},
-        {"buffers", std::move(jsonBuffers)},
         {"timing_ms", llvm::json::Object{{"compile", compileMs},
                                          {"upload", runTiming.upload},
                                          {"run", runTiming.run},
                                          {"gpu", runTiming.gpu},
                                          {"download", runTiming.download}}}};
+    if (!quiet)
+      result["buffers"] = std::move(jsonBuffers);
     if (matches)
       result["check"] = *matches;
     if (boundsCheck)

@@ -169,7 +169,7 @@ def CoroMegakernelToGPU : Pass<"coro-megakernel-to-gpu", "::mlir::ModuleOp"> {
     - each `coro.launch @f[gx, gy, gz](args)` becomes a `gpu.launch_func`
       with ceil(gx / workgroup-size) x gy x gz workgroups;
     - the module attribute `coro.megakernel` gets each coroutine's plan for
-      the runtime, `#coro_plan.megakernel<workgroup_size = N>`.
+      the runtime, `#coro_plan.megakernel<workgroupSize = N>`.
 
     Termination accounting (`instance-status`, on by default): the kernel
     takes a `memref<2xi32>` status buffer last (word 0: instances that

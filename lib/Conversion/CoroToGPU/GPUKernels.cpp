@@ -257,9 +257,10 @@ void mlir::coro::legalizeKernelsForTargets(gpu::GPUModuleOp kernels,
 
 LogicalResult mlir::coro::checkSchedulerInput(ModuleOp module, StringRef pass,
                                               int64_t workgroupSize) {
-  if (workgroupSize <= 0)
+  // (Devices allow 1024 threads or fewer; the plans hold 32 bits.)
+  if (workgroupSize <= 0 || workgroupSize > INT32_MAX)
     return module.emitError(pass)
-           << ": workgroup-size must be positive, got " << workgroupSize;
+           << ": workgroup-size must be in [1, 2^31), got " << workgroupSize;
   if (failed(checkHandlesLowered(module, pass)))
     return failure();
   bool valid = true;

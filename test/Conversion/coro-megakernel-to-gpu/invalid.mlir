@@ -1,7 +1,9 @@
 // RUN: coro-opt %s --split-input-file --coro-megakernel-to-gpu --verify-diagnostics
 // RUN: not coro-opt %s --split-input-file --coro-megakernel-to-gpu=workgroup-size=0 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: not coro-opt %s --split-input-file --coro-megakernel-to-gpu=workgroup-size=4294967360 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: coro-megakernel-to-gpu: workgroup-size must be in [1, 2^31), got 4294967360
 
-// SIZE: error: coro-megakernel-to-gpu: workgroup-size must be positive, got 0
+// SIZE: error: coro-megakernel-to-gpu: workgroup-size must be in [1, 2^31), got 0
 
 // expected-error @+1 {{'coro.func' op has unstructured control flow, which SPIR-V cannot express; run coro-normalize-control-flow first}}
 coro.func @unstructured(%c: i1) {

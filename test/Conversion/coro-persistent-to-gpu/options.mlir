@@ -11,7 +11,7 @@
 // BATCH: error: coro-persistent-to-gpu: batch must be in [1, 1048576], got 0
 // HUGE: error: coro-persistent-to-gpu: batch must be in [1, 1048576], got 768614336404564651
 // MEMORY: error: coro-persistent-to-gpu: shared-memory must be in [0, 2^31), got 1099511627776
-// WORKGROUP: error: coro-persistent-to-gpu: workgroup-size must be positive, got 0
+// WORKGROUP: error: coro-persistent-to-gpu: workgroup-size must be in [1, 2^31), got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
 // BUDGET: :[[# @LINE + 2]]:1: error: 'coro.split' op needs 24080 bytes of workgroup memory for 2000 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=16384; lower the batch
 // SMALL: error: 'coro.split' op needs 128 bytes of workgroup memory for 4 persistent-threads slots (tokens, ids, queue), 2 subroutines (counts, runs) and the control words, more than shared-memory=64; lower the batch

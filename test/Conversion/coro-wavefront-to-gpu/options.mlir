@@ -8,7 +8,7 @@
 // MISSING: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: radiance, material)
 // FLOAT: :[[# @LINE + 4]]:1: error: 'coro.split' op sort-by field "radiance" must be an integer or index, not 'f32'
 // BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be positive, got 0
-// WORKGROUP: error: coro-wavefront-to-gpu: workgroup-size must be positive, got 0
+// WORKGROUP: error: coro-wavefront-to-gpu: workgroup-size must be in [1, 2^31), got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
 coro.func @f(%out: memref<?xf32>) {
   %one = arith.constant 1.0 : f32

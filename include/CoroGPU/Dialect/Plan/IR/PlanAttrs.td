@@ -19,10 +19,11 @@ def CoroPlan_Dialect : Dialect {
     A scheduler pass turns each coroutine into kernels and leaves a *plan*:
     what the host side (the CoroGPU runtime's launch loops, `coro-run`)
     must know to run them. The plans are the typed contract between the
-    compiler and the runtime: each attribute's parameters are the fields of
-    the runtime struct of the same name (`corogpu/runtime/InstanceKernel.h`,
-    `Wavefront.h`, `Persistent.h`), and every plan carries its workgroup
-    size. A module holds one dictionary per scheduler, keyed by coroutine:
+    compiler and the runtime: the numeric parameters are the fields of the
+    same names of the runtime's structs (`InstanceKernelPlan` for the
+    mega-kernel and the state machine, `WavefrontPlan`, `PersistentPlan` in
+    `corogpu/runtime/`), `subroutines` names the subroutines for reports,
+    and every plan carries its workgroup size. A module holds one dictionary per scheduler, keyed by coroutine:
 
     ```mlir
     module attributes {coro.wavefront = {render = #coro_plan.wavefront<

@@ -23,9 +23,10 @@ rt::InstanceKernelPlan mlir::coro::plan::toRuntimePlan(MegakernelPlanAttr plan,
 rt::InstanceKernelPlan
 mlir::coro::plan::toRuntimePlan(StateMachinePlanAttr plan,
                                 StringRef coroutine) {
-  rt::InstanceKernelPlan kernel;
-  kernel.kernel = coroutine.str();
-  kernel.workgroupSize = plan.getWorkgroupSize();
+  // The same kernel launch as the mega-kernel's, in bounded steps maybe.
+  rt::InstanceKernelPlan kernel = toRuntimePlan(
+      MegakernelPlanAttr::get(plan.getContext(), plan.getWorkgroupSize()),
+      coroutine);
   kernel.stepsPerLaunch = plan.getStepsPerLaunch();
   kernel.frameWords = plan.getFrameWords();
   return kernel;

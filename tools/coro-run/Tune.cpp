@@ -111,6 +111,10 @@ Result runConfiguration(const TuneOptions &options,
   llvm::append_range(arguments, options.runArguments);
   arguments.push_back("--scheduler=" + configuration.scheduler);
   llvm::append_range(arguments, configuration.options);
+  if (configuration.scheduler == "wavefront")
+    llvm::append_range(arguments, options.wavefrontArguments);
+  if (configuration.scheduler == "persistent")
+    llvm::append_range(arguments, options.persistentArguments);
   arguments.emplace_back("--json");
   // The report needs no buffers (--quiet leaves them out of the JSON).
   if (!llvm::is_contained(options.runArguments, "--quiet") &&
@@ -283,6 +287,18 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
                  << " runs per configuration on " << device
                  << "; every scheduler's results checked against the "
                     "mega-kernel's\n";
+    auto join = [](const std::vector<std::string> &list) {
+      std::string text;
+      for (const std::string &item : list)
+        text += " " + item;
+      return text;
+    };
+    if (!options.wavefrontArguments.empty())
+      llvm::outs() << "tune: every wavefront configuration with"
+                   << join(options.wavefrontArguments) << "\n";
+    if (!options.persistentArguments.empty())
+      llvm::outs() << "tune: every persistent configuration with"
+                   << join(options.persistentArguments) << "\n";
     llvm::outs() << llvm::format("%4s  %-48s %10s %14s\n", "rank",
                                  "configuration", "GPU ms", "vs mega-kernel");
     rank = 0;

@@ -22,6 +22,10 @@ struct TuneOptions {
   /// The user's arguments: the file, --coro, the grid, the arguments and
   /// buffers, the device; no scheduler options.
   std::vector<std::string> runArguments;
+  /// Options of the wavefront and persistent host loops (--capacity,
+  /// --persistent-threads, --max-rounds, ...) for their configurations.
+  std::vector<std::string> wavefrontArguments;
+  std::vector<std::string> persistentArguments;
   /// Integer promise fields of the coroutine (--sort-by candidates).
   std::vector<std::string> sortKeys;
   unsigned repeat = 5;

@@ -1738,12 +1738,28 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
 //===----------------------------------------------------------------------===//
 
 /// The options --tune picks itself, or that a run under it cannot take.
+/// The options of the runtime's host loops (not of the kernels, and none that
+/// --tune varies), which --tune passes to the configurations of the
+/// schedulers they belong to: wavefront, persistent, or both (the limits).
+static const llvm::StringMap<llvm::StringRef> &getTuneRuntimeOptions() {
+  static const llvm::StringMap<llvm::StringRef> options = {
+      {"capacity", "wavefront"},
+      {"refill", "wavefront"},
+      {"order", "wavefront"},
+      {"rounds-per-check", "wavefront"},
+      {"persistent-threads", "persistent"},
+      {"persistent-batches-per-launch", "persistent"},
+      {"max-rounds", "both"},
+      {"time-limit", "both"}};
+  return options;
+}
+
 static std::string checkTuneOptions() {
   static const llvm::StringSet<> chosen = {
-      "scheduler", "layout",  "scheduler-stats", "check",      "repeat",
-      "emit",      "emit-to", "output-dir",      "max-rounds", "time-limit"};
+      "scheduler", "layout", "scheduler-stats", "check",
+      "repeat",    "emit",   "emit-to",         "output-dir"};
   for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
-    if (!option->getNumOccurrences())
+    if (!option->getNumOccurrences() || getTuneRuntimeOptions().contains(name))
       continue;
     bool schedulerOption =
         llvm::is_contained(option->Categories, &wavefrontCategory) ||
@@ -1790,6 +1806,26 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
         (name == "tune-json" || name == "tune-repeat" ||
          name == "tune-timeout"))
       ++i;
+  }
+  // The host loops' options go to the configurations they apply to.
+  std::vector<std::string> userArguments = std::move(options.runArguments);
+  options.runArguments.clear();
+  for (size_t i = 0; i < userArguments.size(); ++i) {
+    StringRef argument = userArguments[i];
+    StringRef name = argument.ltrim('-').split('=').first;
+    auto runtime = getTuneRuntimeOptions().find(name);
+    if (!argument.starts_with("-") ||
+        runtime == getTuneRuntimeOptions().end()) {
+      options.runArguments.push_back(argument.str());
+      continue;
+    }
+    std::string option = argument.str();
+    if (!argument.contains('=') && i + 1 < userArguments.size())
+      option += "=" + userArguments[++i];
+    if (runtime->second != "persistent")
+      options.wavefrontArguments.push_back(option);
+    if (runtime->second != "wavefront")
+      options.persistentArguments.push_back(option);
   }
   llvm::SetVector<StringRef> keys;
   coroutine.walk([&](coro::PromiseOp promise) {

@@ -814,7 +814,10 @@ def run_args(prog, table_path):
     args = ["--coro=%s" % prog.entry.name, "--grid=%d" % prog.grid]
     for name, ty in prog.entry.params:
         v = prog.args[name]
-        args.append("--arg=%s" % (fmt_float(v) if ty == "f32" else str(v)))
+        if is_vec(ty):
+            args.append("--arg=" + ",".join(str(x) for x in v))
+        else:
+            args.append("--arg=%s" % (fmt_float(v) if ty == "f32" else str(v)))
     for ty, n, init in buffer_specs(prog, table_path):
         args.append("--buffer=%s:%d:%s" % (ty, n, init))
     return args

@@ -86,8 +86,13 @@ class Gen:
             f.arrays = {"a0": "i32"}
             self.fill(p, f, list(callees), kentry + i - 1, gens=list(gens))
             callees.insert(0, f)
-        e = Func("coro_fuzz_%s" % str(self.seed).replace("-", "m"),
-                 [("x0", "i32"), ("x1", "f32")], True)
+        params = [("x0", "i32"), ("x1", "f32")]
+        if self.chance(0.4):
+            # A vector argument (coro-run --arg=a,b,c,d; SPIR-V kernels take
+            # it in a buffer of its elements).
+            params.append(("x2", "v4i32"))
+            p.args["x2"] = [r.randint(-50, 50) for _ in range(4)]
+        e = Func("coro_fuzz_%s" % str(self.seed).replace("-", "m"), params, True)
         e.generator = self.chance(0.2)
         e.arrays = {"a0": "i32"}
         if self.chance(0.6):
@@ -400,6 +405,9 @@ class Gen:
                        self.iexpr(ctx, t, max(depth - 1, 0)))
         if ty == "v4i32":
             k = self.pick(["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const"])
+            vector_args = [ArgRef(n, t) for n, t in f.params if t == ty]
+            if vector_args and self.chance(0.3):
+                return self.pick(vector_args)
             if depth == 0 or k == "var":
                 vs = self.leaf_vars(ctx, ty)
                 if vs and k != "const":

@@ -4,9 +4,10 @@
 Every ```console block of the page is a session: lines starting with "$ "
 are commands (run with bash, from a scratch directory that mirrors the
 repository's examples/ and build/bin/), the lines after a command are the
-output it must print, in order (other lines may come in between). In an
-expected line, "…" stands for any text, runs of spaces match any
-whitespace, and a line that is only "…" matches nothing in particular.
+output it must print, in order (other lines may come in between). An
+expected line matches a whole output line (leading and trailing spaces
+aside); in it, "…" stands for any text and runs of spaces match any
+whitespace. A line that is only "…" stands for lines not shown.
 A command must exit with status 0.
 
   run-doc-commands.py PAGE --root REPO --tools BIN_DIR --workdir DIR
@@ -45,6 +46,10 @@ def pattern(expected):
     return re.compile(re.sub(r"(\\ )+", r"\\s+", text))
 
 
+def matches(regex, line):
+    return regex.fullmatch(line.strip()) is not None
+
+
 def check(output, expected):
     """The first expected line not found (in order) in output, or None."""
     lines = output.splitlines()
@@ -53,7 +58,7 @@ def check(output, expected):
         if line.strip() in ("", "…"):
             continue
         regex = pattern(line)
-        while at < len(lines) and not regex.search(lines[at]):
+        while at < len(lines) and not matches(regex, lines[at]):
             at += 1
         if at == len(lines):
             return line

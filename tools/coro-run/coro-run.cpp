@@ -22,6 +22,7 @@
 #include "CoroGPU/Dialect/Plan/RuntimePlans.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
+#include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
 #include "corogpu/runtime/BoundsCheckABI.h"
 #include "corogpu/runtime/Device.h"
@@ -91,7 +92,8 @@ static llvm::cl::opt<std::string>
              llvm::cl::init("1"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string>
     scalarArgs("arg",
-               llvm::cl::desc("Value of the next scalar argument, in order"),
+               llvm::cl::desc("Value of the next scalar argument, in order "
+                              "(a vector's elements comma-separated)"),
                llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string> bufferSpecs(
     "buffer",
@@ -851,15 +853,15 @@ static bool parseVector(StringRef text, VectorType type, unsigned argument,
   if (static_cast<int64_t>(elements.size()) != type.getNumElements()) {
     error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
              ", but '" + text + "' has " + llvm::Twine(elements.size()) +
-             " elements (write them comma-separated)")
+             (elements.size() == 1 ? " element" : " elements") +
+             " (write them comma-separated)")
                 .str();
     return false;
   }
   Type elementType = type.getElementType();
-  if (!wideIndex && (elementType.isInteger(1) || elementType.isInteger(8))) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             ": SPIR-V kernels take vectors of 16-bit or wider elements (the "
-             "Vulkan target has no 8-bit storage)")
+  if (!wideIndex && !coro::isSPIRVVectorArgumentType(type)) {
+    error = ("argument #" + llvm::Twine(argument) + " is " + typeName + ": " +
+             coro::kSPIRVVectorArgumentTypes)
                 .str();
     return false;
   }
@@ -872,8 +874,20 @@ static bool parseVector(StringRef text, VectorType type, unsigned argument,
   for (StringRef element : elements) {
     rt::KernelArg scalar;
     if (!parseScalar(element.trim(), elementType, argument, wideIndex, scalar,
-                     error))
+                     error)) {
+      // Say it of the vector, with the reason (a range) if there is one.
+      StringRef reason = StringRef(error).ends_with(")")
+                             ? StringRef(error).substr(error.rfind(" ("))
+                             : StringRef();
+      std::string elementName;
+      llvm::raw_string_ostream elementOs(elementName);
+      elementOs << elementType;
+      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+               ", but its element '" + element.trim() + "' is not a value of " +
+               elementName + reason)
+                  .str();
       return false;
+    }
     if (width == 0 || scalar.scalar.size() < width) {
       error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
                ": coro-run cannot pass its elements")
@@ -906,21 +920,39 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
                 .str();
     return false;
   };
-  if (isa<FloatType>(type)) {
-    double value;
-    if (text.getAsDouble(value))
-      return bad();
-    if (type.isF16()) {
-      llvm::APFloat half(value);
-      bool lost;
-      half.convert(llvm::APFloat::IEEEhalf(),
-                   llvm::APFloat::rmNearestTiesToEven, &lost);
-      arg = rt::KernelArg::ofScalar<uint16_t>(
-          half.bitcastToAPInt().getZExtValue());
-      return true;
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    // Parsed in the type's own format (rounded once) and passed in its
+    // width: f16 and bf16 in 2 bytes, f32 in 4, f64 in 8.
+    unsigned width = floatType.getWidth();
+    if (width != 16 && width != 32 && width != 64) {
+      error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
+               "cannot pass (floats of 16, 32 or 64 bits)")
+                  .str();
+      return false;
     }
-    arg = type.isF64() ? rt::KernelArg::ofScalar<double>(value)
-                       : rt::KernelArg::ofScalar<float>(value);
+    llvm::APFloat value(floatType.getFloatSemantics());
+    llvm::Expected<llvm::APFloat::opStatus> status =
+        value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return bad();
+    }
+    if ((*status & llvm::APFloat::opOverflow) && !value.isNaN()) {
+      bad();
+      error += " (out of range)";
+      return false;
+    }
+    // SPIR-V has no bf16: its conversion keeps bf16 values in f32s.
+    if (floatType.isBF16() && !wideIndex) {
+      bool lost;
+      value.convert(llvm::APFloat::IEEEsingle(),
+                    llvm::APFloat::rmNearestTiesToEven, &lost);
+      width = 32;
+    }
+    uint64_t bits = value.bitcastToAPInt().getZExtValue();
+    arg = rt::KernelArg();
+    arg.scalar.resize(width / 8);
+    std::memcpy(arg.scalar.data(), &bits, width / 8);
     return true;
   }
   if (type.isIndex() || type.isInteger(32) || type.isInteger(64) ||

@@ -31,6 +31,16 @@ namespace coro {
 #define GEN_PASS_REGISTRATION
 #include "CoroGPU/Target/Passes.h.inc"
 
+/// Whether a SPIR-V kernel here can take an argument of `type`
+/// (coro-spirv-vector-arguments): 1 to 4 elements of 16 to 64 bits, the
+/// vectors of the Vulkan target (no 8-bit storage, no Vector16); and what
+/// to say when it cannot.
+bool isSPIRVVectorArgumentType(VectorType type);
+inline constexpr llvm::StringLiteral kSPIRVVectorArgumentTypes =
+    "a vector argument of a SPIR-V kernel has 1 to 4 elements of type i16, "
+    "i32, i64, index, f16, f32 or f64 (the Vulkan target has no 8-bit "
+    "storage and no longer vectors)";
+
 } // namespace coro
 } // namespace mlir
 

@@ -104,8 +104,8 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
 
 def CoroSPIRVVectorArguments
     : Pass<"coro-spirv-vector-arguments", "::mlir::ModuleOp"> {
-  let summary = "Pass the vector arguments of GPU kernels in one-element "
-                "buffers";
+  let summary = "Pass the vector arguments of GPU kernels in buffers of "
+                "their elements";
   let description = [{
     Vulkan kernels take their scalar arguments in small storage buffers, but
     LLVM 22's GPU to SPIR-V conversion gives vector arguments no storage
@@ -128,8 +128,10 @@ def CoroSPIRVVectorArguments
     ```
 
     Each `gpu.launch_func` of such a kernel in host code passes a buffer
-    (`memref.alloc`) that holds the elements. A vector of `i1` or `i8`
-    elements is a located error (the Vulkan target has no 8-bit storage).
+    (`memref.alloc`, freed after a synchronous launch) that holds the
+    elements. Vectors of more than 4 elements, or of elements other than
+    i16, i32, i64, index, f16, f32 and f64, are a located error (the Vulkan
+    target has no 8-bit storage and no longer vectors).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

@@ -25,6 +25,15 @@ namespace coro {
 
 using namespace mlir;
 
+bool mlir::coro::isSPIRVVectorArgumentType(VectorType type) {
+  Type element = type.getElementType();
+  bool elementOk = element.isInteger(16) || element.isInteger(32) ||
+                   element.isInteger(64) || element.isIndex() ||
+                   element.isF16() || element.isF32() || element.isF64();
+  return type.getRank() == 1 && !type.isScalable() &&
+         type.getNumElements() <= 4 && elementOk;
+}
+
 namespace {
 
 /// The buffer a vector argument of `type` is passed in: its elements, packed
@@ -49,14 +58,10 @@ struct CoroSPIRVVectorArgumentsPass
         auto type = dyn_cast<VectorType>(argument.getType());
         if (!type)
           continue;
-        if (type.getRank() != 1 || type.isScalable() ||
-            type.getElementType().isInteger(1) ||
-            type.getElementType().isInteger(8)) {
+        if (!coro::isSPIRVVectorArgumentType(type)) {
           kernel.emitError("kernel argument ")
-              << argument.getArgNumber() << " is " << type
-              << ": a vector argument of a SPIR-V kernel has one fixed "
-                 "dimension and elements of 16 bits or more (the Vulkan "
-                 "target has no 8-bit storage)";
+              << argument.getArgNumber() << " is " << type << ": "
+              << coro::kSPIRVVectorArgumentTypes;
           return WalkResult::interrupt();
         }
         positions.push_back(argument.getArgNumber());
@@ -92,12 +97,19 @@ struct CoroSPIRVVectorArgumentsPass
           memref::StoreOp::create(builder, loc, element, buffer, index);
         }
         launch.getKernelOperandsMutable()[position].set(buffer);
+        // The launch is synchronous (no async token): the buffer is free
+        // after it.
+        if (!launch.getAsyncToken()) {
+          OpBuilder after(launch->getContext());
+          after.setInsertionPointAfter(launch);
+          memref::DeallocOp::create(after, loc, buffer);
+        }
       }
     });
   }
 
-  /// Turns the arguments of `kernel` at `positions` into one-element
-  /// buffers, loaded at the start of the body.
+  /// Turns the arguments of `kernel` at `positions` into buffers of their
+  /// elements, loaded at the start of the body.
   void passInBuffers(gpu::GPUFuncOp kernel, ArrayRef<unsigned> positions) {
     Block &entry = kernel.getBody().front();
     OpBuilder builder = OpBuilder::atBlockBegin(&entry);

@@ -8,9 +8,9 @@
 // RUN: not coro-run %S/../programs/vector-args.mlir --coro=vector_args --grid=37 --arg=1,-2,30 --arg=7,-300 --arg=0.5,1.25,-2.5 --arg=1.5,2.5 --arg=3,9 --arg=0.25,100.0 --arg=37 --buffer=i32:74:zeros 2>&1 | FileCheck %s --check-prefix=COUNT
 // COUNT: coro-run: error: argument #0 is vector<4xi32>, but '1,-2,30' has 3 elements (write them comma-separated)
 // RUN: not coro-run %S/../programs/vector-args.mlir --coro=vector_args --grid=37 --arg=1,-2,30,x --arg=7,-300 --arg=0.5,1.25,-2.5 --arg=1.5,2.5 --arg=3,9 --arg=0.25,100.0 --arg=37 --buffer=i32:74:zeros 2>&1 | FileCheck %s --check-prefix=ELEMENT
-// ELEMENT: coro-run: error: argument #0 is i32, but 'x' is not a value of that type
+// ELEMENT: coro-run: error: argument #0 is vector<4xi32>, but its element 'x' is not a value of i32
 // RUN: not coro-run %s --coro=bytes --grid=1 --arg=1,2,3,4 --buffer=i32:1:zeros 2>&1 | FileCheck %s --check-prefix=BYTES
-// BYTES: coro-run: error: argument #0 is vector<4xi8>: SPIR-V kernels take vectors of 16-bit or wider elements (the Vulkan target has no 8-bit storage)
+// BYTES: coro-run: error: argument #0 is vector<4xi8>: a vector argument of a SPIR-V kernel has 1 to 4 elements of type i16, i32, i64, index, f16, f32 or f64 (the Vulkan target has no 8-bit storage and no longer vectors)
 coro.func @bytes(%b: vector<4xi8>, %out: memref<?xi32>) {
   %id = coro.id : index
   %x = vector.extract %b[0] : i8 from vector<4xi8>

@@ -11,6 +11,7 @@ module attributes {gpu.container_module} {
   // CHECK:         %[[E2:.*]] = vector.extract %[[V]][2] : f32 from vector<3xf32>
   // CHECK:         memref.store %[[E2]], %[[BUF]][%{{.*}}] : memref<3xf32>
   // CHECK:         gpu.launch_func @kernels::@k {{.*}} args(%{{[^ ]*}} : i32, %[[BUF]] : memref<3xf32>, %{{[^ ]*}} : memref<?xf32>)
+  // CHECK-NEXT:    memref.dealloc %[[BUF]] : memref<3xf32>
   func.func @host(%n: i32, %v: vector<3xf32>, %out: memref<?xf32>) {
     %c1 = arith.constant 1 : index
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%n : i32, %v : vector<3xf32>, %out : memref<?xf32>)
@@ -43,8 +44,30 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-error @+1 {{kernel argument 0 is 'vector<4xi8>': a vector argument of a SPIR-V kernel has one fixed dimension and elements of 16 bits or more (the Vulkan target has no 8-bit storage)}}
+    // expected-error @+1 {{kernel argument 0 is 'vector<4xi8>': a vector argument of a SPIR-V kernel has 1 to 4 elements of type i16, i32, i64, index, f16, f32 or f64 (the Vulkan target has no 8-bit storage and no longer vectors)}}
     gpu.func @k(%v: vector<4xi8>, %out: memref<?xi32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{kernel argument 0 is 'vector<5xi32>': a vector argument of a SPIR-V kernel has 1 to 4 elements}}
+    gpu.func @k(%v: vector<5xi32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{kernel argument 0 is 'vector<2xbf16>': a vector argument of a SPIR-V kernel has 1 to 4 elements}}
+    gpu.func @k(%v: vector<2xbf16>) kernel {
       gpu.return
     }
   }

@@ -33,6 +33,16 @@ struct Configuration {
   std::string scheduler;
   std::vector<std::string> options;
 
+  /// Whether the runtime runs it in a loop of launches that the limits
+  /// bound.
+  bool hasHostLoop() const {
+    return scheduler == "wavefront" || scheduler == "persistent" ||
+           llvm::any_of(options, [](const std::string &option) {
+             return llvm::StringRef(option).starts_with(
+                 "--state-machine-steps=");
+           });
+  }
+
   std::string describe() const {
     std::string text = scheduler;
     for (const std::string &option : options)
@@ -51,13 +61,16 @@ struct Result {
 };
 
 /// The configurations worth comparing: every scheduler with its default
-/// options, then the options that change the most (frame layout, workgroup
-/// size, compaction, sorting by each integer promise, batch and workgroup
-/// memory of the persistent threads).
+/// options, then the options that change the most (bounded steps of the
+/// state machine, frame layout, workgroup size, compaction, sorting by each
+/// integer promise, batch and workgroup memory of the persistent threads).
 std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   std::vector<Configuration> configurations = {
       {"megakernel", {}},
       {"state-machine", {}},
+      // Frames in global memory between launches of 64 steps: for drivers
+      // that limit loop iterations (lavapipe).
+      {"state-machine", {"--state-machine-steps=64"}},
       {"wavefront", {}},
       {"wavefront", {"--layout=aos"}},
       {"wavefront", {"--wavefront-workgroup-size=32"}},
@@ -115,6 +128,8 @@ Result runConfiguration(const TuneOptions &options,
     llvm::append_range(arguments, options.wavefrontArguments);
   if (configuration.scheduler == "persistent")
     llvm::append_range(arguments, options.persistentArguments);
+  if (configuration.hasHostLoop())
+    llvm::append_range(arguments, options.limitArguments);
   arguments.emplace_back("--json");
   // The report needs no buffers (--quiet leaves them out of the JSON).
   if (!llvm::is_contained(options.runArguments, "--quiet") &&
@@ -299,6 +314,9 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
     if (!options.persistentArguments.empty())
       llvm::outs() << "tune: every persistent configuration with"
                    << join(options.persistentArguments) << "\n";
+    if (!options.limitArguments.empty())
+      llvm::outs() << "tune: every configuration with a host loop with"
+                   << join(options.limitArguments) << "\n";
     llvm::outs() << llvm::format("%4s  %-48s %10s %14s\n", "rank",
                                  "configuration", "GPU ms", "vs mega-kernel");
     rank = 0;

@@ -26,6 +26,9 @@ struct TuneOptions {
   /// --persistent-threads, --max-rounds, ...) for their configurations.
   std::vector<std::string> wavefrontArguments;
   std::vector<std::string> persistentArguments;
+  /// The host loops' limits (--max-rounds, --time-limit), for every
+  /// configuration with one (wavefront, persistent, bounded steps).
+  std::vector<std::string> limitArguments;
   /// Integer promise fields of the coroutine (--sort-by candidates).
   std::vector<std::string> sortKeys;
   unsigned repeat = 5;

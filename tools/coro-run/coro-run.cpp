@@ -1772,7 +1772,8 @@ static bool compareBuffers(ArrayRef<HostBuffer> actual,
 /// The options --tune picks itself, or that a run under it cannot take.
 /// The options of the runtime's host loops (not of the kernels, and none that
 /// --tune varies), which --tune passes to the configurations of the
-/// schedulers they belong to: wavefront, persistent, or both (the limits).
+/// schedulers they belong to: wavefront, persistent, or all host loops (the
+/// limits, also of the state machine in bounded steps).
 static const llvm::StringMap<llvm::StringRef> &getTuneRuntimeOptions() {
   static const llvm::StringMap<llvm::StringRef> options = {
       {"capacity", "wavefront"},
@@ -1781,8 +1782,8 @@ static const llvm::StringMap<llvm::StringRef> &getTuneRuntimeOptions() {
       {"rounds-per-check", "wavefront"},
       {"persistent-threads", "persistent"},
       {"persistent-batches-per-launch", "persistent"},
-      {"max-rounds", "both"},
-      {"time-limit", "both"}};
+      {"max-rounds", "limits"},
+      {"time-limit", "limits"}};
   return options;
 }
 
@@ -1854,10 +1855,12 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
     std::string option = argument.str();
     if (!argument.contains('=') && i + 1 < userArguments.size())
       option += "=" + userArguments[++i];
-    if (runtime->second != "persistent")
+    if (runtime->second == "wavefront")
       options.wavefrontArguments.push_back(option);
-    if (runtime->second != "wavefront")
+    else if (runtime->second == "persistent")
       options.persistentArguments.push_back(option);
+    else
+      options.limitArguments.push_back(option);
   }
   llvm::SetVector<StringRef> keys;
   coroutine.walk([&](coro::PromiseOp promise) {

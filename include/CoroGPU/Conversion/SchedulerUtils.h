@@ -15,6 +15,7 @@
 #include "CoroGPU/Conversion/FrameStorage.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
@@ -62,6 +63,12 @@ void lowerToMegakernelBody(Region &body, Block &entry,
 /// frame storage.
 void cloneSubroutineBody(OpBuilder &builder, func::FuncOp subroutine,
                          ValueRange args);
+
+/// Whether the i32 target `token` says the instance returned (`eq`), or that
+/// it did not (`ne`).
+Value compareWithTerminatedToken(
+    OpBuilder &builder, Location loc, Value token,
+    arith::CmpIPredicate predicate = arith::CmpIPredicate::eq);
 
 /// Builds the state machine of one instance (paper Sec. 6.1): the token
 /// starts at the entry, and while it is not "returned", an `scf.index_switch`

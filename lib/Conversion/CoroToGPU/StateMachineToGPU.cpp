@@ -190,11 +190,9 @@ struct CoroStateMachineToGPUPass
     Value id = kernel.position.getId(rewriter, loc, std::nullopt);
     FrameArraySlot global(frames, split.getFrameWords(), id, instances,
                           FrameArrayLayout::SoA);
-    Value terminated =
-        arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
     Value token = global.loadToken(rewriter, loc);
-    Value unfinished = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ne, token, terminated);
+    Value unfinished = compareWithTerminatedToken(rewriter, loc, token,
+                                                  arith::CmpIPredicate::ne);
     auto ifUnfinished =
         scf::IfOp::create(rewriter, loc, unfinished, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(rewriter);
@@ -217,11 +215,8 @@ struct CoroStateMachineToGPUPass
   static void recordReturnedIfTerminated(const FrameStorage &frame,
                                          Value status, RewriterBase &rewriter,
                                          Location loc) {
-    Value token = frame.loadToken(rewriter, loc);
-    Value terminated =
-        arith::ConstantIntOp::create(rewriter, loc, kTerminatedToken, 32);
-    Value returned = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, token, terminated);
+    Value returned = compareWithTerminatedToken(rewriter, loc,
+                                                frame.loadToken(rewriter, loc));
     auto ifReturned =
         scf::IfOp::create(rewriter, loc, returned, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(rewriter);

@@ -363,11 +363,8 @@ struct CoroLowerHandlesPass
       } else if (isa<HandleTargetOp>(user)) {
         replacement = frame->loadToken(builder, userLoc);
       } else if (isa<HandleDoneOp>(user)) {
-        Value returned = arith::ConstantIntOp::create(builder, userLoc,
-                                                      kTerminatedToken, 32);
-        replacement =
-            arith::CmpIOp::create(builder, userLoc, arith::CmpIPredicate::eq,
-                                  frame->loadToken(builder, userLoc), returned);
+        replacement = compareWithTerminatedToken(
+            builder, userLoc, frame->loadToken(builder, userLoc));
       } else if (isa<HandleIdOp>(user)) {
         replacement = loadInstance(builder, userLoc, *frame);
       } else if (auto promise = dyn_cast<HandlePromiseOp>(user)) {

@@ -148,6 +148,14 @@ void mlir::coro::cloneSubroutineBody(OpBuilder &builder,
     builder.clone(op, mapping);
 }
 
+Value mlir::coro::compareWithTerminatedToken(OpBuilder &builder, Location loc,
+                                             Value token,
+                                             arith::CmpIPredicate predicate) {
+  Value terminated =
+      arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
+  return arith::CmpIOp::create(builder, loc, predicate, token, terminated);
+}
+
 void mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,

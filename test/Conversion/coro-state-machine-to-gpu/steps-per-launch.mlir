@@ -15,8 +15,8 @@
 // CHECK:           %[[PLANE:.*]] = arith.muli %[[NX]], %[[NY]] : index
 // CHECK-NEXT:      %[[INSTANCES:.*]] = arith.muli %[[PLANE]], %[[NZ]] : index
 // CHECK:           %[[ID:.*]] = arith.addi %global_id_x, %{{.*}} : index
-// CHECK:           %[[RETURNED:.*]] = arith.constant -1 : i32
 // CHECK:           %[[TOKEN:.*]] = memref.load %[[FRAMES]][%[[ID]]]
+// CHECK-NEXT:      %[[RETURNED:.*]] = arith.constant -1 : i32
 // CHECK-NEXT:      %[[UNFINISHED:.*]] = arith.cmpi ne, %[[TOKEN]], %[[RETURNED]] : i32
 // CHECK-NEXT:      scf.if %[[UNFINISHED]] {
 // CHECK:             memref.store %[[TOKEN]], %[[FRAME]]

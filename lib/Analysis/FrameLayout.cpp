@@ -56,7 +56,7 @@ int64_t mlir::coro::getFrameBytes(ArrayRef<FrameFieldAttr> fields) {
 static FrameFieldAttr placeAt(FrameFieldAttr field, int64_t firstBit) {
   return FrameFieldAttr::get(field.getContext(), field.getName(),
                              field.getType(), firstBit / 32, firstBit % 32,
-                             field.getPromise());
+                             field.getPromise(), field.getLocation());
 }
 
 SmallVector<FrameFieldAttr>

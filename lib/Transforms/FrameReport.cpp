@@ -42,7 +42,8 @@ struct FrameSummary {
   /// of the fields live when some subroutine starts, packed.
   int64_t lowerBoundBytes = 0;
   struct Field {
-    std::string name, type;
+    /// `location`: where an unnamed value comes from (file:line:col).
+    std::string name, type, location;
     int64_t word, bit, bits;
     bool promise, special;
     SmallVector<std::string> loadedIn, storedOn;
@@ -98,6 +99,7 @@ static FrameSummary summarize(SplitOp split,
   Type i32 = IntegerType::get(split.getContext(), 32);
   summary.fields.push_back({kTargetTokenField.str(),
                             printType(i32),
+                            {},
                             kTargetTokenWord,
                             0,
                             32,
@@ -107,6 +109,7 @@ static FrameSummary summarize(SplitOp split,
                             {}});
   summary.fields.push_back({kCoroIdField.str(),
                             printType(i32),
+                            {},
                             kCoroIdWord,
                             0,
                             32,
@@ -117,6 +120,9 @@ static FrameSummary summarize(SplitOp split,
   for (auto [index, field] : llvm::enumerate(fields)) {
     FrameSummary::Field entry{field.getName().str(),
                               printType(field.getType()),
+                              field.getLocation()
+                                  ? formatSourceLocation(field.getLocation())
+                                  : std::string(),
                               field.getWord(),
                               field.getBit(),
                               field.getStorageBits(),
@@ -162,6 +168,8 @@ static void writeText(const FrameSummary &summary, llvm::raw_ostream &os) {
       os << " (special)";
     if (field.promise)
       os << " (promise)";
+    if (!field.location.empty())
+      os << " (" << field.location << ")";
     if (!field.loadedIn.empty())
       os << "  load: " << llvm::join(field.loadedIn, ", ");
     if (!field.storedOn.empty())
@@ -181,16 +189,18 @@ static llvm::json::Value toJson(const FrameSummary &summary) {
     std::string kind = field.special   ? "special"
                        : field.promise ? "promise"
                                        : "state";
-    fields.push_back(
-        llvm::json::Object{{"name", field.name},
-                           {"type", field.type},
-                           {"kind", kind},
-                           {"word", field.word},
-                           {"bit", field.bit},
-                           {"offset_bytes", field.word * 4 + field.bit / 8},
-                           {"bits", field.bits},
-                           {"loaded_in", llvm::json::Array(field.loadedIn)},
-                           {"stored_on", llvm::json::Array(field.storedOn)}});
+    llvm::json::Object entry{{"name", field.name},
+                             {"type", field.type},
+                             {"kind", kind},
+                             {"word", field.word},
+                             {"bit", field.bit},
+                             {"offset_bytes", field.word * 4 + field.bit / 8},
+                             {"bits", field.bits},
+                             {"loaded_in", llvm::json::Array(field.loadedIn)},
+                             {"stored_on", llvm::json::Array(field.storedOn)}};
+    if (!field.location.empty())
+      entry["location"] = field.location;
+    fields.push_back(std::move(entry));
   }
   return llvm::json::Object{{"coroutine", summary.coroutine},
                             {"frame_bytes", summary.finalBytes},

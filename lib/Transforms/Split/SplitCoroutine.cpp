@@ -378,20 +378,23 @@ private:
   /// The first of the fields that hold `value`.
   int64_t getOrCreateFields(Value value) {
     auto [it, inserted] = valueSlots.try_emplace(value, fields.size());
-    if (inserted)
-      appendFields(getValueName(value), value.getType(), /*promise=*/false);
+    if (inserted) {
+      // A value the source did not name is `v<N>`, with its location.
+      if (auto name = dyn_cast<NameLoc>(value.getLoc()))
+        appendFields(name.getName().getValue(), value.getType(),
+                     /*promise=*/false);
+      else
+        appendFields("v" + std::to_string(valueSlots.size() - 1),
+                     value.getType(), /*promise=*/false,
+                     isa<UnknownLoc>(value.getLoc())
+                         ? LocationAttr()
+                         : LocationAttr(value.getLoc()));
+    }
     return it->second;
   }
 
-  /// A name for the fields of `value`: the name of its location if it has
-  /// one (`loc("ray")`), otherwise v<N> in order of appearance.
-  std::string getValueName(Value value) {
-    if (auto name = dyn_cast<NameLoc>(value.getLoc()))
-      return name.getName().str();
-    return "v" + std::to_string(valueSlots.size() - 1);
-  }
-
-  void appendFields(StringRef name, Type type, bool promise) {
+  void appendFields(StringRef name, Type type, bool promise,
+                    LocationAttr location = {}) {
     int64_t count = getNumFrameFields(type);
     Type fieldType = getFrameFieldType(type);
     for (int64_t i = 0; i < count; ++i) {
@@ -400,7 +403,7 @@ private:
         fieldName += "[" + std::to_string(i) + "]";
       fields.push_back(FrameFieldAttr::get(
           rewriter.getContext(), rewriter.getStringAttr(fieldName), fieldType,
-          kFirstFieldWord, 0, promise));
+          kFirstFieldWord, 0, promise, location));
     }
   }
 

@@ -34,7 +34,7 @@ coro.func @outer(%n: i32) yields i32 {
 // CHECK-LABEL: func.func @outer__entry(
 // CHECK:         memref.alloca() : memref<3xi32>
 // CHECK:       coro.split @outer subroutines [@outer__entry, @outer__s1]
-// CHECK-SAME:    #coro.field<"v0[0]" : i32 at 3>, #coro.field<"v0[1]" : i32 at 4>, #coro.field<"v0[2]" : i32 at 5>
+// CHECK-SAME:    #coro.field<"v0[0]" : i32 at 3 #loc{{[0-9]*}}>, #coro.field<"v0[1]" : i32 at 4 #loc{{[0-9]*}}>, #coro.field<"v0[2]" : i32 at 5 #loc{{[0-9]*}}>
 // CHECK-LABEL: coro.func @consumer(
 // CHECK-NOT:     coro.for_each
 // CHECK:         %[[OUTER:.*]] = memref.alloca() : memref<6xi32>

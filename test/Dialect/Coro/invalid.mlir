@@ -458,6 +458,12 @@ func.func private @f() attributes {field = #coro.field<"v" : vector<2xf32> at 2>
 
 // -----
 
+// A field's location is a location.
+// expected-error @+1 {{expected a location, loc(...)}}
+func.func private @f() attributes {field = #coro.field<"v" : f32 at 2 "kernel.mlir">}
+
+// -----
+
 // expected-error @+1 {{frame field 'v' at word 1 overlaps the special fields (words 0-1)}}
 func.func private @f() attributes {field = #coro.field<"v" : f32 at 1>}
 

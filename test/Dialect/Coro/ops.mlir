@@ -132,15 +132,17 @@ func.func @host(%n: index, %buf: memref<?xf32>) {
 // -----
 
 // What coro-split produces: frame ops in subroutines and the transition graph.
+// An unnamed field keeps the location of its value (an alias when printed).
+// CHECK:       #[[V0:loc[0-9]*]] = loc("kernel.mlir":12:9)
 // CHECK-LABEL: func.func @split__entry(%arg0: !coro.frame, %arg1: f32) {
 // CHECK-NEXT:    %[[V:.*]] = coro.frame.load %arg0[0] : f32
 // CHECK-NEXT:    coro.frame.store %[[V]], %arg0[0] : f32
 // CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 : index
 // CHECK-NEXT:    %{{.*}} = coro.frame.id %arg0 1 : index
 // CHECK-NEXT:    coro.frame.set_target %arg0, -1
-// CHECK:       coro.split @split subroutines [@split__entry] names ["entry"] fields [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5>, #coro.field<"v1" : index at 4>] transitions [array<i32: 0, -1>] {frame_bytes = {naive = 32 : i64}}
+// CHECK:       coro.split @split subroutines [@split__entry] names ["entry"] fields [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5 #[[V0]]>, #coro.field<"v1" : index at 4>] transitions [array<i32: 0, -1>] {frame_bytes = {naive = 32 : i64}}
 // GENERIC: "coro.frame.load"(%{{.*}}) <{slot = 0 : i64}> : (!coro.frame) -> f32
-// GENERIC: "coro.split"() <{coroutine = @split, fields = [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5>, #coro.field<"v1" : index at 4>], frame_bytes = {naive = 32 : i64}, names = ["entry"], subroutines = [@split__entry], transitions = [array<i32: 0, -1>]}> : () -> ()
+// GENERIC: "coro.split"() <{coroutine = @split, fields = [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5 #loc{{[0-9]*}}>, #coro.field<"v1" : index at 4>], frame_bytes = {naive = 32 : i64}, names = ["entry"], subroutines = [@split__entry], transitions = [array<i32: 0, -1>]}> : () -> ()
 coro.func @split(%x: f32) {
   coro.return
 }
@@ -152,4 +154,4 @@ func.func @split__entry(%frame: !coro.frame, %x: f32) {
   coro.frame.set_target %frame, -1
   return
 }
-coro.split @split subroutines [@split__entry] names ["entry"] fields [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5>, #coro.field<"v1" : index at 4>] transitions [array<i32: 0, -1>] {frame_bytes = {naive = 32}}
+coro.split @split subroutines [@split__entry] names ["entry"] fields [#coro.field<"x" : f32 at 2, promise>, #coro.field<"v0" : i1 at 3:5 loc("kernel.mlir":12:9)>, #coro.field<"v1" : index at 4>] transitions [array<i32: 0, -1>] {frame_bytes = {naive = 32}}

@@ -6,7 +6,8 @@
 
 // Sizes after each step, then each field in word order: the special
 // fields, the promise in word 2, the two f32 values that share word 3, and
-// the bits of the i1 in word 4.
+// the bits of the i1 in word 4. The values the source did not name are
+// v<N>, with the line that defines them.
 // TEXT:      @report: frame of 20 bytes
 // TEXT-NEXT:   naive               24 bytes
 // TEXT-NEXT:   split               24 bytes
@@ -19,9 +20,9 @@
 // TEXT-NEXT:   0     0    0      32    i32     target_token (special)
 // TEXT-NEXT:   1     0    4      32    i32     coro_id (special)
 // TEXT-NEXT:   2     0    8      32    f32     result (promise)  store: first->second
-// TEXT-NEXT:   3     0    12     32    f32     v1  load: first  store: entry->first
-// TEXT-NEXT:   3     0    12     32    f32     v2  load: second  store: first->second
-// TEXT-NEXT:   4     0    16     1     i1      v0  load: first  store: entry->first
+// TEXT-NEXT:   3     0    12     32    f32     v1 ({{.*}}frame-report.mlir:71:8)  load: first  store: entry->first
+// TEXT-NEXT:   3     0    12     32    f32     v2 ({{.*}}frame-report.mlir:77:8)  load: second  store: first->second
+// TEXT-NEXT:   4     0    16     1     i1      v0 ({{.*}}frame-report.mlir:73:10)  load: first  store: entry->first
 
 // JSON:      "coroutine": "report",
 // JSON:      "fields": [
@@ -34,6 +35,7 @@
 // JSON-NEXT:   "loaded_in": [
 // JSON-NEXT:     "first"
 // JSON-NEXT:   ],
+// JSON-NEXT:   "location": "{{.*}}frame-report.mlir:71:8",
 // JSON-NEXT:   "name": "v1",
 // JSON-NEXT:   "offset_bytes": 12,
 // JSON-NEXT:   "stored_on": [

@@ -10,7 +10,7 @@
 // CHECK:         coro.frame.set_target %arg0, 2
 // CHECK-LABEL: func.func @two_suspensions__second(
 // CHECK:         coro.frame.load %arg0[0] : f32
-// CHECK:       coro.split @two_suspensions {{.*}} fields [#coro.field<"v0" : f32 at 2>]
+// CHECK:       coro.split @two_suspensions {{.*}} fields [#coro.field<"v0" : f32 at 2 #loc{{[0-9]*}}>]
 coro.func @two_suspensions(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %a = memref.load %out[%c0] : memref<?xf32>
@@ -54,7 +54,7 @@ coro.func @one_path(%c: i1, %out: memref<?xf32>) {
 // CHECK:         %[[LANE:.*]] = vector.extract %[[V]][2]
 // CHECK:         coro.frame.store %[[LANE]], %arg0[0] : f32
 // CHECK-NOT:     coro.frame.store
-// CHECK:       coro.split @partial_vector {{.*}} fields [#coro.field<"v0[2]" : f32 at 2>] {{.*}} {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 24 : i64, slot_sharing = 12 : i64, split = 24 : i64}, statistics = {{.*}}}
+// CHECK:       coro.split @partial_vector {{.*}} fields [#coro.field<"v0[2]" : f32 at 2 #loc{{[0-9]*}}>] {{.*}} {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 24 : i64, slot_sharing = 12 : i64, split = 24 : i64}, statistics = {{.*}}}
 coro.func @partial_vector(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %v = vector.load %out[%c0] : memref<?xf32>, vector<4xf32>
@@ -71,7 +71,7 @@ coro.func @partial_vector(%out: memref<?xf32>) {
 // CHECK-LABEL: func.func @partial_array__s(
 // CHECK:         %[[E1:.*]] = coro.frame.load %arg0[0] : f32
 // CHECK:         arith.addf %[[E1]], %arg1
-// CHECK:       coro.split @partial_array {{.*}} fields [#coro.field<"v0[1]" : f32 at 2>]
+// CHECK:       coro.split @partial_array {{.*}} fields [#coro.field<"v0[1]" : f32 at 2 #loc{{[0-9]*}}>]
 coro.func @partial_array(%x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -96,8 +96,8 @@ coro.func @partial_array(%x: f32, %out: memref<?xf32>) {
 // the frame anyway.)
 // RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame=pack-bits=false | FileCheck %s --check-prefix=BYTES
 // CHECK-LABEL: func.func @bits__entry(
-// CHECK:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : i1 at 3>, #coro.field<"v2" : i1 at 3:1>]
-// BYTES:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : i1 at 3>, #coro.field<"v2" : i1 at 3:8>]
+// CHECK:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2 #loc{{[0-9]*}}>, #coro.field<"v1" : i1 at 3 #loc{{[0-9]*}}>, #coro.field<"v2" : i1 at 3:1 #loc{{[0-9]*}}>]
+// BYTES:       coro.split @bits {{.*}} fields [#coro.field<"v0" : f32 at 2 #loc{{[0-9]*}}>, #coro.field<"v1" : i1 at 3 #loc{{[0-9]*}}>, #coro.field<"v2" : i1 at 3:8 #loc{{[0-9]*}}>]
 coro.func @bits(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -128,8 +128,8 @@ coro.func @bits(%out: memref<?xf32>) {
 // CHECK:         %[[A:.*]] = coro.frame.load %arg0[0] : f32
 // CHECK:         coro.frame.store %[[A]], %arg0[2] : f32
 // CHECK:         coro.frame.store %{{.*}}, %arg0[1] : f32
-// CHECK:       coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3>, #coro.field<"v1" : f32 at 3>, #coro.field<"result" : f32 at 2, promise>]
-// NOSHARE:     coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3>, #coro.field<"v1" : f32 at 4>, #coro.field<"result" : f32 at 2, promise>]
+// CHECK:       coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3 #loc{{[0-9]*}}>, #coro.field<"v1" : f32 at 3 #loc{{[0-9]*}}>, #coro.field<"result" : f32 at 2, promise>]
+// NOSHARE:     coro.split @sharing {{.*}} fields [#coro.field<"v0" : f32 at 3 #loc{{[0-9]*}}>, #coro.field<"v1" : f32 at 4 #loc{{[0-9]*}}>, #coro.field<"result" : f32 at 2, promise>]
 coro.func @sharing(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -22,7 +22,7 @@
 // CHECK-LABEL: func.func @if_else__else(
 // CHECK-NEXT:    coro.frame.set_target %arg0, -1
 // CHECK-NEXT:    return
-// CHECK:       coro.split @if_else subroutines [@if_else__entry, @if_else__then, @if_else__else] names ["entry", "then", "else"] fields [#coro.field<"v0" : f32 at 2>] transitions [array<i32: 0, 1>, array<i32: 0, 2>, array<i32: 1, -1>, array<i32: 2, -1>]
+// CHECK:       coro.split @if_else subroutines [@if_else__entry, @if_else__then, @if_else__else] names ["entry", "then", "else"] fields [#coro.field<"v0" : f32 at 2 #loc{{[0-9]*}}>] transitions [array<i32: 0, 1>, array<i32: 0, 2>, array<i32: 1, -1>, array<i32: 2, -1>]
 coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
   %id = coro.id : index
   %y = memref.load %out[%id] : memref<?xf32>
@@ -72,7 +72,7 @@ coro.func @if_else(%c: i1, %x: f32, %out: memref<?xf32>) {
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      memref.store %[[RESULT]], %arg2
 // CHECK-NEXT:      coro.frame.set_target %arg0, -1
-// CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2>, #coro.field<"v1" : index at 3>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
+// CHECK:       coro.split @for_iter_args subroutines [@for_iter_args__entry, @for_iter_args__iter] names ["entry", "iter"] fields [#coro.field<"v0" : f32 at 2 #loc{{[0-9]*}}>, #coro.field<"v1" : index at 3 #loc{{[0-9]*}}>] transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
 coro.func @for_iter_args(%n: index, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -228,7 +228,7 @@ coro.func @names(%x: f32, %out: memref<?xf32>) {
 // CHECK:         %[[B:.*]] = memref.alloca() : memref<2xf32>
 // CHECK-DAG:     coro.frame.load %arg0[0] : f32
 // CHECK-DAG:     coro.frame.load %arg0[1] : f32
-// CHECK:       coro.split @local_array {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"hint" : f32 at 4, promise>]
+// CHECK:       coro.split @local_array {{.*}} fields [#coro.field<"v0[0]" : f32 at 2 #loc{{[0-9]*}}>, #coro.field<"v0[1]" : f32 at 3 #loc{{[0-9]*}}>, #coro.field<"hint" : f32 at 4, promise>]
 coro.func @local_array(%x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -265,9 +265,9 @@ coro.func @local_array(%x: f32, %out: memref<?xf32>) {
 // CHECK:         vector.load %arg1[%[[IDX]]] : memref<?xf32>, vector<4xf32>
 // CHECK:         %[[SQ:.*]] = arith.mulf %arg2, %arg2 : f32
 // CHECK:         arith.addf %[[SQ]], %arg2 : f32
-// CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}, statistics = {ops_recomputed = 5 : i64, values_live = 3 : i64, values_recomputed = 2 : i64, values_stored = 2 : i64}}
-// NODEFER:     coro.split @reduce {{.*}} fields [#coro.field<"v0[0]" : f32 at 2>, #coro.field<"v0[1]" : f32 at 3>, #coro.field<"v0[2]" : f32 at 4>, #coro.field<"v0[3]" : f32 at 5>, #coro.field<"big[0]" : f32 at 6>, #coro.field<"big[1]" : f32 at 7>] transitions
-// MAXOPS:      coro.split @reduce {{.*}} fields [#coro.field<"big[0]" : f32 at 2>, #coro.field<"big[1]" : f32 at 3>, #coro.field<"v1" : index at 4>] transitions
+// CHECK:       coro.split @reduce {{.*}} fields [#coro.field<"v0" : i32 at 2 #loc{{[0-9]*}}>, #coro.field<"big[0]" : f32 at 3>, #coro.field<"big[1]" : f32 at 4>] transitions [{{.*}}] {frame_bytes = {naive = 36 : i64, split = 20 : i64}, statistics = {ops_recomputed = 5 : i64, values_live = 3 : i64, values_recomputed = 2 : i64, values_stored = 2 : i64}}
+// NODEFER:     coro.split @reduce {{.*}} fields [#coro.field<"v0[0]" : f32 at 2 #loc{{[0-9]*}}>, #coro.field<"v0[1]" : f32 at 3 #loc{{[0-9]*}}>, #coro.field<"v0[2]" : f32 at 4 #loc{{[0-9]*}}>, #coro.field<"v0[3]" : f32 at 5 #loc{{[0-9]*}}>, #coro.field<"big[0]" : f32 at 6>, #coro.field<"big[1]" : f32 at 7>] transitions
+// MAXOPS:      coro.split @reduce {{.*}} fields [#coro.field<"big[0]" : f32 at 2>, #coro.field<"big[1]" : f32 at 3>, #coro.field<"v1" : index at 4 #loc{{[0-9]*}}>] transitions
 coro.func @reduce(%in: memref<?xf32>, %x: f32, %out: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -333,7 +333,7 @@ coro.func @divide(%width: i32, %out: memref<?xf32>) {
 // CHECK:         %[[T:.*]] = coro.frame.load %arg0[0] : index
 // CHECK-NOT:     gpu.thread_id
 // CHECK:         memref.store %{{.*}}, %arg1[%[[T]]]
-// CHECK:       coro.split @thread_bound {{.*}} fields [#coro.field<"v0" : index at 2>] transitions
+// CHECK:       coro.split @thread_bound {{.*}} fields [#coro.field<"v0" : index at 2 #loc{{[0-9]*}}>] transitions
 coro.func @thread_bound(%out: memref<?xf32>) {
   %lane = gpu.thread_id x
   %one = arith.constant 1.0 : f32
@@ -373,7 +373,7 @@ coro.func @promised(%mats: memref<?xi32>, %out: memref<?xf32>) {
 // than the one defining the value (%c, promised in a branch only): those get
 // fields of their own.
 // CHECK-LABEL: func.func @not_promised__entry(
-// CHECK:       coro.split @not_promised {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"v1" : i32 at 3>, #coro.field<"v2" : i32 at 4>, #coro.field<"twice" : i32 at 5, promise>, #coro.field<"branch" : i32 at 6, promise>] transitions
+// CHECK:       coro.split @not_promised {{.*}} fields [#coro.field<"v0" : i32 at 2 #loc{{[0-9]*}}>, #coro.field<"v1" : i32 at 3 #loc{{[0-9]*}}>, #coro.field<"v2" : i32 at 4 #loc{{[0-9]*}}>, #coro.field<"twice" : i32 at 5, promise>, #coro.field<"branch" : i32 at 6, promise>] transitions
 coro.func @not_promised(%in: memref<?xi32>, %flag: i1, %out: memref<?xi32>) {
   %id = coro.id : index
   %c1 = arith.constant 1 : index
@@ -442,7 +442,7 @@ coro.func @sink_recomputed(%w: i32, %in: memref<?xi32>, %cam: memref<?xf32>,
 // CHECK-NEXT:      coro.frame.load %arg0[2] : i32
 // CHECK:         } else {
 // CHECK-NEXT:      scf.yield %[[M]]
-// CHECK:       coro.split @sink_loads {{.*}} fields [#coro.field<"v0" : i32 at 2>, #coro.field<"v1" : i32 at 3>, #coro.field<"v2" : i32 at 4>, #coro.field<"kind" : i32 at 5, promise>]
+// CHECK:       coro.split @sink_loads {{.*}} fields [#coro.field<"v0" : i32 at 2 #loc{{[0-9]*}}>, #coro.field<"v1" : i32 at 3 #loc{{[0-9]*}}>, #coro.field<"v2" : i32 at 4 #loc{{[0-9]*}}>, #coro.field<"kind" : i32 at 5, promise>]
 coro.func @sink_loads(%in: memref<?xi32>, %out: memref<?xi32>) {
   %id = coro.id : index
   %c1 = arith.constant 1 : index

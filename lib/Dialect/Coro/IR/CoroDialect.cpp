@@ -61,7 +61,7 @@ bool FrameFieldAttr::overlaps(FrameFieldAttr other) const {
          otherBegin < begin + getStorageBits();
 }
 
-/// #coro.field<"name" : type at word[:bit][, promise]>
+/// #coro.field<"name" : type at word[:bit][ loc(...)][, promise]>
 Attribute FrameFieldAttr::parse(AsmParser &parser, Type) {
   std::string name;
   Type type;
@@ -73,6 +73,20 @@ Attribute FrameFieldAttr::parse(AsmParser &parser, Type) {
     return {};
   if (succeeded(parser.parseOptionalColon()) && parser.parseInteger(bit))
     return {};
+  LocationAttr location;
+  Attribute locationText;
+  SMLoc locationAt = parser.getCurrentLocation();
+  OptionalParseResult parsedLocation =
+      parser.parseOptionalAttribute(locationText);
+  if (parsedLocation.has_value()) {
+    if (failed(*parsedLocation))
+      return {};
+    location = dyn_cast<LocationAttr>(locationText);
+    if (!location) {
+      parser.emitError(locationAt, "expected a location, loc(...)");
+      return {};
+    }
+  }
   if (succeeded(parser.parseOptionalComma())) {
     if (parser.parseKeyword("promise"))
       return {};
@@ -82,7 +96,7 @@ Attribute FrameFieldAttr::parse(AsmParser &parser, Type) {
     return {};
   return parser.getChecked<FrameFieldAttr>(
       parser.getContext(), StringAttr::get(parser.getContext(), name), type,
-      word, bit, promise);
+      word, bit, promise, location);
 }
 
 void FrameFieldAttr::print(AsmPrinter &printer) const {
@@ -91,6 +105,8 @@ void FrameFieldAttr::print(AsmPrinter &printer) const {
   printer << "\" : " << getType() << " at " << getWord();
   if (getBit() != 0)
     printer << ":" << getBit();
+  if (getLocation())
+    printer << " " << Attribute(getLocation());
   if (getPromise())
     printer << ", promise";
   printer << ">";
@@ -99,7 +115,7 @@ void FrameFieldAttr::print(AsmPrinter &printer) const {
 LogicalResult
 FrameFieldAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        StringAttr name, Type type, int64_t word, int64_t bit,
-                       bool promise) {
+                       bool promise, LocationAttr) {
   if (!type.isSignlessIntOrIndexOrFloat())
     return emitError() << "frame field '" << name.getValue() << "' has type "
                        << type

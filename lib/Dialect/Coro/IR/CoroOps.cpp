@@ -731,3 +731,14 @@ LogicalResult SplitOp::verifyFrameAccesses(FunctionOpInterface subroutine) {
 
 #define GET_OP_CLASSES
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.cpp.inc"
+
+std::string mlir::coro::formatSourceLocation(LocationAttr location) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto fileLine = location.findInstanceOf<FileLineColLoc>())
+    os << fileLine.getFilename().getValue() << ":" << fileLine.getLine() << ":"
+       << fileLine.getColumn();
+  else
+    location.print(os);
+  return text;
+}

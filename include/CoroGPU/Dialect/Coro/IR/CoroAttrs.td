@@ -23,14 +23,25 @@ def Coro_FrameFieldAttr : AttrDef<Coro_Dialect, "FrameField"> {
     share storage; promise fields (`promise`) never do, so that they can be
     read by name from outside the coroutine.
 
+    A field for a value the source did not name (`loc("ray")` names it) is
+    called `v<N>` and carries the value's `location`, so that frame reports
+    and layouts can say where it comes from.
+
     ```mlir
     #coro.field<"radiance" : f32 at 2, promise>
     #coro.field<"v3" : i1 at 4:7>        // bit 7 of word 4
-    #coro.field<"v5" : index at 5>       // words 5 and 6
+    #coro.field<"v5" : index at 5 loc("kernel.mlir":12:9)>  // words 5 and 6
     ```
   }];
   let parameters = (ins "StringAttr":$name, "Type":$type, "int64_t":$word,
-                        "int64_t":$bit, "bool":$promise);
+                        "int64_t":$bit, "bool":$promise,
+                        OptionalParameter<"LocationAttr">:$location);
+  let builders = [
+    AttrBuilder<(ins "StringAttr":$name, "Type":$type, "int64_t":$word,
+                     "int64_t":$bit, "bool":$promise), [{
+      return $_get($_ctxt, name, type, word, bit, promise, LocationAttr());
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -111,6 +111,11 @@ Operation *findFrameDriver(Operation *root);
 /// The coroutines of `module` that a `coro.split` names.
 llvm::StringSet<> getSplitCoroutines(ModuleOp module);
 
+/// `location` as reports show it to people: `file:line:col` of the source
+/// line it comes from (the callee's line for an inlined call site), or its
+/// MLIR form where it names no line.
+std::string formatSourceLocation(LocationAttr location);
+
 } // namespace coro
 } // namespace mlir
 

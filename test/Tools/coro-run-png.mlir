@@ -20,7 +20,7 @@
 // RUN: not coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=0:4x4:1:%t/big.png 2>&1 | FileCheck %s --check-prefix=SIZE
 // SIZE: coro-run: error: --png '0:4x4:1:{{.*}}big.png': 4x4 pixels of 1 channel(s) need 16 values, buffer 0 has 8
 // RUN: not coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=1:2x2:1:%t/x.png 2>&1 | FileCheck %s --check-prefix=WHICH
-// WHICH: coro-run: error: --png '1:2x2:1:{{.*}}': there is no buffer 1 (1 given with --buffer)
+// WHICH: coro-run: error: --png '1:2x2:1:{{.*}}': there is no buffer 1 (the run has 1 buffer(s))
 // RUN: not coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=0:2x2:2:%t/x.png 2>&1 | FileCheck %s --check-prefix=COLORS
 // COLORS: coro-run: error: --png '0:2x2:2:{{.*}}': the size must be 1 to 65536 pixels a side and CHANNELS 1 or 3
 // RUN: not coro-run %s --coro=ramp --grid=8 --buffer=f32:8:zeros --png=0:2x2:%t/x.png 2>&1 | FileCheck %s --check-prefix=FORM

@@ -33,12 +33,14 @@ protected:
     context.loadAllAvailableDialects();
   }
 
-  OwningOpRef<ModuleOp> parse(StringRef source) {
+  /// Parses `source`; locations name `sourceName`.
+  OwningOpRef<ModuleOp> parse(StringRef source,
+                              StringRef sourceName = "<string>") {
     ScopedDiagnosticHandler handler(&context, [](Diagnostic &diag) {
       llvm::errs() << diag << "\n";
       return success();
     });
-    return parseSourceString<ModuleOp>(source, &context);
+    return parseSourceString<ModuleOp>(source, &context, sourceName);
   }
 
   MLIRContext context;

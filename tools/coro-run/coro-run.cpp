@@ -10,53 +10,41 @@
 //   coro-run shade.mlir --coro=shade --grid=64 --arg=4 --buffer=f32:64:zeros \
 //       --scheduler=state-machine --check
 //
-// Longer than it should be (about 1500 lines: the options and their checks,
-// compilation, buffers, the run and the comparison). Moving the compile and
-// buffer steps into a library that embedders can call is part of the
-// embedder work (issue 18); until then this is the one place they live.
+// The tool is the command line over the Runner library (CoroGPU/Runner:
+// compile, buffers and their files, kernel arguments, the run, reports),
+// which embedders call to run coroutines from C++; --tune (Tune.cpp) runs
+// this tool once per configuration.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
-#include "CoroGPU/Dialect/Plan/RuntimePlans.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
+#include "CoroGPU/Runner/BufferIO.h"
+#include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/KernelABI.h"
+#include "CoroGPU/Runner/Report.h"
+#include "CoroGPU/Runner/Run.h"
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
-#include "corogpu/runtime/BoundsCheckABI.h"
 #include "corogpu/runtime/Device.h"
-#include "corogpu/runtime/InstanceABI.h"
-#include "corogpu/runtime/InstanceKernel.h"
-#include "corogpu/runtime/Persistent.h"
-#include "corogpu/runtime/SPIRVValidation.h"
-#include "corogpu/runtime/Wavefront.h"
 
 #include "Tune.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/SPIRV/Serialization.h"
-#include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/CRC.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Compression.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -64,12 +52,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <random>
-#include <unistd.h>
 
 using namespace mlir;
 namespace rt = corogpu::runtime;
+namespace runner = mlir::coro::runner;
 
 static llvm::cl::OptionCategory
     coroRunCategory("coro-run options (see also the scheduler options)");
@@ -411,21 +397,6 @@ static ExitCode getExitCode(const rt::Status &status) {
   return kExitDevice;
 }
 
-/// The name --scheduler gives `kind`.
-static const char *getSchedulerName(coro::GPUScheduler kind) {
-  switch (kind) {
-  case coro::GPUScheduler::Megakernel:
-    return "megakernel";
-  case coro::GPUScheduler::StateMachine:
-    return "state-machine";
-  case coro::GPUScheduler::Wavefront:
-    return "wavefront";
-  case coro::GPUScheduler::Persistent:
-    return "persistent";
-  }
-  return "unknown";
-}
-
 /// An error for an option that has no effect on this run: a scheduler's
 /// option given to another scheduler, a negative tolerance.
 /// The values of the options every scheduler takes.
@@ -440,7 +411,7 @@ static std::string checkGeneralOptions() {
 }
 
 static std::string checkOptionsApply() {
-  const char *chosen = getSchedulerName(scheduler);
+  std::string chosen = runner::getSchedulerName(scheduler).str();
   for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
     if (!option->getNumOccurrences())
       continue;
@@ -528,461 +499,6 @@ static void describeCoroutine(coro::FuncOp coroutine, llvm::raw_ostream &os) {
 }
 
 //===----------------------------------------------------------------------===//
-// Arguments and buffers
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-/// A host buffer for one memref argument.
-struct HostBuffer {
-  Type elementType;
-  size_t count = 0;
-  size_t elementSize = 0;
-  std::vector<uint8_t> bytes;
-};
-
-} // namespace
-
-/// `value` rounded to the nearest IEEE half, and back.
-static uint16_t toHalf(double value) {
-  llvm::APFloat half(value);
-  bool losesInfo;
-  half.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven,
-               &losesInfo);
-  return half.bitcastToAPInt().getZExtValue();
-}
-static double fromHalf(uint16_t bits) {
-  llvm::APFloat half(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
-  bool losesInfo;
-  half.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-               &losesInfo);
-  return half.convertToDouble();
-}
-
-static size_t getElementSize(Type type) {
-  return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
-}
-
-/// The NumPy dtype of a buffer's elements.
-static StringRef getNumpyType(Type type) {
-  if (type.isF16())
-    return "<f2";
-  if (type.isF32())
-    return "<f4";
-  if (type.isF64())
-    return "<f8";
-  return type.isInteger(32) ? "<i4" : "<i8";
-}
-
-/// The elements of the NPY file `contents` (format 1.0 to 3.0, as NumPy's
-/// np.save writes it) as raw little-endian bytes, checked against the
-/// buffer: its dtype must be `type`'s, its element count `count`; a
-/// multi-dimensional array is read in C order. An error names `path`.
-static bool readNumpyElements(StringRef contents, StringRef path, Type type,
-                              size_t count, StringRef &elements,
-                              std::string &error) {
-  auto failWith = [&](const llvm::Twine &why) {
-    error = ("'" + path + "' is not a usable .npy file: " + why).str();
-    return false;
-  };
-  if (!contents.consume_front("\x93NUMPY"))
-    return failWith("no NPY magic string");
-  if (contents.size() < 4)
-    return failWith("truncated header");
-  unsigned major = static_cast<uint8_t>(contents[0]);
-  contents = contents.drop_front(2);
-  size_t headerLength;
-  if (major == 1) {
-    headerLength = uint8_t(contents[0]) | uint8_t(contents[1]) << 8;
-    contents = contents.drop_front(2);
-  } else if (major == 2 || major == 3) {
-    if (contents.size() < 4)
-      return failWith("truncated header");
-    headerLength = 0;
-    for (int i = 3; i >= 0; --i)
-      headerLength = headerLength << 8 | uint8_t(contents[i]);
-    contents = contents.drop_front(4);
-  } else {
-    return failWith("format version " + llvm::Twine(major) + ", not 1, 2 or 3");
-  }
-  if (contents.size() < headerLength)
-    return failWith("truncated header");
-  StringRef header = contents.take_front(headerLength);
-  elements = contents.drop_front(headerLength);
-  // The value after `'key':` in the header's dict.
-  auto value = [&](StringRef key) -> StringRef {
-    size_t at = header.find(("'" + key + "'").str());
-    if (at == StringRef::npos)
-      return {};
-    StringRef rest = header.drop_front(at + key.size() + 2).ltrim();
-    return rest.consume_front(":") ? rest.ltrim() : StringRef();
-  };
-  StringRef descr = value("descr");
-  if (!descr.consume_front("'") || descr.find('\'') == StringRef::npos)
-    return failWith("no 'descr' in its header");
-  descr = descr.take_until([](char c) { return c == '\''; });
-  // `=` is the native byte order, little-endian here as on every GPU host.
-  std::string dtype = descr.str();
-  if (!dtype.empty() && dtype[0] == '=')
-    dtype[0] = '<';
-  if (dtype != getNumpyType(type)) {
-    std::string typeName;
-    llvm::raw_string_ostream os(typeName);
-    os << type;
-    error =
-        ("'" + path + "' holds elements of dtype " + descr +
-         ", but the buffer is " + typeName + " (" + getNumpyType(type) + ")")
-            .str();
-    return false;
-  }
-  StringRef shapeText = value("shape");
-  if (!shapeText.consume_front("("))
-    return failWith("no 'shape' in its header");
-  shapeText = shapeText.take_until([](char c) { return c == ')'; });
-  SmallVector<StringRef> extents;
-  shapeText.split(extents, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  uint64_t elementCount = 1;
-  unsigned rank = 0, longExtents = 0;
-  for (StringRef extent : extents) {
-    extent = extent.trim();
-    if (extent.empty())
-      continue;
-    uint64_t size;
-    if (extent.getAsInteger(10, size))
-      return failWith("bad shape (" + shapeText + ")");
-    bool overflowed = false;
-    elementCount = llvm::SaturatingMultiply(elementCount, size, &overflowed);
-    if (overflowed)
-      return failWith("bad shape (" + shapeText + ")");
-    ++rank;
-    longExtents += size > 1;
-  }
-  // Fortran order differs from C order only with two extents above 1.
-  if (longExtents > 1 && value("fortran_order").starts_with("True"))
-    return failWith("a " + llvm::Twine(rank) +
-                    "-dimensional array in Fortran order (save it in C "
-                    "order: np.ascontiguousarray)");
-  if (elementCount != count) {
-    error = ("'" + path + "' holds " + llvm::Twine(elementCount) +
-             " elements (shape (" + shapeText + ")), but the buffer has " +
-             llvm::Twine(count))
-                .str();
-    return false;
-  }
-  if (elements.size() != count * getElementSize(type))
-    return failWith("its data has " + llvm::Twine(elements.size()) +
-                    " bytes, its header says " +
-                    llvm::Twine(count * getElementSize(type)));
-  return true;
-}
-
-/// Parses TYPE:COUNT:INIT into `buffer`, checking it against `memref`.
-static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
-                        MLIRContext &context, HostBuffer &buffer,
-                        std::string &error) {
-  SmallVector<StringRef, 3> parts;
-  spec.split(parts, ':', /*MaxSplit=*/2);
-  if (parts.size() != 3) {
-    error = ("buffer '" + spec + "' is not TYPE:COUNT:INIT").str();
-    return false;
-  }
-  Type type = llvm::StringSwitch<Type>(parts[0])
-                  .Case("f16", Float16Type::get(&context))
-                  .Case("f32", Float32Type::get(&context))
-                  .Case("f64", Float64Type::get(&context))
-                  .Case("i32", IntegerType::get(&context, 32))
-                  .Case("i64", IntegerType::get(&context, 64))
-                  .Default(Type());
-  if (!type) {
-    error = ("buffer '" + spec + "': unknown element type '" + parts[0] +
-             "' (f16, f32, f64, i32, i64)")
-                .str();
-    return false;
-  }
-  if (type != memref.getElementType()) {
-    std::string expected;
-    llvm::raw_string_ostream os(expected);
-    os << memref.getElementType();
-    error = ("buffer '" + spec + "' has elements of type " + parts[0] +
-             ", but argument #" + llvm::Twine(argument) + " is a memref of " +
-             expected)
-                .str();
-    return false;
-  }
-  if (parts[1].getAsInteger(10, buffer.count)) {
-    error =
-        ("buffer '" + spec + "': bad element count '" + parts[1] + "'").str();
-    return false;
-  }
-  if (memref.hasStaticShape() &&
-      buffer.count < static_cast<size_t>(memref.getNumElements())) {
-    error = ("buffer '" + spec + "' has " + llvm::Twine(buffer.count) +
-             " elements, but argument #" + llvm::Twine(argument) +
-             " has a static shape of " + llvm::Twine(memref.getNumElements()))
-                .str();
-    return false;
-  }
-  buffer.elementType = type;
-  buffer.elementSize = getElementSize(type);
-  // Say so before trying to allocate what cannot fit.
-  uint64_t bytes = uint64_t(buffer.count) * getElementSize(type);
-  uint64_t hostBytes =
-      uint64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
-  if (buffer.count > (uint64_t(1) << 62) / 8 || bytes > hostBytes) {
-    error =
-        ("out of memory: buffer '" + spec + "' needs " + llvm::Twine(bytes) +
-         " bytes, this machine has " + llvm::Twine(hostBytes))
-            .str();
-    return false;
-  }
-  buffer.bytes.assign(buffer.count * buffer.elementSize, 0);
-
-  auto setElement = [&](size_t index, double value) {
-    uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-    if (type.isF16()) {
-      uint16_t v = toHalf(value);
-      std::memcpy(at, &v, 2);
-    } else if (type.isF32()) {
-      float v = value;
-      std::memcpy(at, &v, 4);
-    } else if (type.isF64()) {
-      std::memcpy(at, &value, 8);
-    } else if (type.isInteger(32)) {
-      int32_t v = static_cast<int32_t>(value);
-      std::memcpy(at, &v, 4);
-    } else {
-      int64_t v = static_cast<int64_t>(value);
-      std::memcpy(at, &v, 8);
-    }
-  };
-  StringRef init = parts[2];
-  if (init == "zeros")
-    return true;
-  if (init == "iota") {
-    for (size_t i = 0; i < buffer.count; ++i)
-      setElement(i, static_cast<double>(i));
-    return true;
-  }
-  if (init.consume_front("const=")) {
-    double value;
-    if (init.getAsDouble(value)) {
-      error = ("buffer '" + spec + "': bad constant '" + init + "'").str();
-      return false;
-    }
-    for (size_t i = 0; i < buffer.count; ++i)
-      setElement(i, value);
-    return true;
-  }
-  if (init.consume_front("random=")) {
-    uint64_t seed;
-    if (init.getAsInteger(10, seed)) {
-      error = ("buffer '" + spec + "': bad seed '" + init + "'").str();
-      return false;
-    }
-    std::mt19937_64 generator(seed);
-    std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    for (size_t i = 0; i < buffer.count; ++i)
-      setElement(i, isa<FloatType>(type)
-                        ? uniform(generator)
-                        : std::floor(uniform(generator) * 1000));
-    return true;
-  }
-  if (init.consume_front("file=")) {
-    auto file = llvm::MemoryBuffer::getFile(init);
-    if (!file) {
-      error = ("buffer '" + spec + "': cannot read '" + init +
-               "': " + file.getError().message())
-                  .str();
-      return false;
-    }
-    if ((*file)->getBufferSize() != buffer.bytes.size()) {
-      error = ("buffer '" + spec + "': '" + init + "' has " +
-               llvm::Twine((*file)->getBufferSize()) + " bytes, expected " +
-               llvm::Twine(buffer.bytes.size()))
-                  .str();
-      return false;
-    }
-    std::memcpy(buffer.bytes.data(), (*file)->getBufferStart(),
-                buffer.bytes.size());
-    return true;
-  }
-  if (init.consume_front("npy=")) {
-    auto file = llvm::MemoryBuffer::getFile(init, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-    if (!file) {
-      error = ("buffer '" + spec + "': cannot read '" + init +
-               "': " + file.getError().message())
-                  .str();
-      return false;
-    }
-    StringRef elements;
-    if (!readNumpyElements((*file)->getBuffer(), init, type, buffer.count,
-                           elements, error)) {
-      error = ("buffer '" + spec + "': " + error).str();
-      return false;
-    }
-    std::memcpy(buffer.bytes.data(), elements.data(), buffer.bytes.size());
-    return true;
-  }
-  error = ("buffer '" + spec + "': unknown initializer '" + init +
-           "' (zeros, iota, const=V, random=SEED, file=PATH, npy=PATH)")
-              .str();
-  return false;
-}
-
-static bool parseScalar(StringRef text, Type type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg, std::string &error);
-
-/// The bytes of a vector argument: its elements, comma-separated in `text`,
-/// one after the other (SPIR-V kernels load it from a buffer, PTX kernels
-/// take it by value).
-static bool parseVector(StringRef text, VectorType type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg,
-                        std::string &error) {
-  SmallVector<StringRef> elements;
-  text.split(elements, ',');
-  std::string typeName;
-  llvm::raw_string_ostream os(typeName);
-  os << type;
-  if (type.getRank() != 1 || type.isScalable()) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             "; coro-run passes vectors of one fixed dimension")
-                .str();
-    return false;
-  }
-  if (static_cast<int64_t>(elements.size()) != type.getNumElements()) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             ", but '" + text + "' has " + llvm::Twine(elements.size()) +
-             (elements.size() == 1 ? " element" : " elements") +
-             " (write them comma-separated)")
-                .str();
-    return false;
-  }
-  Type elementType = type.getElementType();
-  if (!wideIndex && !coro::isSPIRVVectorArgumentType(type)) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName + ": " +
-             coro::kSPIRVVectorArgumentTypes)
-                .str();
-    return false;
-  }
-  // Each element in its own width (a narrow integer's low bytes: the
-  // values are little-endian).
-  size_t width = elementType.isIndex()
-                     ? (wideIndex ? 8 : 4)
-                     : elementType.getIntOrFloatBitWidth() / 8;
-  arg = rt::KernelArg();
-  for (StringRef element : elements) {
-    rt::KernelArg scalar;
-    if (!parseScalar(element.trim(), elementType, argument, wideIndex, scalar,
-                     error)) {
-      // Say it of the vector, with the reason (a range) if there is one.
-      StringRef reason = StringRef(error).ends_with(")")
-                             ? StringRef(error).substr(error.rfind(" ("))
-                             : StringRef();
-      std::string elementName;
-      llvm::raw_string_ostream elementOs(elementName);
-      elementOs << elementType;
-      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-               ", but its element '" + element.trim() + "' is not a value of " +
-               elementName + reason)
-                  .str();
-      return false;
-    }
-    if (width == 0 || scalar.scalar.size() < width) {
-      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-               ": coro-run cannot pass its elements")
-                  .str();
-      return false;
-    }
-    arg.scalar.insert(arg.scalar.end(), scalar.scalar.begin(),
-                      scalar.scalar.begin() + width);
-  }
-  // A PTX kernel takes a vector parameter of a power-of-two size (a
-  // vector<3xf32> in 16 bytes); SPIR-V kernels load the elements packed.
-  if (wideIndex)
-    arg.scalar.resize(llvm::PowerOf2Ceil(arg.scalar.size()));
-  return true;
-}
-
-/// The bytes of a scalar kernel argument of `type`; index is 32-bit in
-/// SPIR-V kernels and 64-bit in PTX ones (`wideIndex`).
-static bool parseScalar(StringRef text, Type type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg,
-                        std::string &error) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return parseVector(text, vector, argument, wideIndex, arg, error);
-  auto bad = [&] {
-    std::string typeName;
-    llvm::raw_string_ostream os(typeName);
-    os << type;
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             ", but '" + text + "' is not a value of that type")
-                .str();
-    return false;
-  };
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    // Parsed in the type's own format (rounded once) and passed in its
-    // width: f16 and bf16 in 2 bytes, f32 in 4, f64 in 8.
-    unsigned width = floatType.getWidth();
-    if (width != 16 && width != 32 && width != 64) {
-      error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
-               "cannot pass (floats of 16, 32 or 64 bits)")
-                  .str();
-      return false;
-    }
-    llvm::APFloat value(floatType.getFloatSemantics());
-    llvm::Expected<llvm::APFloat::opStatus> status =
-        value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
-    if (!status) {
-      llvm::consumeError(status.takeError());
-      return bad();
-    }
-    if ((*status & llvm::APFloat::opOverflow) && !value.isNaN()) {
-      bad();
-      error += " (out of range)";
-      return false;
-    }
-    // SPIR-V has no bf16: its conversion keeps bf16 values in f32s.
-    if (floatType.isBF16() && !wideIndex) {
-      bool lost;
-      value.convert(llvm::APFloat::IEEEsingle(),
-                    llvm::APFloat::rmNearestTiesToEven, &lost);
-      width = 32;
-    }
-    uint64_t bits = value.bitcastToAPInt().getZExtValue();
-    arg = rt::KernelArg();
-    arg.scalar.resize(width / 8);
-    std::memcpy(arg.scalar.data(), &bits, width / 8);
-    return true;
-  }
-  if (type.isIndex() || type.isInteger(32) || type.isInteger(64) ||
-      type.isInteger(16) || type.isInteger(8)) {
-    int64_t value;
-    if (text.getAsInteger(0, value))
-      return bad();
-    bool wide = type.isInteger(64) || (type.isIndex() && wideIndex);
-    // A narrower integer takes its signed or its unsigned range (an index
-    // is 32-bit in SPIR-V kernels); nothing is truncated silently.
-    unsigned width = wide             ? 64
-                     : type.isIndex() ? 32
-                                      : type.getIntOrFloatBitWidth();
-    if (width < 64 && (value < -(int64_t(1) << (width - 1)) ||
-                       value >= (int64_t(1) << width))) {
-      bad();
-      error += " (out of range for " + std::to_string(width) + " bits)";
-      return false;
-    }
-    arg = wide ? rt::KernelArg::ofScalar<int64_t>(value)
-               : rt::KernelArg::ofScalar<int32_t>(value);
-    return true;
-  }
-  error = ("argument #" + llvm::Twine(argument) + " has a type coro-run " +
-           "cannot pass (i1 is not supported yet)")
-              .str();
-  return false;
-}
-
-//===----------------------------------------------------------------------===//
 // Compiling and running
 //===----------------------------------------------------------------------===//
 
@@ -1002,113 +518,6 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   return options;
 }
 
-/// The plan (coro_plan dialect) that `scheduler`'s pass left for the
-/// coroutine in the compiled `module`; a located error if there is none.
-static FailureOr<Attribute> getSchedulerPlan(ModuleOp module,
-                                             coro::GPUScheduler scheduler) {
-  namespace plan = coro::plan;
-  auto erase = [](auto found) -> FailureOr<Attribute> {
-    if (failed(found))
-      return failure();
-    return Attribute(*found);
-  };
-  switch (scheduler) {
-  case coro::GPUScheduler::Megakernel:
-    return erase(
-        plan::lookupPlan<plan::MegakernelPlanAttr>(module, coroutineName));
-  case coro::GPUScheduler::StateMachine:
-    return erase(
-        plan::lookupPlan<plan::StateMachinePlanAttr>(module, coroutineName));
-  case coro::GPUScheduler::Wavefront:
-    return erase(
-        plan::lookupPlan<plan::WavefrontPlanAttr>(module, coroutineName));
-  case coro::GPUScheduler::Persistent:
-    return erase(
-        plan::lookupPlan<plan::PersistentPlanAttr>(module, coroutineName));
-  }
-  llvm_unreachable("unknown scheduler");
-}
-
-/// Compiles `module` (a copy) with `scheduler` to SPIR-V words; `lowered`,
-/// if given, receives the compiled module, `plan` the coroutine's plan.
-static bool compileToSPIRV(ModuleOp module, coro::GPUScheduler scheduler,
-                           std::vector<uint32_t> &words,
-                           OwningOpRef<ModuleOp> *lowered = nullptr,
-                           Attribute *plan = nullptr) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  PassManager pm(module.getContext());
-  coro::buildToSPIRVPipeline(pm, scheduler, getSchedulerCompileOptions());
-  if (failed(pm.run(*copy)))
-    return false;
-  if (plan) {
-    FailureOr<Attribute> found = getSchedulerPlan(*copy, scheduler);
-    if (failed(found))
-      return false;
-    *plan = *found;
-  }
-  llvm::scope_exit keep([&] {
-    if (lowered)
-      *lowered = std::move(copy);
-  });
-  auto spirvModules = copy->getOps<spirv::ModuleOp>();
-  if (spirvModules.empty())
-    return false;
-  SmallVector<uint32_t> binary;
-  if (failed(spirv::serialize(*spirvModules.begin(), binary)))
-    return false;
-  words.assign(binary.begin(), binary.end());
-  // Never hand an invalid module to a driver; say which coroutine and
-  // scheduler made it (the words are still returned, for --emit).
-  if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
-      !valid.ok()) {
-    Operation *coroutine = module.lookupSymbol(coroutineName);
-    emitError(coroutine ? coroutine->getLoc() : module.getLoc())
-        << "the SPIR-V generated for this coroutine under the "
-        << getSchedulerName(scheduler)
-        << " scheduler is invalid, so it is not run (please report it: "
-           "CoroGPU should have made valid code or rejected the program): "
-        << valid.error;
-    return false;
-  }
-  return true;
-}
-
-/// Compiles `module` (a copy) with `scheduler` to PTX text for `chipName`.
-static bool compileToPTX(ModuleOp module, coro::GPUScheduler scheduler,
-                         StringRef chipName, std::string &ptx,
-                         Attribute *plan = nullptr) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  PassManager pm(module.getContext());
-  coro::buildToPTXPipeline(pm, scheduler, chipName,
-                           getSchedulerCompileOptions());
-  if (failed(pm.run(*copy)))
-    return false;
-  if (plan) {
-    FailureOr<Attribute> found = getSchedulerPlan(*copy, scheduler);
-    if (failed(found))
-      return false;
-    *plan = *found;
-  }
-  for (auto binary : copy->getOps<gpu::BinaryOp>())
-    for (Attribute object : binary.getObjects())
-      ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
-  return !ptx.empty();
-}
-
-/// The kernel image for a device of `target` ("spirv" or "sm_XY").
-static bool compileForTarget(ModuleOp module, coro::GPUScheduler scheduler,
-                             StringRef target, std::string &image,
-                             Attribute *plan = nullptr) {
-  if (target != "spirv")
-    return compileToPTX(module, scheduler, target, image, plan);
-  std::vector<uint32_t> words;
-  if (!compileToSPIRV(module, scheduler, words, nullptr, plan))
-    return false;
-  image.assign(reinterpret_cast<const char *>(words.data()),
-               words.size() * sizeof(uint32_t));
-  return true;
-}
-
 /// --emit: writes the generated code of `module` to --emit-to.
 static int emitCode(ModuleOp module) {
   if (emit == EmitKind::PTX && !coro::isNVVMChip(chip))
@@ -1123,13 +532,16 @@ static int emitCode(ModuleOp module) {
     return fail(error, kExitUsage);
   if (emit == EmitKind::PTX) {
     std::string ptx;
-    if (!compileToPTX(module, scheduler, chip, ptx))
+    if (failed(runner::compileToPTX(module, coroutineName, scheduler, chip,
+                                    getSchedulerCompileOptions(), ptx)))
       return fail("compiling to PTX failed (see above)", kExitCompile);
     output->os() << ptx;
   } else {
     std::vector<uint32_t> words;
     OwningOpRef<ModuleOp> lowered;
-    if (!compileToSPIRV(module, scheduler, words, &lowered)) {
+    if (failed(runner::compileToSPIRV(module, coroutineName, scheduler,
+                                      getSchedulerCompileOptions(), words,
+                                      &lowered))) {
       // An invalid module is still written, for spirv-val and spirv-dis.
       if (emit == EmitKind::SPIRV && !words.empty()) {
         output->os().write(reinterpret_cast<const char *>(words.data()),
@@ -1154,615 +566,95 @@ static double millisecondsSince(Clock::time_point start) {
       .count();
 }
 
-namespace {
-/// Milliseconds spent in each phase of one run.
-struct RunTiming {
-  double upload = 0, run = 0, gpu = 0, download = 0;
-};
-} // namespace
-
-/// The kernel arguments of one run: the grid extents, then the coroutine's
-/// in order. SPIR-V kernels bind each buffer; PTX kernels take the memref
-/// descriptor of the NVVM lowering (allocated and aligned pointers, offset,
-/// sizes, strides) and 64-bit indices.
-/// Appends the kernel arguments that pass `buffer` as a memref of shape
-/// `sizes`: the bound buffer for SPIR-V, the memref descriptor of the NVVM
-/// lowering for PTX.
-static void appendMemRefArg(std::vector<rt::KernelArg> &args, bool ptxABI,
-                            rt::Buffer &buffer, ArrayRef<int64_t> sizes) {
-  if (!ptxABI) {
-    args.push_back(rt::KernelArg::ofBuffer(buffer));
-    return;
-  }
-  args.push_back(rt::KernelArg::ofAddress(buffer));
-  args.push_back(rt::KernelArg::ofAddress(buffer));
-  args.push_back(rt::KernelArg::ofScalar<int64_t>(0));
-  int64_t stride = 1;
-  SmallVector<int64_t> strides(sizes.size());
-  for (int64_t dim = sizes.size() - 1; dim >= 0; --dim) {
-    strides[dim] = stride;
-    stride *= sizes[dim];
-  }
-  for (int64_t size : sizes)
-    args.push_back(rt::KernelArg::ofScalar<int64_t>(size));
-  for (int64_t each : strides)
-    args.push_back(rt::KernelArg::ofScalar<int64_t>(each));
-}
-
-static std::vector<rt::KernelArg>
-buildKernelArgs(bool ptxABI, std::array<uint32_t, 3> grid,
-                ArrayRef<Type> argumentTypes,
-                const std::vector<rt::KernelArg> &scalars,
-                ArrayRef<std::unique_ptr<rt::Buffer>> deviceBuffers,
-                ArrayRef<HostBuffer> buffers) {
-  std::vector<rt::KernelArg> args;
-  args.reserve(grid.size() + argumentTypes.size());
-  for (uint32_t extent : grid)
-    args.push_back(ptxABI ? rt::KernelArg::ofScalar<int64_t>(extent)
-                          : rt::KernelArg::ofScalar<int32_t>(extent));
-  size_t nextScalar = 0, nextBuffer = 0;
-  for (Type type : argumentTypes) {
-    auto memref = dyn_cast<MemRefType>(type);
-    if (!memref) {
-      args.push_back(scalars[nextScalar++]);
-      continue;
-    }
-    rt::Buffer &buffer = *deviceBuffers[nextBuffer];
-    size_t count = buffers[nextBuffer++].count;
-    SmallVector<int64_t> sizes = memref.hasStaticShape()
-                                     ? llvm::to_vector(memref.getShape())
-                                     : SmallVector<int64_t>{int64_t(count)};
-    appendMemRefArg(args, ptxABI, buffer, sizes);
-  }
-  return args;
-}
-
-/// The host side of the scheduler that runs: the plan the compiler left
-/// for it (wavefront, persistent), and what a run did.
-struct SchedulerRun {
-  /// The kernel plan of the mega-kernel, or of the state machine.
-  rt::InstanceKernelPlan instanceKernel;
-  bool stateMachine = false;
-  std::optional<rt::WavefrontPlan> wavefront;
-  std::optional<rt::PersistentPlan> persistent;
-  rt::WavefrontStats wavefrontStats;
-  rt::PersistentStats persistentStats;
-  rt::InstanceKernelStats instanceStats;
-};
-
-/// What the runtime needs to run the kernels `planAttr` describes.
-static SchedulerRun getSchedulerRun(Attribute planAttr) {
-  namespace plan = coro::plan;
-  SchedulerRun run;
-  if (auto mega = dyn_cast<plan::MegakernelPlanAttr>(planAttr)) {
-    run.instanceKernel = plan::toRuntimePlan(mega, coroutineName);
-  } else if (auto machine = dyn_cast<plan::StateMachinePlanAttr>(planAttr)) {
-    run.instanceKernel = plan::toRuntimePlan(machine, coroutineName);
-    run.stateMachine = true;
-  } else if (auto wave = dyn_cast<plan::WavefrontPlanAttr>(planAttr)) {
-    run.wavefront = plan::toRuntimePlan(wave, coroutineName);
-  } else {
-    run.persistent = plan::toRuntimePlan(
-        cast<plan::PersistentPlanAttr>(planAttr), coroutineName);
-  }
-  return run;
-}
-
-/// Runs the scheduler once: loads `image`, uploads `buffers`, runs, and
-/// downloads the results; on failure prints the error (prefixed with
-/// `label`) and returns its exit code, with `results` downloaded all the
-/// same when a limit stopped the run.
-static ExitCode runOnce(rt::Device &device, const std::string &image,
-                        std::array<uint32_t, 3> grid,
-                        ArrayRef<Type> argumentTypes,
-                        const std::vector<rt::KernelArg> &scalars,
-                        std::vector<HostBuffer> buffers, const char *label,
-                        std::vector<HostBuffer> &results, RunTiming &timings,
-                        SchedulerRun &scheduled) {
-  auto error = [&](const rt::Status &status) {
-    return static_cast<ExitCode>(
-        fail(llvm::Twine(label) + ": " + status.error, getExitCode(status)));
-  };
-  results.clear();
-  Clock::time_point start = Clock::now();
-  rt::Status status = device.loadModule(image.data(), image.size());
-  if (!status.ok())
-    return error(status);
-  std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
-  for (HostBuffer &buffer : buffers) {
-    // An empty buffer still gets room for one element: a bounds-checked
-    // load out of bounds reads element 0 (BoundsCheckABI.h).
-    deviceBuffers.push_back(device.createBuffer(
-        std::max(buffer.bytes.size(), buffer.elementSize), status));
-    if (!status.ok())
-      return error(status);
-    status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
-                           buffer.bytes.size());
-    if (!status.ok())
-      return error(status);
-  }
-  double uploadMs = millisecondsSince(start);
-
-  bool ptxABI = device.getTarget() != "spirv";
-  std::vector<rt::KernelArg> args = buildKernelArgs(
-      ptxABI, grid, argumentTypes, scalars, deviceBuffers, buffers);
-  double gpuMs = 0;
-  start = Clock::now();
-  // Progress of long runs, on a terminal only, at most once a second.
-  double lastProgress = 0;
+/// The host loops' options from the command line, for a run of `label`
+/// on `device`: progress on a terminal only, at most once a second, the
+/// time of the last line shown in `lastProgress`.
+static runner::RunOptions getRunOptions(rt::Device &device,
+                                        const runner::ScheduledRun &scheduled,
+                                        StringRef label, double &lastProgress) {
   bool showProgress = !quiet && !json && llvm::errs().is_displayed();
-  auto progress = [&](const rt::RunProgress &at) {
+  std::string name = label.str();
+  bool wavefront = scheduled.wavefront.has_value();
+  bool persistent = scheduled.persistent.has_value();
+  rt::RunProgressCallback progress = [=, &lastProgress](
+                                         const rt::RunProgress &at) {
     if (!showProgress || at.seconds - lastProgress < 1)
       return;
     lastProgress = at.seconds;
     llvm::errs() << llvm::format(
-        "\r%s: %llu %s, %llu of %llu instances started", label,
+        "\r%s: %llu %s, %llu of %llu instances started", name.c_str(),
         static_cast<unsigned long long>(at.rounds),
-        scheduled.wavefront ? "rounds" : "launches",
+        wavefront ? "rounds" : "launches",
         static_cast<unsigned long long>(at.started),
         static_cast<unsigned long long>(at.instances));
-    if (!scheduled.persistent)
+    if (!persistent)
       llvm::errs() << llvm::format(
           ", %llu alive, %.0f %s/s", static_cast<unsigned long long>(at.alive),
-          at.rounds / at.seconds, scheduled.wavefront ? "rounds" : "launches");
+          at.rounds / at.seconds, wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
-  auto endProgress = [&] {
-    if (lastProgress > 0)
-      llvm::errs() << "\n";
-  };
-  auto passBuffer = [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
-                        uint64_t words) {
-    appendMemRefArg(out, ptxABI, buffer, {int64_t(words)});
-  };
-  std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
-  std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
-  if (scheduled.wavefront) {
-    rt::WavefrontOptions options;
-    options.capacity = capacity;
-    options.refill = refill;
-    options.order = order;
-    options.compactBelowPercent = compactBelow;
-    options.roundsPerCheck = roundsPerCheck;
-    options.timing = timing || printStats || json;
-    if (maxRounds != ~uint64_t(0))
-      options.limits.maxRounds = maxRounds;
-    options.limits.maxSeconds = timeLimit;
-    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
-    options.progress = progress;
-    rt::WavefrontStats &stats = scheduled.wavefrontStats;
-    status = rt::runWavefront(device, *scheduled.wavefront, options, grid,
-                              gridArgs, coroutineArgs, passBuffer, stats);
-    gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds;
-  } else if (scheduled.persistent) {
-    rt::PersistentOptions options;
-    options.threads = persistentThreads;
-    if (persistentBatchesPerLaunch >= 0)
-      options.batchesPerLaunch = persistentBatchesPerLaunch;
-    options.timing = true;
-    if (maxRounds != ~uint64_t(0))
-      options.limits.maxRounds = maxRounds;
-    options.limits.maxSeconds = timeLimit;
-    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
-    options.progress = progress;
-    rt::PersistentStats &stats = scheduled.persistentStats;
-    status = rt::runPersistent(device, *scheduled.persistent, options, grid,
-                               gridArgs, coroutineArgs, passBuffer, stats);
-    gpuMs = stats.gpuMilliseconds;
-  } else {
-    const rt::InstanceKernelPlan &plan = scheduled.instanceKernel;
-    rt::InstanceKernelOptions options;
-    options.statusBuffer = terminationChecks;
-    if (maxRounds != ~uint64_t(0))
-      options.limits.maxRounds = maxRounds;
-    else
-      options.limits.maxRounds = uint64_t(1) << 20;
-    options.limits.maxSeconds = timeLimit;
-    options.limits.howToChange = "--max-rounds and --time-limit set the limits";
-    if (!plan.stepsPerLaunch && device.getLoopIterationLimit() &&
-        scheduled.stateMachine)
-      options.loopLimitAdvice =
-          "; --state-machine-steps=N runs at most N subroutines of an "
-          "instance per launch";
-    options.progress = progress;
-    rt::InstanceKernelStats &stats = scheduled.instanceStats;
-    status = rt::runInstanceKernel(device, plan, options, grid, args,
-                                   passBuffer, stats);
-    gpuMs = stats.gpuMilliseconds;
-  }
-  endProgress();
-  auto download = [&] {
-    for (auto [buffer, deviceBuffer] : llvm::zip_equal(buffers, deviceBuffers))
-      if (rt::Status status = device.download(
-              *deviceBuffer, buffer.bytes.data(), buffer.bytes.size());
-          !status.ok())
-        return status;
-    return rt::Status::success();
-  };
-  if (!status.ok()) {
-    // A run that a limit cut short leaves its buffers as they were then
-    // (--check-bounds: the violations reported so far, which may say why).
-    if (status.code == rt::StatusCode::LimitExceeded && download().ok())
-      results = std::move(buffers);
-    return error(status);
-  }
-  double runMs = millisecondsSince(start);
+  rt::RunLimits limits;
+  if (maxRounds != ~uint64_t(0))
+    limits.maxRounds = maxRounds;
+  limits.maxSeconds = timeLimit;
+  limits.howToChange = "--max-rounds and --time-limit set the limits";
 
-  start = Clock::now();
-  status = download();
+  runner::RunOptions options;
+  options.wavefront.capacity = capacity;
+  options.wavefront.refill = refill;
+  options.wavefront.order = order;
+  options.wavefront.compactBelowPercent = compactBelow;
+  options.wavefront.roundsPerCheck = roundsPerCheck;
+  options.wavefront.timing = timing || printStats || json;
+  options.wavefront.limits = limits;
+  options.wavefront.progress = progress;
+
+  options.persistent.threads = persistentThreads;
+  if (persistentBatchesPerLaunch >= 0)
+    options.persistent.batchesPerLaunch = persistentBatchesPerLaunch;
+  options.persistent.timing = true;
+  options.persistent.limits = limits;
+  options.persistent.progress = progress;
+
+  options.instanceKernel.statusBuffer = terminationChecks;
+  options.instanceKernel.limits = limits;
+  if (maxRounds == ~uint64_t(0))
+    options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
+  if (!scheduled.instanceKernel.stepsPerLaunch &&
+      device.getLoopIterationLimit() && scheduled.stateMachine)
+    options.instanceKernel.loopLimitAdvice =
+        "; --state-machine-steps=N runs at most N subroutines of an "
+        "instance per launch";
+  options.instanceKernel.progress = progress;
+  return options;
+}
+
+/// Runs `compiled` once from `buffers` into `result`; on failure prints the
+/// error (prefixed with `label`) and returns its exit code, with the buffers
+/// in `result` all the same when a limit stopped the run.
+static ExitCode
+runOnce(rt::Device &device, const runner::CompiledCoroutine &compiled,
+        std::array<uint32_t, 3> grid, ArrayRef<Type> argumentTypes,
+        ArrayRef<rt::KernelArg> scalars, ArrayRef<runner::HostBuffer> buffers,
+        StringRef label, runner::RunResult &result) {
+  double lastProgress = 0;
+  runner::RunOptions options = getRunOptions(
+      device, runner::getScheduledRun(compiled), label, lastProgress);
+  rt::Status status = runner::runCoroutine(
+      device, compiled, grid, argumentTypes, scalars, buffers, options, result);
+  // A progress line, if one was shown, ends before what follows.
+  if (lastProgress > 0)
+    llvm::errs() << "\n";
   if (!status.ok())
-    return error(status);
-  double downloadMs = millisecondsSince(start);
-  timings = {uploadMs, runMs, gpuMs, downloadMs};
-  if (timing && !json)
+    return static_cast<ExitCode>(
+        fail(label + ": " + status.error, getExitCode(status)));
+  const runner::RunTiming &timing = result.timing;
+  if (::timing && !json)
     llvm::outs() << llvm::format(
         "%s: upload %.3f ms, run %.3f ms (GPU %.3f ms), download %.3f ms\n",
-        label, uploadMs, runMs, gpuMs, downloadMs);
-  results = std::move(buffers);
+        label.str().c_str(), timing.upload, timing.run, timing.gpu,
+        timing.download);
   return kExitSuccess;
-}
-
-/// An integer element, exactly.
-static int64_t getInteger(const HostBuffer &buffer, size_t index) {
-  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-  if (buffer.elementType.isInteger(32)) {
-    int32_t v;
-    std::memcpy(&v, at, 4);
-    return v;
-  }
-  int64_t v;
-  std::memcpy(&v, at, 8);
-  return v;
-}
-
-static double getElement(const HostBuffer &buffer, size_t index) {
-  const uint8_t *at = buffer.bytes.data() + index * buffer.elementSize;
-  if (buffer.elementType.isF16()) {
-    uint16_t v;
-    std::memcpy(&v, at, 2);
-    return fromHalf(v);
-  }
-  if (buffer.elementType.isF32()) {
-    float v;
-    std::memcpy(&v, at, 4);
-    return v;
-  }
-  if (buffer.elementType.isF64()) {
-    double v;
-    std::memcpy(&v, at, 8);
-    return v;
-  }
-  return static_cast<double>(getInteger(buffer, index));
-}
-
-static void printBuffer(unsigned index, const HostBuffer &buffer) {
-  llvm::outs() << "buffer " << index << " (" << buffer.elementType << " x "
-               << buffer.count << "): [";
-  bool isFloat = isa<FloatType>(buffer.elementType);
-  for (size_t i = 0; i < buffer.count; ++i) {
-    llvm::outs() << (i ? ", " : "");
-    // Integers exactly (an i64 does not fit %g's six digits).
-    if (isFloat)
-      llvm::outs() << llvm::format("%g", getElement(buffer, i));
-    else
-      llvm::outs() << getInteger(buffer, i);
-  }
-  llvm::outs() << "]\n";
-}
-
-/// Writes `buffer` as `<dir>/buffer<index>.bin` and `.npy`.
-static bool writeBuffer(StringRef dir, unsigned index,
-                        const HostBuffer &buffer) {
-  std::string base = (dir + "/buffer" + llvm::Twine(index)).str();
-  std::string error;
-  auto raw = openOutputFile(base + ".bin", &error);
-  auto npy = raw ? openOutputFile(base + ".npy", &error) : nullptr;
-  if (!raw || !npy) {
-    fail(error, kExitUsage);
-    return false;
-  }
-  StringRef bytes(reinterpret_cast<const char *>(buffer.bytes.data()),
-                  buffer.bytes.size());
-  raw->os() << bytes;
-  // NPY 1.0: magic, version, header length, a dict padded to 64 bytes.
-  std::string header = ("{'descr': '" + getNumpyType(buffer.elementType) +
-                        "', 'fortran_order': False, 'shape': (" +
-                        llvm::Twine(buffer.count) + ",), }")
-                           .str();
-  size_t total = 10 + header.size() + 1;
-  header.append((64 - total % 64) % 64, ' ');
-  header.push_back('\n');
-  uint16_t length = header.size();
-  npy->os() << "\x93NUMPY" << char(1) << char(0) << char(length & 0xff)
-            << char(length >> 8) << header << bytes;
-  raw->keep();
-  npy->keep();
-  return true;
-}
-
-namespace {
-/// One --png: which buffer, its image size, where to write it.
-struct PngImage {
-  unsigned buffer = 0;
-  unsigned width = 0, height = 0, channels = 0;
-  std::string path;
-};
-} // namespace
-
-/// Parses the --png spec `text` against the user's `buffers`.
-static bool parsePng(StringRef text, ArrayRef<HostBuffer> buffers,
-                     PngImage &image, std::string &error) {
-  SmallVector<StringRef, 4> parts;
-  text.split(parts, ':', /*MaxSplit=*/3);
-  StringRef width, height;
-  if (parts.size() == 4)
-    std::tie(width, height) = parts[1].split('x');
-  if (parts.size() != 4 || parts[0].getAsInteger(10, image.buffer) ||
-      width.getAsInteger(10, image.width) ||
-      height.getAsInteger(10, image.height) ||
-      parts[2].getAsInteger(10, image.channels) || parts[3].empty()) {
-    error =
-        ("--png '" + text + "': expected I:WIDTHxHEIGHT:CHANNELS:PATH").str();
-    return false;
-  }
-  image.path = parts[3].str();
-  if (image.buffer >= buffers.size()) {
-    error = ("--png '" + text + "': there is no buffer " +
-             llvm::Twine(image.buffer) + " (" + llvm::Twine(buffers.size()) +
-             " given with --buffer)")
-                .str();
-    return false;
-  }
-  if (image.width == 0 || image.height == 0 || image.width > (1u << 16) ||
-      image.height > (1u << 16) ||
-      (image.channels != 1 && image.channels != 3)) {
-    error = ("--png '" + text +
-             "': the size must be 1 to 65536 pixels a side and CHANNELS 1 "
-             "or 3")
-                .str();
-    return false;
-  }
-  const HostBuffer &buffer = buffers[image.buffer];
-  if (!isa<FloatType>(buffer.elementType)) {
-    error = ("--png '" + text + "': buffer " + llvm::Twine(image.buffer) +
-             " does not hold floats")
-                .str();
-    return false;
-  }
-  uint64_t values = uint64_t(image.width) * image.height * image.channels;
-  if (values > buffer.count) {
-    error = ("--png '" + text + "': " + llvm::Twine(image.width) + "x" +
-             llvm::Twine(image.height) + " pixels of " +
-             llvm::Twine(image.channels) + " channel(s) need " +
-             llvm::Twine(values) + " values, buffer " +
-             llvm::Twine(image.buffer) + " has " + llvm::Twine(buffer.count))
-                .str();
-    return false;
-  }
-  return true;
-}
-
-/// Writes `buffer` as the PNG `image` (RGB, 8 bits, tone-mapped as --png
-/// says).
-static bool writePng(const PngImage &image, const HostBuffer &buffer,
-                     std::string &error) {
-  if (!llvm::compression::zlib::isAvailable()) {
-    error = "--png: this LLVM was built without zlib, which PNG needs";
-    return false;
-  }
-
-  auto toByte = [](double v) -> uint8_t {
-    v *= pngExposure;
-    if (!(v > 0.0)) // Also NaN.
-      return 0;
-    if (v >= 1.0)
-      return 255;
-    return static_cast<uint8_t>(std::lround(255.0 * std::pow(v, 1 / 2.2)));
-  };
-  // Scanlines of filter type 0 (none), then RGB triples.
-  std::vector<uint8_t> rows;
-  rows.reserve(size_t(image.height) * (1 + 3 * size_t(image.width)));
-  for (size_t y = 0; y < image.height; ++y) {
-    rows.push_back(0);
-    for (size_t x = 0; x < image.width; ++x) {
-      size_t pixel = (y * image.width + x) * image.channels;
-      for (unsigned c = 0; c < 3; ++c)
-        rows.push_back(
-            toByte(getElement(buffer, pixel + (image.channels == 3 ? c : 0))));
-    }
-  }
-  SmallVector<uint8_t> compressed;
-  llvm::compression::zlib::compress(
-      rows, compressed, llvm::compression::zlib::BestSizeCompression);
-  auto output = openOutputFile(image.path, &error);
-  if (!output)
-    return false;
-  auto bigEndian = [](uint32_t word) {
-    return std::array<uint8_t, 4>{uint8_t(word >> 24), uint8_t(word >> 16),
-                                  uint8_t(word >> 8), uint8_t(word)};
-  };
-  auto chunk = [&](StringRef type, ArrayRef<uint8_t> data) {
-    std::vector<uint8_t> typed(type.begin(), type.end());
-    typed.insert(typed.end(), data.begin(), data.end());
-    auto length = bigEndian(data.size());
-    auto crc = bigEndian(llvm::crc32(typed));
-    output->os().write(reinterpret_cast<const char *>(length.data()), 4);
-    output->os().write(reinterpret_cast<const char *>(typed.data()),
-                       typed.size());
-    output->os().write(reinterpret_cast<const char *>(crc.data()), 4);
-  };
-  output->os() << "\x89PNG\r\n\x1a\n";
-  std::vector<uint8_t> header;
-  for (uint32_t word : {uint32_t(image.width), uint32_t(image.height)}) {
-    auto bytes = bigEndian(word);
-    header.insert(header.end(), bytes.begin(), bytes.end());
-  }
-  // 8 bits, RGB, deflate, no filter choice, no interlace.
-  header.insert(header.end(), {8, 2, 0, 0, 0});
-  chunk("IHDR", header);
-  chunk("IDAT", compressed);
-  chunk("IEND", {});
-  output->keep();
-  return true;
-}
-
-/// " entry:256 shade:8295": instances per subroutine, each named by its
-/// tag (`names`, from the scheduler's plan) where there is one.
-static void printPerSubroutine(ArrayRef<uint64_t> counts,
-                               ArrayRef<std::string> names) {
-  for (auto [token, count] : llvm::enumerate(counts)) {
-    llvm::outs() << " ";
-    if (token < names.size())
-      llvm::outs() << names[token];
-    else
-      llvm::outs() << token;
-    llvm::outs() << ":" << count;
-  }
-  llvm::outs() << "\n";
-}
-
-/// --stats: what the wavefront scheduler did and where the GPU time went.
-static void printWavefrontStats(const rt::WavefrontStats &stats,
-                                ArrayRef<std::string> names,
-                                double gpuMilliseconds) {
-  llvm::outs() << "wavefront: " << stats.capacity << " slots, " << stats.rounds
-               << " rounds, " << stats.launches << " subroutine launches, "
-               << stats.submissions << " submissions, " << stats.compactions
-               << " compactions\n";
-  llvm::outs() << "wavefront: instances per subroutine:";
-  printPerSubroutine(stats.instancesPerSubroutine, names);
-  double total = std::max(gpuMilliseconds, 1e-9);
-  llvm::outs() << llvm::format(
-      "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
-      "subroutines %.3f ms (%.1f%%)\n",
-      gpuMilliseconds, stats.schedulingMilliseconds,
-      100 * stats.schedulingMilliseconds / total, stats.subroutineMilliseconds,
-      100 * stats.subroutineMilliseconds / total);
-  llvm::outs() << "wavefront: GPU time per kernel:";
-  for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
-    llvm::outs() << llvm::format(" %s %.3f ms;", kernel.c_str(), milliseconds);
-  llvm::outs() << "\n";
-}
-
-/// --stats: what the persistent-threads scheduler did.
-static void printPersistentStats(const rt::PersistentStats &stats,
-                                 ArrayRef<std::string> names) {
-  auto count = [](uint64_t n, const char *one, const char *many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  llvm::outs() << "persistent: "
-               << count(stats.workgroups, "workgroup", "workgroups") << ", "
-               << count(stats.launches, "launch", "launches") << ", "
-               << count(stats.steps, "step", "steps") << ", "
-               << count(stats.acquisitions, "batch", "batches")
-               << ", global memory extension " << stats.extensionBytes
-               << " bytes\n";
-  llvm::outs() << "persistent: instances per subroutine:";
-  printPerSubroutine(stats.instancesPerSubroutine, names);
-}
-
-/// `location` as file:line:col where it is one.
-static std::string formatLocation(LocationAttr location) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto fileLine = dyn_cast<FileLineColLoc>(location))
-    os << fileLine.getFilename().getValue() << ":" << fileLine.getLine() << ":"
-       << fileLine.getColumn();
-  else
-    location.print(os);
-  return text;
-}
-
-/// --check-bounds: reports the violations that `buffer`, the violation
-/// buffer of BoundsCheckABI.h, holds after a run of `label`, on stderr and
-/// into `json`; returns their number.
-static uint32_t reportViolations(const HostBuffer &buffer,
-                                 coro::BoundsCheckAttr boundsCheck,
-                                 const char *label, llvm::json::Array &json) {
-  namespace bounds = corogpu::runtime::bounds;
-  auto word = [&](uint64_t index) {
-    uint32_t value;
-    std::memcpy(&value, buffer.bytes.data() + index * sizeof(value),
-                sizeof(value));
-    return value;
-  };
-  uint32_t count = word(bounds::kViolationCount);
-  if (count == 0)
-    return 0;
-  uint32_t claimed = word(bounds::kRecordCount);
-  uint32_t recorded = std::min(claimed, boundsCheck.getRecords());
-  llvm::errs() << "coro-run: error: " << label << ": " << count
-               << " memory access" << (count == 1 ? " was" : "es were")
-               << " out of bounds and skipped (a load or an atomic gave 0)";
-  if (recorded < count)
-    llvm::errs() << "; " << recorded
-                 << " recorded (an instance's first since it last suspended)";
-  llvm::errs() << "\n";
-  uint64_t first = bounds::kFirstArgumentSize + boundsCheck.getArgument();
-  for (uint32_t i = 0; i < recorded; ++i) {
-    uint64_t at = first + uint64_t(i) * bounds::kRecordWords;
-    auto site =
-        cast<coro::BoundsSiteAttr>(boundsCheck.getSites()[std::min<size_t>(
-            word(at + bounds::kSite), boundsCheck.getSites().size() - 1)]);
-    uint32_t resume =
-        std::min<size_t>(word(at + bounds::kResumePoint),
-                         boundsCheck.getResumePoints().size() - 1);
-    StringRef resumedAt =
-        cast<StringAttr>(boundsCheck.getResumePoints()[resume]).getValue();
-    auto join = [&](bounds::RecordWord low, bounds::RecordWord high) {
-      return (uint64_t(word(at + high)) << 32) | word(at + low);
-    };
-    uint64_t instance = join(bounds::kInstanceLow, bounds::kInstanceHigh);
-    int64_t index = int64_t(join(bounds::kIndexLow, bounds::kIndexHigh));
-    uint32_t size = word(at + bounds::kSize);
-    uint32_t dimension = word(at + bounds::kDimension);
-    std::string where = formatLocation(site.getLocation());
-    llvm::errs()
-        << "  " << where << ": " << site.getOp().getValue() << " of "
-        << site.getMemref().getValue() << ": index " << index
-        << " in dimension " << dimension << " of size " << size << "; instance "
-        << instance << ", "
-        << (resume == 0 ? "before its first suspension"
-            : resumedAt.starts_with("#")
-                ? ("resumed at suspension " + resumedAt).str()
-                : ("resumed at suspension \"" + resumedAt + "\"").str())
-        << "\n";
-    json.push_back(llvm::json::Object{{"location", where},
-                                      {"op", site.getOp().getValue()},
-                                      {"memref", site.getMemref().getValue()},
-                                      {"index", index},
-                                      {"dimension", dimension},
-                                      {"size", size},
-                                      {"instance", instance},
-                                      {"resumed_at", resumedAt}});
-  }
-  return count;
-}
-
-/// Compares every element; prints the first differing indices.
-static bool compareBuffers(ArrayRef<HostBuffer> actual,
-                           ArrayRef<HostBuffer> expected) {
-  bool same = true;
-  for (auto [index, pair] :
-       llvm::enumerate(llvm::zip_equal(actual, expected))) {
-    const auto &[got, want] = pair;
-    unsigned shown = 0;
-    for (size_t i = 0; i < got.count; ++i) {
-      double a = getElement(got, i), b = getElement(want, i);
-      bool equal =
-          isa<FloatType>(got.elementType)
-              ? std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b))
-              : getInteger(got, i) == getInteger(want, i);
-      if (equal)
-        continue;
-      same = false;
-      if (shown++ < 8)
-        llvm::errs() << "coro-run: mismatch in buffer " << index << " at [" << i
-                     << "]: " << llvm::format("%g", a) << ", reference "
-                     << llvm::format("%g", b) << "\n";
-    }
-  }
-  return same;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1877,37 +769,6 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
   return options;
 }
 
-/// Erases the coroutines and functions that `entry` does not reach through
-/// symbol uses (awaits, handles, generator loops, calls): coro-run runs
-/// `entry` only, and one of them that drives it would have it split before
-/// --check-bounds instruments it.
-static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
-  SymbolTable symbols(module);
-  llvm::SetVector<Operation *> reached;
-  reached.insert(entry);
-  for (size_t next = 0; next < reached.size(); ++next) {
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(reached[next]);
-    if (!uses)
-      continue;
-    for (const SymbolTable::SymbolUse &use : *uses)
-      if (Operation *symbol =
-              symbols.lookup(use.getSymbolRef().getRootReference()))
-        reached.insert(symbol);
-  }
-  // One that something left still names (a coro.split, another unreachable
-  // coroutine) goes once that is gone, or stays.
-  for (bool erased = true; erased;) {
-    erased = false;
-    for (Operation &op : llvm::make_early_inc_range(module.getOps()))
-      if (isa<coro::FuncOp, func::FuncOp>(op) && !reached.contains(&op) &&
-          SymbolTable::symbolKnownUseEmpty(&op, module)) {
-        op.erase();
-        erased = true;
-      }
-  }
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libLLVM registers hundreds of options; --help shows coro-run's.
@@ -1966,36 +827,18 @@ int main(int argc, char **argv) {
                 kExitUsage);
   if (tune)
     return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
-  // coro-run launches the coroutine itself: host functions that launch
-  // coroutines (the `main` of CPU tests) are not compiled; the wavefront
-  // scheduler could not lower their launches anyway.
-  for (Operation &op : llvm::make_early_inc_range(module->getOps()))
-    if (isa<func::FuncOp>(op) && op.walk([](coro::LaunchOp) {
-                                     return WalkResult::interrupt();
-                                   }).wasInterrupted())
-      op.erase();
   // --check-bounds: the coroutine gets its checks and one more argument, the
-  // violation buffer, that coro-run passes after the user's. It is checked
-  // after the front half, so that the code its handles and generator loops
-  // run is inlined and checked too; coroutines it cannot reach go first, so
-  // that one that drives it does not have it split before.
+  // violation buffer, that coro-run passes after the user's.
   ArrayRef<Type> userArgumentTypes = coroutine.getArgumentTypes();
-  coro::BoundsCheckAttr boundsCheck;
-  if (checkBounds) {
-    eraseUnreachableCoroutines(*module, coroutine);
-    PassManager pm(&context);
-    coro::buildFrontHalfPipeline(pm);
-    coro::CoroCheckBoundsOptions options;
-    options.coroutines = {coroutineName};
-    pm.addPass(coro::createCoroCheckBounds(options));
-    if (failed(pm.run(*module)))
-      return fail("--check-bounds: instrumenting @" + coroutineName +
-                      " failed (see above)",
-                  kExitCompile);
-    boundsCheck = coroutine->getAttrOfType<coro::BoundsCheckAttr>(
-        coro::BoundsCheckAttr::kAttrName);
+  FailureOr<coro::BoundsCheckAttr> prepared =
+      runner::prepareToRun(*module, coroutine, checkBounds);
+  if (failed(prepared))
+    return fail("--check-bounds: instrumenting @" + coroutineName +
+                    " failed (see above)",
+                kExitCompile);
+  coro::BoundsCheckAttr boundsCheck = *prepared;
+  if (boundsCheck)
     userArgumentTypes = coroutine.getArgumentTypes().drop_back();
-  }
   if (emit != EmitKind::None)
     return emitCode(*module);
   if (backend != "vulkan" && backend != "cuda")
@@ -2023,7 +866,7 @@ int main(int argc, char **argv) {
 
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
-  std::vector<HostBuffer> buffers;
+  std::vector<runner::HostBuffer> buffers;
   size_t numScalars = 0, numBuffers = 0;
   for (Type type : userArgumentTypes)
     isa<MemRefType>(type) ? ++numBuffers : ++numScalars;
@@ -2038,51 +881,38 @@ int main(int argc, char **argv) {
                     " given with --buffer",
                 kExitUsage);
   for (auto [index, type] : llvm::enumerate(userArgumentTypes)) {
-    std::string error;
     if (auto memref = dyn_cast<MemRefType>(type)) {
-      HostBuffer buffer;
-      if (!parseBuffer(bufferSpecs[buffers.size()], memref, index, context,
-                       buffer, error))
-        return fail(error, kExitUsage);
-      buffers.push_back(std::move(buffer));
+      llvm::Expected<runner::HostBuffer> buffer =
+          runner::parseBufferSpec(bufferSpecs[buffers.size()], memref, index);
+      if (!buffer)
+        return fail(llvm::toString(buffer.takeError()), kExitUsage);
+      buffers.push_back(std::move(*buffer));
     } else {
-      rt::KernelArg arg;
-      if (!parseScalar(scalarArgs[scalars.size()], type, index,
-                       /*wideIndex=*/backend == "cuda", arg, error))
-        return fail(error, kExitUsage);
-      scalars.push_back(std::move(arg));
+      llvm::Expected<rt::KernelArg> arg =
+          runner::parseScalarArgument(scalarArgs[scalars.size()], type, index,
+                                      /*wideIndex=*/backend == "cuda");
+      if (!arg)
+        return fail(llvm::toString(arg.takeError()), kExitUsage);
+      scalars.push_back(std::move(*arg));
     }
   }
-  std::vector<PngImage> images(pngSpecs.size());
-  for (auto [spec, image] : llvm::zip_equal(pngSpecs, images)) {
-    std::string error;
-    if (!parsePng(spec, buffers, image, error))
-      return fail(error, kExitUsage);
+  std::vector<runner::PngImage> images;
+  for (const std::string &spec : pngSpecs) {
+    llvm::Expected<runner::PngImage> image =
+        runner::parsePngSpec(spec, buffers);
+    if (!image)
+      return fail("--png " + llvm::toString(image.takeError()), kExitUsage);
+    images.push_back(std::move(*image));
   }
   // The violation buffer: the size of each user buffer, then the records.
   ArrayRef<Type> argumentTypes = coroutine.getArgumentTypes();
   if (boundsCheck) {
-    namespace bounds = corogpu::runtime::bounds;
-    HostBuffer violations;
-    violations.elementType = IntegerType::get(&context, 32);
-    violations.elementSize = sizeof(uint32_t);
-    violations.count = bounds::getViolationBufferWords(
-        userArgumentTypes.size(), boundsCheck.getRecords());
-    std::vector<uint32_t> words(violations.count);
-    size_t nextBuffer = 0;
-    for (auto [index, type] : llvm::enumerate(userArgumentTypes)) {
-      if (!isa<MemRefType>(type))
-        continue;
-      size_t count = buffers[nextBuffer++].count;
-      if (count > UINT32_MAX)
-        return fail("--check-bounds: buffer " + llvm::Twine(nextBuffer - 1) +
-                        " has more than 2^32 - 1 elements",
-                    kExitUsage);
-      words[bounds::kFirstArgumentSize + index] = count;
-    }
-    violations.bytes.resize(words.size() * sizeof(uint32_t));
-    std::memcpy(violations.bytes.data(), words.data(), violations.bytes.size());
-    buffers.push_back(std::move(violations));
+    llvm::Expected<runner::HostBuffer> violations =
+        runner::createViolationBuffer(boundsCheck, userArgumentTypes, buffers);
+    if (!violations)
+      return fail("--check-bounds: " + llvm::toString(violations.takeError()),
+                  kExitUsage);
+    buffers.push_back(std::move(*violations));
   }
 
   rt::Status status;
@@ -2098,7 +928,7 @@ int main(int argc, char **argv) {
   if (!device)
     return fail(status.error, getExitCode(status));
   uint64_t bufferBytes = 0;
-  for (const HostBuffer &buffer : buffers)
+  for (const runner::HostBuffer &buffer : buffers)
     bufferBytes += buffer.bytes.size();
   if (bufferBytes > device->getMemoryBytes())
     return fail("out of device memory: the buffers need " +
@@ -2106,115 +936,99 @@ int main(int argc, char **argv) {
                     " has " + llvm::Twine(device->getMemoryBytes()),
                 kExitDevice);
 
-  std::string image, reference;
-  Attribute plan, referencePlan;
-  if (!compileForTarget(*module, scheduler, device->getTarget(), image, &plan))
+  FailureOr<runner::CompiledCoroutine> compiled = runner::compileCoroutine(
+      *module, coroutineName, scheduler, device->getTarget(),
+      getSchedulerCompileOptions());
+  if (failed(compiled))
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
-  SchedulerRun scheduled = getSchedulerRun(plan);
-  std::vector<std::string> subroutineNames;
-  if (auto names = coro::plan::getSubroutineNames(plan))
-    for (auto name : names.getAsValueRange<StringAttr>())
-      subroutineNames.push_back(name.str());
-  SchedulerRun referenceRun;
+  FailureOr<runner::CompiledCoroutine> reference;
   if (check) {
-    if (!compileForTarget(*module, coro::GPUScheduler::Megakernel,
-                          device->getTarget(), reference, &referencePlan))
+    reference = runner::compileCoroutine(
+        *module, coroutineName, coro::GPUScheduler::Megakernel,
+        device->getTarget(), getSchedulerCompileOptions());
+    if (failed(reference))
       return fail("compiling the mega-kernel reference failed (see above)",
                   kExitCompile);
-    referenceRun = getSchedulerRun(referencePlan);
   }
   double compileMs = millisecondsSince(start);
   if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
 
-  std::vector<HostBuffer> results, expected;
-  RunTiming runTiming, referenceTiming;
-  const char *label = getSchedulerName(scheduler);
+  StringRef label = runner::getSchedulerName(scheduler);
+  // --check-bounds: reports what a run's violation buffer recorded;
+  // returns their number.
+  auto reportViolations = [&](const runner::RunResult &run) {
+    runner::BoundsReport report =
+        runner::decodeViolations(run.buffers.back(), boundsCheck);
+    if (report.count) {
+      llvm::errs() << "coro-run: error: ";
+      runner::printBoundsReport(report, label, llvm::errs());
+    }
+    return report;
+  };
   // Repeated runs: the kernels stay compiled, every run starts from the
   // same buffers; medians are reported (the first run pays for compiling
   // the kernels on drivers that do it lazily).
   if (repeat == 0)
     return fail("--repeat must be at least 1", kExitUsage);
-  std::vector<RunTiming> runs;
-  std::vector<SchedulerRun> runStats;
-  for (unsigned i = 0; i < repeat; ++i) {
-    if (ExitCode code =
-            runOnce(*device, image, grid, argumentTypes, scalars, buffers,
-                    label, results, runTiming, scheduled)) {
+  std::vector<runner::RunResult> runs(repeat);
+  for (runner::RunResult &run : runs) {
+    if (ExitCode code = runOnce(*device, *compiled, grid, argumentTypes,
+                                scalars, buffers, label, run)) {
       // An access out of bounds can be why a run never ended.
-      llvm::json::Array ignored;
-      if (boundsCheck && !results.empty())
-        reportViolations(results.back(), boundsCheck, label, ignored);
+      if (boundsCheck && !run.buffers.empty())
+        reportViolations(run);
       return code;
     }
-    runs.push_back(runTiming);
-    runStats.push_back(scheduled);
   }
-  if (repeat > 1) {
-    // Report the run with the median GPU time (the lower one of the two
-    // middle runs for an even count), whole, so that its times and
-    // statistics agree with each other.
-    std::vector<size_t> order(runs.size());
-    for (size_t i = 0; i < order.size(); ++i)
-      order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](size_t a, size_t b) { return runs[a].gpu < runs[b].gpu; });
-    size_t median = order[(order.size() - 1) / 2];
-    runTiming = runs[median];
-    scheduled = runStats[median];
-    if (timing && !json)
-      llvm::outs() << llvm::format(
-          "%s: median of %u runs: run %.3f ms (GPU %.3f ms)\n", label,
-          unsigned(repeat), runTiming.run, runTiming.gpu);
+  // Report the run with the median GPU time (the lower one of the two
+  // middle runs for an even count), whole, so that its times and statistics
+  // agree with each other.
+  std::vector<size_t> order(runs.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return runs[a].timing.gpu < runs[b].timing.gpu;
+  });
+  runner::RunResult &reported = runs[order[(order.size() - 1) / 2]];
+  const runner::RunTiming &runTiming = reported.timing;
+  if (repeat > 1 && timing && !json)
+    llvm::outs() << llvm::format(
+        "%s: median of %u runs: run %.3f ms (GPU %.3f ms)\n",
+        label.str().c_str(), unsigned(repeat), runTiming.run, runTiming.gpu);
+  if (printStats && !json)
+    runner::printSchedulerStats(reported.scheduled, runTiming.gpu,
+                                llvm::outs());
+  std::vector<runner::HostBuffer> &results = reported.buffers;
+  runner::RunResult referenceRun;
+  if (check) {
+    if (ExitCode code = runOnce(*device, *reference, grid, argumentTypes,
+                                scalars, buffers, "reference", referenceRun))
+      return code;
+    if (boundsCheck)
+      referenceRun.buffers.pop_back();
   }
-  const rt::WavefrontStats &stats = scheduled.wavefrontStats;
-  if (printStats && !json) {
-    if (scheduled.wavefront)
-      printWavefrontStats(stats, subroutineNames, runTiming.gpu);
-    if (scheduled.persistent)
-      printPersistentStats(scheduled.persistentStats, subroutineNames);
+  // --check-bounds: the violation buffer is coro-run's, not the user's.
+  runner::BoundsReport violations;
+  if (boundsCheck) {
+    violations = reportViolations(reported);
+    results.pop_back();
   }
   std::optional<bool> matches;
   if (check) {
-    if (ExitCode code =
-            runOnce(*device, reference, grid, argumentTypes, scalars, buffers,
-                    "reference", expected, referenceTiming, referenceRun))
-      return code;
-    if (boundsCheck)
-      expected.pop_back();
+    SmallVector<runner::BufferMismatch> mismatches;
+    matches = runner::compareBuffers(results, referenceRun.buffers, tolerance,
+                                     mismatches) == 0;
+    for (const runner::BufferMismatch &mismatch : mismatches)
+      llvm::errs() << "coro-run: mismatch in buffer " << mismatch.buffer
+                   << " at [" << mismatch.index
+                   << "]: " << llvm::format("%g", mismatch.actual)
+                   << ", reference " << llvm::format("%g", mismatch.expected)
+                   << "\n";
   }
-  // --check-bounds: the violation buffer is coro-run's, not the user's.
-  llvm::json::Array violations;
-  uint32_t numViolations = 0;
-  if (boundsCheck) {
-    numViolations =
-        reportViolations(results.back(), boundsCheck, label, violations);
-    results.pop_back();
-  }
-  if (check)
-    matches = compareBuffers(results, expected);
 
   if (json) {
-    llvm::json::Array jsonBuffers;
-    // --quiet leaves the buffers out of the JSON too.
-    for (const HostBuffer &buffer :
-         quiet ? ArrayRef<HostBuffer>() : ArrayRef<HostBuffer>(results)) {
-      llvm::json::Array values;
-      for (size_t i = 0; i < buffer.count; ++i) {
-        // JSON has no NaN or infinities: name them.
-        double v = getElement(buffer, i);
-        if (std::isfinite(v))
-          values.push_back(v);
-        else
-          values.push_back(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
-      }
-      std::string type;
-      llvm::raw_string_ostream os(type);
-      os << buffer.elementType;
-      jsonBuffers.push_back(
-          llvm::json::Object{{"type", type}, {"values", std::move(values)}});
-    }
     llvm::json::Object result{
         {"coroutine", coroutineName},
         {"scheduler", label},
@@ -2225,96 +1039,58 @@ int main(int argc, char **argv) {
                                          {"run", runTiming.run},
                                          {"gpu", runTiming.gpu},
                                          {"download", runTiming.download}}}};
-    if (!quiet)
+    // --quiet leaves the buffers out of the JSON too.
+    if (!quiet) {
+      llvm::json::Array jsonBuffers;
+      for (const runner::HostBuffer &buffer : results)
+        jsonBuffers.push_back(runner::toJSON(buffer));
       result["buffers"] = std::move(jsonBuffers);
+    }
     if (matches)
       result["check"] = *matches;
     if (boundsCheck)
-      result["bounds_violations"] = llvm::json::Object{
-          {"count", numViolations}, {"recorded", std::move(violations)}};
+      result["bounds_violations"] = runner::toJSON(violations);
     llvm::json::Array perRun;
-    for (auto [i, run] : llvm::enumerate(runs)) {
-      llvm::json::Object entry{{"run", run.run}, {"gpu", run.gpu}};
-      if (scheduled.wavefront) {
+    for (const runner::RunResult &run : runs) {
+      llvm::json::Object entry{{"run", run.timing.run},
+                               {"gpu", run.timing.gpu}};
+      if (run.scheduled.wavefront) {
         entry["scheduling_gpu_ms"] =
-            runStats[i].wavefrontStats.schedulingMilliseconds;
+            run.scheduled.wavefrontStats.schedulingMilliseconds;
         entry["subroutine_gpu_ms"] =
-            runStats[i].wavefrontStats.subroutineMilliseconds;
+            run.scheduled.wavefrontStats.subroutineMilliseconds;
       }
       perRun.push_back(std::move(entry));
     }
     result["runs_ms"] = std::move(perRun);
-    if (scheduled.stateMachine)
-      result["state_machine"] = llvm::json::Object{
-          {"steps_per_launch", scheduled.instanceKernel.stepsPerLaunch},
-          {"launches", scheduled.instanceStats.launches},
-          {"frame_buffer_bytes", scheduled.instanceStats.frameBufferBytes},
-          {"subroutines", subroutineNames}};
-    if (scheduled.persistent) {
-      const rt::PersistentStats &persistent = scheduled.persistentStats;
-      llvm::json::Array perSubroutine;
-      for (uint64_t count : persistent.instancesPerSubroutine)
-        perSubroutine.push_back(count);
-      result["persistent"] = llvm::json::Object{
-          {"workgroups", persistent.workgroups},
-          {"launches", persistent.launches},
-          {"batch", scheduled.persistent->batch},
-          {"shared_slots", scheduled.persistent->sharedSlots},
-          {"extension_bytes", persistent.extensionBytes},
-          {"steps", persistent.steps},
-          {"batches", persistent.acquisitions},
-          {"subroutines", subroutineNames},
-          {"instances_per_subroutine", std::move(perSubroutine)}};
-    }
-    if (scheduled.wavefront) {
-      llvm::json::Array perSubroutine;
-      for (uint64_t count : stats.instancesPerSubroutine)
-        perSubroutine.push_back(count);
-      result["wavefront"] = llvm::json::Object{
-          {"capacity", stats.capacity},
-          {"rounds", stats.rounds},
-          {"submissions", stats.submissions},
-          {"launches", stats.launches},
-          {"compactions", stats.compactions},
-          {"subroutines", subroutineNames},
-          {"instances_per_subroutine", std::move(perSubroutine)},
-          {"scheduling_gpu_ms", stats.schedulingMilliseconds},
-          {"kernel_gpu_ms",
-           [&] {
-             llvm::json::Object perKernel;
-             for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
-               perKernel[kernel] = milliseconds;
-             return perKernel;
-           }()},
-          {"subroutine_gpu_ms", stats.subroutineMilliseconds}};
-    }
+    runner::addSchedulerStats(reported.scheduled, result);
     llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(result)))
                  << "\n";
   } else if (!quiet) {
     for (auto [index, buffer] : llvm::enumerate(results))
-      printBuffer(index, buffer);
+      buffer.print(index, llvm::outs());
   }
   if (!outputDir.empty()) {
     if (std::error_code error = llvm::sys::fs::create_directories(outputDir))
       return fail("cannot create " + outputDir + ": " + error.message(),
                   kExitUsage);
     for (auto [index, buffer] : llvm::enumerate(results))
-      if (!writeBuffer(outputDir, index, buffer))
-        return kExitUsage;
+      if (llvm::Error error =
+              runner::writeBufferFiles(outputDir, index, buffer))
+        return fail(llvm::toString(std::move(error)), kExitUsage);
   }
-  for (const PngImage &image : images) {
-    std::string error;
-    if (!writePng(image, results[image.buffer], error))
-      return fail(error, kExitUsage);
-  }
+  for (const runner::PngImage &image : images)
+    if (llvm::Error error =
+            runner::writePng(image, results[image.buffer], pngExposure))
+      return fail("--png: " + llvm::toString(std::move(error)), kExitUsage);
   // Out-of-bounds accesses explain a mismatch, not the other way round.
-  ExitCode code = numViolations ? kExitOutOfBounds : kExitSuccess;
+  ExitCode code = violations.count ? kExitOutOfBounds : kExitSuccess;
   if (!matches)
     return code;
   if (!*matches) {
     llvm::errs() << "coro-run: --check FAILED: " << label
                  << " differs from the mega-kernel reference\n";
-    return numViolations ? code : kExitMismatch;
+    return violations.count ? code : kExitMismatch;
   }
   if (!json)
     llvm::outs() << "check: " << label

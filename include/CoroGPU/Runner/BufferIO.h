@@ -1,0 +1,73 @@
+//===- BufferIO.h - buffers from specs and files, to files ------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// What `coro-run --buffer`, `--output-dir` and `--png` do, for embedders of
+// the Runner library: a buffer from a TYPE:COUNT:INIT spec (zeros, iota,
+// constant, random, raw file, NumPy .npy), and buffers written as raw
+// bytes, .npy and PNG images.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNNER_BUFFERIO_H
+#define COROGPU_RUNNER_BUFFERIO_H
+
+#include "CoroGPU/Runner/HostBuffer.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir {
+namespace coro {
+namespace runner {
+
+/// A buffer for argument #`argument` of type `memref` from `spec`,
+/// TYPE:COUNT:INIT with TYPE one of f16, f32, f64, i32, i64 (the memref's
+/// element type) and INIT one of zeros, iota, const=V, random=SEED (uniform
+/// in [0, 1) for floats, integers in [0, 1000)), file=PATH (raw
+/// little-endian bytes, exactly COUNT elements) or npy=PATH (see
+/// readNumpyFile). A static memref needs at least its element count.
+llvm::Expected<HostBuffer> parseBufferSpec(StringRef spec, MemRefType memref,
+                                           unsigned argument);
+
+/// The NumPy dtype of buffers of `type` ("<f4", ...).
+StringRef getNumpyType(Type type);
+
+/// The elements of the NPY file at `path` (format 1.0 to 3.0, as np.save
+/// writes it), which must hold `count` elements of `elementType`'s dtype; a
+/// multi-dimensional array is read in C order (Fortran order is an error).
+llvm::Expected<HostBuffer> readNumpyFile(StringRef path, Type elementType,
+                                         size_t count);
+
+/// Writes `buffer` as an NPY 1.0 file of one dimension.
+void writeNumpy(const HostBuffer &buffer, llvm::raw_ostream &os);
+
+/// Writes `buffer` as `<dir>/buffer<index>.bin` (raw bytes) and `.npy`.
+llvm::Error writeBufferFiles(StringRef dir, unsigned index,
+                             const HostBuffer &buffer);
+
+/// One PNG image of a float buffer: WIDTHxHEIGHT pixels of 1 (gray) or 3
+/// (RGB) channels, row-major from the top-left pixel.
+struct PngImage {
+  unsigned buffer = 0;
+  unsigned width = 0, height = 0, channels = 0;
+  std::string path;
+};
+
+/// Parses I:WIDTHxHEIGHT:CHANNELS:PATH, checked against `buffers`; the error
+/// starts with the spec in quotes.
+llvm::Expected<PngImage> parsePngSpec(StringRef spec,
+                                      ArrayRef<HostBuffer> buffers);
+
+/// Writes `buffer` as the 8-bit RGB PNG `image`: each value times
+/// `exposure`, clamped to [0, 1], gamma 1/2.2 (NaN is black).
+llvm::Error writePng(const PngImage &image, const HostBuffer &buffer,
+                     double exposure);
+
+} // namespace runner
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_RUNNER_BUFFERIO_H

@@ -1,0 +1,86 @@
+//===- Compile.h - compile one coroutine for a run --------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// From a module to what a device runs: the module made ready to run one
+// coroutine alone (bounds checks included), the kernel image of that
+// coroutine under a scheduler (SPIR-V words, validated, or PTX text), and
+// the plan the scheduler's pass left for the runtime (coro_plan dialect).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNNER_COMPILE_H
+#define COROGPU_RUNNER_COMPILE_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/Pipelines/Pipelines.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace coro {
+namespace runner {
+
+/// The name `--scheduler` and the pipelines' `scheduler=` option give
+/// `scheduler`: megakernel, state-machine, wavefront or persistent.
+StringRef getSchedulerName(GPUScheduler scheduler);
+
+/// Makes `module` ready to run `coroutine` alone: the host functions that
+/// launch coroutines (the `main` of CPU tests) are erased. With
+/// `checkBounds`, the coroutines and functions `coroutine` does not reach
+/// are erased too, the front half of the pipelines runs and
+/// coro-check-bounds instruments `coroutine`, whose last argument is then
+/// the violation buffer (KernelABI.h); the result is what it added, null
+/// without `checkBounds`. Errors are emitted on the module's context.
+FailureOr<BoundsCheckAttr> prepareToRun(ModuleOp module, FuncOp coroutine,
+                                        bool checkBounds);
+
+/// The plan (coro_plan dialect) that `scheduler`'s pass left for
+/// `coroutine` in the compiled `module`; a located error if there is none.
+FailureOr<Attribute> getSchedulerPlan(ModuleOp module, StringRef coroutine,
+                                      GPUScheduler scheduler);
+
+/// Compiles a copy of `module` with `scheduler` to SPIR-V `words`, which
+/// are also returned when they fail validation (an error at `coroutine`
+/// says so). `lowered`, if given, receives the compiled module, `plan` the
+/// coroutine's plan.
+LogicalResult compileToSPIRV(ModuleOp module, StringRef coroutine,
+                             GPUScheduler scheduler,
+                             const SchedulerCompileOptions &options,
+                             std::vector<uint32_t> &words,
+                             OwningOpRef<ModuleOp> *lowered = nullptr,
+                             Attribute *plan = nullptr);
+
+/// Compiles a copy of `module` with `scheduler` to PTX text for `chip`.
+LogicalResult compileToPTX(ModuleOp module, StringRef coroutine,
+                           GPUScheduler scheduler, StringRef chip,
+                           const SchedulerCompileOptions &options,
+                           std::string &ptx, Attribute *plan = nullptr);
+
+/// One coroutine compiled for a device: what the runtime loads and runs.
+struct CompiledCoroutine {
+  std::string coroutine;
+  GPUScheduler scheduler = GPUScheduler::Megakernel;
+  /// "spirv" or the NVIDIA chip ("sm_90"), as Device::getTarget names it.
+  std::string target;
+  /// SPIR-V words as bytes, or PTX text.
+  std::string image;
+  /// The scheduler's plan, a coro_plan attribute.
+  Attribute plan;
+};
+
+/// Compiles `coroutine` of `module` (a copy) with `scheduler` for a device
+/// of `target` ("spirv" or "sm_XY").
+FailureOr<CompiledCoroutine>
+compileCoroutine(ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
+                 StringRef target, const SchedulerCompileOptions &options = {});
+
+} // namespace runner
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_RUNNER_COMPILE_H

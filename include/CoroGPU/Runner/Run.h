@@ -1,0 +1,93 @@
+//===- Run.h - run a compiled coroutine on a device -------------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// One run of a compiled coroutine (Compile.h) on a runtime device: the
+// buffers uploaded, the scheduler's host loop (a single launch for the
+// mega-kernel, relaunches for the state machine in bounded steps, the
+// wavefront and persistent-threads loops), the buffers downloaded, and
+// what it cost. This is the run `coro-run` makes, for embedders:
+//
+//   FailureOr<CompiledCoroutine> compiled = compileCoroutine(
+//       module, "shade", GPUScheduler::Wavefront, device->getTarget());
+//   RunResult result;
+//   corogpu::runtime::Status status = runCoroutine(
+//       *device, *compiled, {64, 1, 1}, coroutine.getArgumentTypes(),
+//       scalars, buffers, RunOptions(), result);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNNER_RUN_H
+#define COROGPU_RUNNER_RUN_H
+
+#include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/HostBuffer.h"
+#include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/InstanceKernel.h"
+#include "corogpu/runtime/Persistent.h"
+#include "corogpu/runtime/Wavefront.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir {
+namespace coro {
+namespace runner {
+
+/// The host side of the scheduler of a compiled coroutine: its plan in the
+/// runtime's structs, and what a run of it did.
+struct ScheduledRun {
+  /// The mega-kernel's or the state machine's kernel.
+  corogpu::runtime::InstanceKernelPlan instanceKernel;
+  bool stateMachine = false;
+  std::optional<corogpu::runtime::WavefrontPlan> wavefront;
+  std::optional<corogpu::runtime::PersistentPlan> persistent;
+  corogpu::runtime::InstanceKernelStats instanceStats;
+  corogpu::runtime::WavefrontStats wavefrontStats;
+  corogpu::runtime::PersistentStats persistentStats;
+  /// The subroutines' names by token (their tags), from the plan.
+  std::vector<std::string> subroutineNames;
+};
+
+/// The runtime plan of `compiled`.
+ScheduledRun getScheduledRun(const CompiledCoroutine &compiled);
+
+/// The host loops' options; each scheduler takes its own (the mega-kernel
+/// and the state machine `instanceKernel`). Their limits and progress
+/// callbacks are the caller's.
+struct RunOptions {
+  corogpu::runtime::InstanceKernelOptions instanceKernel;
+  corogpu::runtime::WavefrontOptions wavefront;
+  corogpu::runtime::PersistentOptions persistent;
+};
+
+/// Milliseconds spent in each phase of one run (GPU: what the device's
+/// timers measured of `run`).
+struct RunTiming {
+  double upload = 0, run = 0, gpu = 0, download = 0;
+};
+
+/// What one run left: the buffers, downloaded, its timing and statistics.
+struct RunResult {
+  std::vector<HostBuffer> buffers;
+  RunTiming timing;
+  ScheduledRun scheduled;
+};
+
+/// Runs `compiled` once on `device` (whose target it was compiled for) over
+/// `grid`: loads the image, uploads `buffers` (one per memref among
+/// `argumentTypes`, in order; `scalars` are the other arguments, see
+/// KernelABI.h), runs the scheduler's host loop and downloads the buffers
+/// into `result`. A run that a limit stopped (StatusCode::LimitExceeded)
+/// still downloads them as they were then.
+corogpu::runtime::Status runCoroutine(
+    corogpu::runtime::Device &device, const CompiledCoroutine &compiled,
+    std::array<uint32_t, 3> grid, ArrayRef<Type> argumentTypes,
+    ArrayRef<corogpu::runtime::KernelArg> scalars, ArrayRef<HostBuffer> buffers,
+    const RunOptions &options, RunResult &result);
+
+} // namespace runner
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_RUNNER_RUN_H

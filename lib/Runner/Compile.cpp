@@ -1,0 +1,220 @@
+//===- Compile.cpp - compile one coroutine for a run ----------------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
+#include "CoroGPU/Transforms/Passes.h"
+#include "corogpu/runtime/SPIRVValidation.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+using namespace mlir::coro::runner;
+namespace rt = corogpu::runtime;
+
+StringRef mlir::coro::runner::getSchedulerName(GPUScheduler scheduler) {
+  switch (scheduler) {
+  case GPUScheduler::Megakernel:
+    return "megakernel";
+  case GPUScheduler::StateMachine:
+    return "state-machine";
+  case GPUScheduler::Wavefront:
+    return "wavefront";
+  case GPUScheduler::Persistent:
+    return "persistent";
+  }
+  llvm_unreachable("unknown scheduler");
+}
+
+/// Erases the coroutines and functions that `entry` does not reach through
+/// symbol uses (awaits, handles, generator loops, calls): coro-run runs
+/// `entry` only, and one of them that drives it would have it split before
+/// --check-bounds instruments it.
+static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
+  SymbolTable symbols(module);
+  llvm::SetVector<Operation *> reached;
+  reached.insert(entry);
+  for (size_t next = 0; next < reached.size(); ++next) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(reached[next]);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (Operation *symbol =
+              symbols.lookup(use.getSymbolRef().getRootReference()))
+        reached.insert(symbol);
+  }
+  // One that something left still names (a coro.split, another unreachable
+  // coroutine) goes once that is gone, or stays.
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+      if (isa<coro::FuncOp, func::FuncOp>(op) && !reached.contains(&op) &&
+          SymbolTable::symbolKnownUseEmpty(&op, module)) {
+        op.erase();
+        erased = true;
+      }
+  }
+}
+
+FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
+                                                            FuncOp coroutine,
+                                                            bool checkBounds) {
+  // The runtime launches the coroutine itself: host functions that launch
+  // coroutines are not compiled (the wavefront scheduler could not lower
+  // their launches anyway).
+  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+    if (isa<func::FuncOp>(op) && op.walk([](LaunchOp) {
+                                     return WalkResult::interrupt();
+                                   }).wasInterrupted())
+      op.erase();
+  if (!checkBounds)
+    return BoundsCheckAttr();
+  // Checked after the front half, so that the code its handles and
+  // generator loops run is inlined and checked too; coroutines it cannot
+  // reach go first, so that one that drives it does not have it split
+  // before.
+  eraseUnreachableCoroutines(module, coroutine);
+  PassManager pm(module.getContext());
+  buildFrontHalfPipeline(pm);
+  CoroCheckBoundsOptions options;
+  options.coroutines = {coroutine.getSymName().str()};
+  pm.addPass(createCoroCheckBounds(options));
+  if (failed(pm.run(module)))
+    return failure();
+  return coroutine->getAttrOfType<BoundsCheckAttr>(BoundsCheckAttr::kAttrName);
+}
+
+FailureOr<Attribute>
+mlir::coro::runner::getSchedulerPlan(ModuleOp module, StringRef coroutineName,
+                                     GPUScheduler scheduler) {
+  namespace plan = coro::plan;
+  auto erase = [](auto found) -> FailureOr<Attribute> {
+    if (failed(found))
+      return failure();
+    return Attribute(*found);
+  };
+  switch (scheduler) {
+  case GPUScheduler::Megakernel:
+    return erase(
+        plan::lookupPlan<plan::MegakernelPlanAttr>(module, coroutineName));
+  case GPUScheduler::StateMachine:
+    return erase(
+        plan::lookupPlan<plan::StateMachinePlanAttr>(module, coroutineName));
+  case GPUScheduler::Wavefront:
+    return erase(
+        plan::lookupPlan<plan::WavefrontPlanAttr>(module, coroutineName));
+  case GPUScheduler::Persistent:
+    return erase(
+        plan::lookupPlan<plan::PersistentPlanAttr>(module, coroutineName));
+  }
+  llvm_unreachable("unknown scheduler");
+}
+
+/// A copy of `module` through the pipeline `buildPipeline` builds, and the
+/// plan `scheduler` left for `coroutineName` in `plan` (if given); null
+/// after an error.
+static OwningOpRef<ModuleOp>
+compileCopy(ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
+            Attribute *plan,
+            function_ref<void(OpPassManager &)> buildPipeline) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  buildPipeline(pm);
+  if (failed(pm.run(*copy)))
+    return nullptr;
+  if (plan) {
+    FailureOr<Attribute> found =
+        getSchedulerPlan(*copy, coroutineName, scheduler);
+    if (failed(found))
+      return nullptr;
+    *plan = *found;
+  }
+  return copy;
+}
+
+LogicalResult mlir::coro::runner::compileToSPIRV(
+    ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
+    const SchedulerCompileOptions &options, std::vector<uint32_t> &words,
+    OwningOpRef<ModuleOp> *lowered, Attribute *plan) {
+  OwningOpRef<ModuleOp> copy = compileCopy(
+      module, coroutineName, scheduler, plan,
+      [&](OpPassManager &pm) { buildToSPIRVPipeline(pm, scheduler, options); });
+  if (!copy)
+    return failure();
+  llvm::scope_exit keep([&] {
+    if (lowered)
+      *lowered = std::move(copy);
+  });
+  auto spirvModules = copy->getOps<spirv::ModuleOp>();
+  if (spirvModules.empty())
+    return failure();
+  SmallVector<uint32_t> binary;
+  if (failed(spirv::serialize(*spirvModules.begin(), binary)))
+    return failure();
+  words.assign(binary.begin(), binary.end());
+  // Never hand an invalid module to a driver; say which coroutine and
+  // scheduler made it (the words are still returned, for --emit).
+  if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
+      !valid.ok()) {
+    Operation *coroutine = module.lookupSymbol(coroutineName);
+    emitError(coroutine ? coroutine->getLoc() : module.getLoc())
+        << "the SPIR-V generated for this coroutine under the "
+        << getSchedulerName(scheduler)
+        << " scheduler is invalid, so it is not run (please report it: "
+           "CoroGPU should have made valid code or rejected the program): "
+        << valid.error;
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult
+mlir::coro::runner::compileToPTX(ModuleOp module, StringRef coroutineName,
+                                 GPUScheduler scheduler, StringRef chipName,
+                                 const SchedulerCompileOptions &options,
+                                 std::string &ptx, Attribute *plan) {
+  OwningOpRef<ModuleOp> copy = compileCopy(
+      module, coroutineName, scheduler, plan, [&](OpPassManager &pm) {
+        buildToPTXPipeline(pm, scheduler, chipName, options);
+      });
+  if (!copy)
+    return failure();
+  for (auto binary : copy->getOps<gpu::BinaryOp>())
+    for (Attribute object : binary.getObjects())
+      ptx += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
+  return success(!ptx.empty());
+}
+
+FailureOr<CompiledCoroutine>
+mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
+                                     GPUScheduler scheduler, StringRef target,
+                                     const SchedulerCompileOptions &options) {
+  CompiledCoroutine compiled;
+  compiled.coroutine = coroutine.str();
+  compiled.scheduler = scheduler;
+  compiled.target = target.str();
+  if (target != "spirv") {
+    if (failed(compileToPTX(module, coroutine, scheduler, target, options,
+                            compiled.image, &compiled.plan)))
+      return failure();
+    return compiled;
+  }
+  std::vector<uint32_t> words;
+  if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
+                            nullptr, &compiled.plan)))
+    return failure();
+  compiled.image.assign(reinterpret_cast<const char *>(words.data()),
+                        words.size() * sizeof(uint32_t));
+  return compiled;
+}

@@ -1,0 +1,136 @@
+//===- HostBuffer.cpp - host copies of a coroutine's buffers --------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Runner/HostBuffer.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::coro::runner;
+
+size_t mlir::coro::runner::getElementSize(Type type) {
+  return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
+}
+
+/// `value` rounded to the nearest IEEE half, and back.
+static uint16_t toHalf(double value) {
+  llvm::APFloat half(value);
+  bool losesInfo;
+  half.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven,
+               &losesInfo);
+  return half.bitcastToAPInt().getZExtValue();
+}
+static double fromHalf(uint16_t bits) {
+  llvm::APFloat half(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
+  bool losesInfo;
+  half.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+               &losesInfo);
+  return half.convertToDouble();
+}
+
+HostBuffer HostBuffer::getZeros(Type elementType, size_t count) {
+  HostBuffer buffer;
+  buffer.elementType = elementType;
+  buffer.count = count;
+  buffer.elementSize = getElementSize(elementType);
+  buffer.bytes.assign(count * buffer.elementSize, 0);
+  return buffer;
+}
+
+int64_t HostBuffer::getInteger(size_t index) const {
+  const uint8_t *at = bytes.data() + index * elementSize;
+  if (elementSize == 4) {
+    int32_t v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  int64_t v;
+  std::memcpy(&v, at, 8);
+  return v;
+}
+
+double HostBuffer::getElement(size_t index) const {
+  const uint8_t *at = bytes.data() + index * elementSize;
+  if (elementType.isF16()) {
+    uint16_t v;
+    std::memcpy(&v, at, 2);
+    return fromHalf(v);
+  }
+  if (elementType.isF32()) {
+    float v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  if (elementType.isF64()) {
+    double v;
+    std::memcpy(&v, at, 8);
+    return v;
+  }
+  return static_cast<double>(getInteger(index));
+}
+
+void HostBuffer::setElement(size_t index, double value) {
+  uint8_t *at = bytes.data() + index * elementSize;
+  if (elementType.isF16()) {
+    uint16_t v = toHalf(value);
+    std::memcpy(at, &v, 2);
+  } else if (elementType.isF32()) {
+    float v = value;
+    std::memcpy(at, &v, 4);
+  } else if (elementType.isF64()) {
+    std::memcpy(at, &value, 8);
+  } else if (elementSize == 4) {
+    int32_t v = static_cast<int32_t>(value);
+    std::memcpy(at, &v, 4);
+  } else {
+    int64_t v = static_cast<int64_t>(value);
+    std::memcpy(at, &v, 8);
+  }
+}
+
+void HostBuffer::print(unsigned index, llvm::raw_ostream &os) const {
+  os << "buffer " << index << " (" << elementType << " x " << count << "): [";
+  bool isFloat = isa<FloatType>(elementType);
+  for (size_t i = 0; i < count; ++i) {
+    os << (i ? ", " : "");
+    // Integers exactly (an i64 does not fit %g's six digits).
+    if (isFloat)
+      os << llvm::format("%g", getElement(i));
+    else
+      os << getInteger(i);
+  }
+  os << "]\n";
+}
+
+size_t mlir::coro::runner::compareBuffers(
+    ArrayRef<HostBuffer> actual, ArrayRef<HostBuffer> expected,
+    double tolerance, SmallVectorImpl<BufferMismatch> &mismatches,
+    unsigned maxReported) {
+  size_t differing = 0;
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(actual, expected))) {
+    const auto &[got, want] = pair;
+    unsigned reported = 0;
+    for (size_t i = 0; i < got.count; ++i) {
+      double a = got.getElement(i), b = want.getElement(i);
+      bool equal =
+          isa<FloatType>(got.elementType)
+              ? std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b))
+              : got.getInteger(i) == want.getInteger(i);
+      if (equal)
+        continue;
+      ++differing;
+      if (reported++ < maxReported)
+        mismatches.push_back({unsigned(index), i, a, b});
+    }
+  }
+  return differing;
+}

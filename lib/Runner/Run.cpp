@@ -1,0 +1,135 @@
+//===- Run.cpp - run a compiled coroutine on a device ---------------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Runner/Run.h"
+#include "CoroGPU/Dialect/Plan/RuntimePlans.h"
+#include "CoroGPU/Runner/KernelABI.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::coro;
+using namespace mlir::coro::runner;
+namespace rt = corogpu::runtime;
+
+using Clock = std::chrono::steady_clock;
+static double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+ScheduledRun
+mlir::coro::runner::getScheduledRun(const CompiledCoroutine &compiled) {
+  namespace plan = coro::plan;
+  ScheduledRun run;
+  StringRef name = compiled.coroutine;
+  Attribute planAttr = compiled.plan;
+  if (auto mega = dyn_cast<plan::MegakernelPlanAttr>(planAttr)) {
+    run.instanceKernel = plan::toRuntimePlan(mega, name);
+  } else if (auto machine = dyn_cast<plan::StateMachinePlanAttr>(planAttr)) {
+    run.instanceKernel = plan::toRuntimePlan(machine, name);
+    run.stateMachine = true;
+  } else if (auto wave = dyn_cast<plan::WavefrontPlanAttr>(planAttr)) {
+    run.wavefront = plan::toRuntimePlan(wave, name);
+  } else {
+    run.persistent =
+        plan::toRuntimePlan(cast<plan::PersistentPlanAttr>(planAttr), name);
+  }
+  if (ArrayAttr names = plan::getSubroutineNames(planAttr))
+    for (StringRef subroutine : names.getAsValueRange<StringAttr>())
+      run.subroutineNames.push_back(subroutine.str());
+  return run;
+}
+
+rt::Status mlir::coro::runner::runCoroutine(
+    rt::Device &device, const CompiledCoroutine &compiled,
+    std::array<uint32_t, 3> grid, ArrayRef<Type> argumentTypes,
+    ArrayRef<rt::KernelArg> scalars, ArrayRef<HostBuffer> buffers,
+    const RunOptions &options, RunResult &result) {
+  result = RunResult();
+  result.scheduled = getScheduledRun(compiled);
+  ScheduledRun &scheduled = result.scheduled;
+  if (device.getTarget() != compiled.target)
+    return rt::Status::invalidInput(
+        "@" + compiled.coroutine + " was compiled for " + compiled.target +
+        ", but " + device.getName() + " runs " + device.getTarget());
+
+  Clock::time_point start = Clock::now();
+  rt::Status status =
+      device.loadModule(compiled.image.data(), compiled.image.size());
+  if (!status.ok())
+    return status;
+  std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
+  std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
+  for (HostBuffer &buffer : hostBuffers) {
+    // An empty buffer still gets room for one element: a bounds-checked
+    // load out of bounds reads element 0 (BoundsCheckABI.h).
+    deviceBuffers.push_back(device.createBuffer(
+        std::max(buffer.bytes.size(), buffer.elementSize), status));
+    if (!status.ok())
+      return status;
+    status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
+                           buffer.bytes.size());
+    if (!status.ok())
+      return status;
+  }
+  double uploadMs = millisecondsSince(start);
+
+  bool ptxABI = device.getTarget() != "spirv";
+  std::vector<rt::KernelArg> args = buildKernelArguments(
+      ptxABI, grid, argumentTypes, scalars, deviceBuffers, hostBuffers);
+  double gpuMs = 0;
+  start = Clock::now();
+  auto passBuffer = [&](std::vector<rt::KernelArg> &out, rt::Buffer &buffer,
+                        uint64_t words) {
+    appendMemRefArgument(out, ptxABI, buffer, {int64_t(words)});
+  };
+  std::vector<rt::KernelArg> gridArgs(args.begin(), args.begin() + 3);
+  std::vector<rt::KernelArg> coroutineArgs(args.begin() + 3, args.end());
+  if (scheduled.wavefront) {
+    rt::WavefrontStats &stats = scheduled.wavefrontStats;
+    status = rt::runWavefront(device, *scheduled.wavefront, options.wavefront,
+                              grid, gridArgs, coroutineArgs, passBuffer, stats);
+    gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds;
+  } else if (scheduled.persistent) {
+    rt::PersistentStats &stats = scheduled.persistentStats;
+    status =
+        rt::runPersistent(device, *scheduled.persistent, options.persistent,
+                          grid, gridArgs, coroutineArgs, passBuffer, stats);
+    gpuMs = stats.gpuMilliseconds;
+  } else {
+    rt::InstanceKernelStats &stats = scheduled.instanceStats;
+    status = rt::runInstanceKernel(device, scheduled.instanceKernel,
+                                   options.instanceKernel, grid, args,
+                                   passBuffer, stats);
+    gpuMs = stats.gpuMilliseconds;
+  }
+  auto download = [&] {
+    for (auto [buffer, deviceBuffer] :
+         llvm::zip_equal(hostBuffers, deviceBuffers))
+      if (rt::Status status = device.download(
+              *deviceBuffer, buffer.bytes.data(), buffer.bytes.size());
+          !status.ok())
+        return status;
+    return rt::Status::success();
+  };
+  if (!status.ok()) {
+    // A run that a limit cut short leaves its buffers as they were then
+    // (with bounds checks: the violations so far, which may say why).
+    if (status.code == rt::StatusCode::LimitExceeded && download().ok())
+      result.buffers = std::move(hostBuffers);
+    return status;
+  }
+  double runMs = millisecondsSince(start);
+
+  start = Clock::now();
+  status = download();
+  if (!status.ok())
+    return status;
+  result.timing = {uploadMs, runMs, gpuMs, millisecondsSince(start)};
+  result.buffers = std::move(hostBuffers);
+  return rt::Status::success();
+}

@@ -1,0 +1,299 @@
+//===- RunnerTest.cpp - the Runner library, as an embedder calls it -------===//
+//
+// Part of the CoroGPU project.
+//
+// Buffers, arguments and their files without a device; then a coroutine
+// compiled and run under every scheduler on the first Vulkan device (with
+// the Khronos validation layer), checked against values computed here, and
+// a bounds-checked run whose violation is decoded with its source line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../CoroIRTest.h"
+#include "CoroGPU/InitAllCoroGPU.h"
+#include "CoroGPU/Runner/BufferIO.h"
+#include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/KernelABI.h"
+#include "CoroGPU/Runner/Report.h"
+#include "CoroGPU/Runner/Run.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::coro;
+using namespace mlir::coro::runner;
+namespace rt = corogpu::runtime;
+
+namespace {
+
+/// CoroIRTest's context with everything the pipelines need.
+class RunnerTest : public test::CoroIRTest {
+protected:
+  RunnerTest() {
+    DialectRegistry registry;
+    registerCoroGPU(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  MemRefType getMemRef(Type element) {
+    return MemRefType::get({ShapedType::kDynamic}, element);
+  }
+
+  std::string message(llvm::Error error) {
+    return llvm::toString(std::move(error));
+  }
+};
+
+// data[i] = 3 * data[i] + k, with a suspension point between the load and
+// the store, and a loop that suspends i % 3 times.
+constexpr StringLiteral kKernel = R"mlir(
+coro.func @scale(%k: i32, %data: memref<?xi32>) {
+  %id = coro.id : index
+  %x = memref.load %data[%id] : memref<?xi32>
+  coro.suspend "loaded"
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = arith.remui %id, %c3 : index
+  scf.for %i = %c0 to %n step %c1 {
+    coro.suspend "spin"
+  }
+  %c3i = arith.constant 3 : i32
+  %y = arith.muli %x, %c3i : i32
+  %z = arith.addi %y, %k : i32
+  memref.store %z, %data[%id] : memref<?xi32>
+  coro.return
+}
+
+coro.func @overrun(%data: memref<?xi32>) {
+  %id = coro.id : index
+  %c1 = arith.constant 1 : index
+  %next = arith.addi %id, %c1 : index
+  coro.suspend "late"
+  %v = arith.index_cast %id : index to i32
+  memref.store %v, %data[%next] : memref<?xi32>
+  coro.return
+}
+)mlir";
+
+TEST_F(RunnerTest, BufferSpecs) {
+  Type f16 = Float16Type::get(&context), i64 = IntegerType::get(&context, 64);
+  llvm::Expected<HostBuffer> iota =
+      parseBufferSpec("i64:5:iota", getMemRef(i64), 0);
+  ASSERT_TRUE(bool(iota)) << message(iota.takeError());
+  EXPECT_EQ(iota->count, 5u);
+  EXPECT_EQ(iota->getInteger(4), 4);
+
+  llvm::Expected<HostBuffer> half =
+      parseBufferSpec("f16:3:const=0.1", getMemRef(f16), 0);
+  ASSERT_TRUE(bool(half)) << message(half.takeError());
+  EXPECT_EQ(half->bytes.size(), 6u);
+  // 0.1 rounded to the nearest half.
+  EXPECT_DOUBLE_EQ(half->getElement(2), 0.0999755859375);
+
+  llvm::Expected<HostBuffer> wrongType =
+      parseBufferSpec("f32:3:zeros", getMemRef(i64), 2);
+  ASSERT_FALSE(bool(wrongType));
+  EXPECT_EQ(message(wrongType.takeError()),
+            "buffer 'f32:3:zeros' has elements of type f32, but argument #2 "
+            "is a memref of i64");
+  llvm::Expected<HostBuffer> tooSmall =
+      parseBufferSpec("i64:3:zeros", MemRefType::get({4}, i64), 0);
+  ASSERT_FALSE(bool(tooSmall));
+  EXPECT_NE(message(tooSmall.takeError()).find("static shape of 4"),
+            std::string::npos);
+}
+
+TEST_F(RunnerTest, NumpyRoundTrip) {
+  Type f32 = Float32Type::get(&context);
+  HostBuffer buffer = HostBuffer::getZeros(f32, 7);
+  for (size_t i = 0; i < buffer.count; ++i)
+    buffer.setElement(i, 0.5 * double(i));
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("runner-test", dir));
+  ASSERT_FALSE(bool(writeBufferFiles(dir, 3, buffer)));
+  std::string path = (dir + "/buffer3.npy").str();
+
+  llvm::Expected<HostBuffer> read = readNumpyFile(path, f32, 7);
+  ASSERT_TRUE(bool(read)) << message(read.takeError());
+  EXPECT_EQ(read->bytes, buffer.bytes);
+  // The dtype and the element count are checked.
+  llvm::Expected<HostBuffer> asInts =
+      readNumpyFile(path, IntegerType::get(&context, 32), 7);
+  ASSERT_FALSE(bool(asInts));
+  EXPECT_NE(message(asInts.takeError()).find("dtype <f4"), std::string::npos);
+  llvm::Expected<HostBuffer> shorter = readNumpyFile(path, f32, 6);
+  ASSERT_FALSE(bool(shorter));
+  EXPECT_NE(message(shorter.takeError()).find("holds 7 elements"),
+            std::string::npos);
+  llvm::sys::fs::remove_directories(dir);
+}
+
+TEST_F(RunnerTest, ScalarArguments) {
+  Type i16 = IntegerType::get(&context, 16);
+  llvm::Expected<rt::KernelArg> big =
+      parseScalarArgument("70000", i16, 1, /*wideIndex=*/false);
+  ASSERT_FALSE(bool(big));
+  EXPECT_EQ(message(big.takeError()),
+            "argument #1 is i16, but '70000' is not a value of that type (out "
+            "of range for 16 bits)");
+  // An index is 4 bytes for SPIR-V kernels and 8 for PTX ones.
+  Type index = IndexType::get(&context);
+  llvm::Expected<rt::KernelArg> narrow =
+      parseScalarArgument("5", index, 0, /*wideIndex=*/false);
+  llvm::Expected<rt::KernelArg> wide =
+      parseScalarArgument("5", index, 0, /*wideIndex=*/true);
+  ASSERT_TRUE(narrow && wide);
+  EXPECT_EQ(narrow->scalar.size(), 4u);
+  EXPECT_EQ(wide->scalar.size(), 8u);
+  // A vec3 packed for SPIR-V, padded to 16 bytes for PTX.
+  auto vec3 = VectorType::get({3}, Float32Type::get(&context));
+  llvm::Expected<rt::KernelArg> packed =
+      parseScalarArgument("1,2,3", vec3, 0, /*wideIndex=*/false);
+  llvm::Expected<rt::KernelArg> padded =
+      parseScalarArgument("1,2,3", vec3, 0, /*wideIndex=*/true);
+  ASSERT_TRUE(packed && padded);
+  EXPECT_EQ(packed->scalar.size(), 12u);
+  EXPECT_EQ(padded->scalar.size(), 16u);
+}
+
+TEST_F(RunnerTest, CompareBuffers) {
+  Type f32 = Float32Type::get(&context), i32 = IntegerType::get(&context, 32);
+  HostBuffer a = HostBuffer::getZeros(f32, 20), b = a;
+  HostBuffer ints = HostBuffer::getZeros(i32, 2), otherInts = ints;
+  for (size_t i = 0; i < 20; ++i)
+    b.setElement(i, i < 10 ? 1e-7 : 1.0);
+  otherInts.setElement(1, 1);
+  SmallVector<BufferMismatch> mismatches;
+  // Within the tolerance below 10, off by 1 from 10 on; the second integer.
+  EXPECT_EQ(compareBuffers({a, ints}, {b, otherInts}, 1e-6, mismatches,
+                           /*maxReported=*/4),
+            11u);
+  ASSERT_EQ(mismatches.size(), 5u);
+  EXPECT_EQ(mismatches[0].index, 10u);
+  EXPECT_EQ(mismatches[0].expected, 1.0);
+  EXPECT_EQ(mismatches[4].buffer, 1u);
+  EXPECT_EQ(mismatches[4].index, 1u);
+}
+
+TEST_F(RunnerTest, CompilesPTXWithoutADevice) {
+  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
+  ASSERT_TRUE(module);
+  FailureOr<CompiledCoroutine> compiled =
+      compileCoroutine(*module, "scale", GPUScheduler::Wavefront, "sm_90");
+  ASSERT_TRUE(succeeded(compiled));
+  EXPECT_NE(compiled->image.find(".entry"), std::string::npos);
+  ScheduledRun scheduled = getScheduledRun(*compiled);
+  ASSERT_TRUE(scheduled.wavefront.has_value());
+  EXPECT_EQ(scheduled.subroutineNames,
+            (std::vector<std::string>{"entry", "loaded", "spin"}));
+}
+
+/// The first Vulkan device, validated; null when there is none.
+static std::unique_ptr<rt::Device> getVulkanDevice(rt::Status &status) {
+  rt::VulkanOptions options;
+  options.validation = true;
+  return rt::createVulkanDevice(options, status);
+}
+
+TEST_F(RunnerTest, RunsEverySchedulerOnVulkan) {
+  rt::Status status;
+  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
+  if (!device)
+    GTEST_SKIP() << "no Vulkan device: " << status.error;
+  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
+  ASSERT_TRUE(module);
+  auto coroutine = module->lookupSymbol<FuncOp>("scale");
+  ASSERT_TRUE(succeeded(prepareToRun(*module, coroutine, false)));
+
+  constexpr uint32_t kInstances = 100;
+  llvm::Expected<HostBuffer> data = parseBufferSpec(
+      "i32:100:iota", cast<MemRefType>(coroutine.getArgumentTypes()[1]), 1);
+  llvm::Expected<rt::KernelArg> k = parseScalarArgument(
+      "7", coroutine.getArgumentTypes()[0], 0, /*wideIndex=*/false);
+  ASSERT_TRUE(data && k);
+  for (GPUScheduler scheduler :
+       {GPUScheduler::Megakernel, GPUScheduler::StateMachine,
+        GPUScheduler::Wavefront, GPUScheduler::Persistent}) {
+    SCOPED_TRACE(getSchedulerName(scheduler).str());
+    FailureOr<CompiledCoroutine> compiled =
+        compileCoroutine(*module, "scale", scheduler, device->getTarget());
+    ASSERT_TRUE(succeeded(compiled));
+    RunOptions options;
+    options.wavefront.capacity = 32; // Refills, over several rounds.
+    RunResult result;
+    status = runCoroutine(*device, *compiled, {kInstances, 1, 1},
+                          coroutine.getArgumentTypes(), {*k}, {*data}, options,
+                          result);
+    ASSERT_TRUE(status.ok()) << status.error;
+    ASSERT_EQ(result.buffers.size(), 1u);
+    for (uint32_t i = 0; i < kInstances; ++i)
+      ASSERT_EQ(result.buffers[0].getInteger(i), 3 * int64_t(i) + 7)
+          << "instance " << i;
+    if (scheduler == GPUScheduler::Wavefront) {
+      // Each instance runs entry and loaded once, spin i % 3 times.
+      EXPECT_EQ(result.scheduled.wavefrontStats.instancesPerSubroutine,
+                (std::vector<uint64_t>{100, 100, 99}));
+      std::string stats;
+      llvm::raw_string_ostream os(stats);
+      printSchedulerStats(result.scheduled, result.timing.gpu, os);
+      EXPECT_NE(stats.find("instances per subroutine: entry:100 loaded:100 "
+                           "spin:99"),
+                std::string::npos)
+          << stats;
+    }
+  }
+}
+
+TEST_F(RunnerTest, ReportsAccessesOutOfBounds) {
+  rt::Status status;
+  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
+  if (!device)
+    GTEST_SKIP() << "no Vulkan device: " << status.error;
+  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
+  ASSERT_TRUE(module);
+  auto coroutine = module->lookupSymbol<FuncOp>("overrun");
+  SmallVector<Type> userTypes(coroutine.getArgumentTypes());
+  FailureOr<BoundsCheckAttr> boundsCheck =
+      prepareToRun(*module, coroutine, /*checkBounds=*/true);
+  ASSERT_TRUE(succeeded(boundsCheck) && *boundsCheck);
+  ASSERT_EQ(coroutine.getArgumentTypes().size(), userTypes.size() + 1);
+
+  SmallVector<HostBuffer> buffers;
+  buffers.push_back(
+      HostBuffer::getZeros(IntegerType::get(&context, 32), /*count=*/4));
+  llvm::Expected<HostBuffer> violations =
+      createViolationBuffer(*boundsCheck, userTypes, buffers);
+  ASSERT_TRUE(bool(violations)) << message(violations.takeError());
+  buffers.push_back(std::move(*violations));
+
+  FailureOr<CompiledCoroutine> compiled = compileCoroutine(
+      *module, "overrun", GPUScheduler::StateMachine, device->getTarget());
+  ASSERT_TRUE(succeeded(compiled));
+  RunResult result;
+  status =
+      runCoroutine(*device, *compiled, {4, 1, 1}, coroutine.getArgumentTypes(),
+                   {}, buffers, RunOptions(), result);
+  ASSERT_TRUE(status.ok()) << status.error;
+  // Instance 3 stores to index 4 of 4 elements: skipped and recorded.
+  BoundsReport report = decodeViolations(result.buffers.back(), *boundsCheck);
+  EXPECT_EQ(report.count, 1u);
+  ASSERT_EQ(report.recorded.size(), 1u);
+  const BoundsViolation &violation = report.recorded[0];
+  EXPECT_EQ(violation.location, "kernel.mlir:26:3");
+  EXPECT_EQ(violation.op, "memref.store");
+  EXPECT_EQ(violation.index, 4);
+  EXPECT_EQ(violation.size, 4u);
+  EXPECT_EQ(violation.instance, 3u);
+  EXPECT_EQ(violation.resumedAt, "late");
+  for (int64_t i = 0; i < 3; ++i)
+    EXPECT_EQ(result.buffers[0].getInteger(i + 1), i);
+}
+
+} // namespace

@@ -390,8 +390,17 @@ mlir::coro::runner::parsePngSpec(StringRef spec, ArrayRef<HostBuffer> buffers) {
 llvm::Error mlir::coro::runner::writePng(const PngImage &image,
                                          const HostBuffer &buffer,
                                          double exposure) {
+  if (!isa<FloatType>(buffer.elementType) ||
+      uint64_t(image.width) * image.height * image.channels > buffer.count ||
+      (image.channels != 1 && image.channels != 3))
+    return makeError(
+        "'" + image.path + "': the image (" + llvm::Twine(image.width) + "x" +
+        llvm::Twine(image.height) + ", " + llvm::Twine(image.channels) +
+        " channel(s)) does not fit its buffer (parsePngSpec "
+        "checks it)");
   if (!llvm::compression::zlib::isAvailable())
-    return makeError("PNG: this LLVM was built without zlib, which PNG needs");
+    return makeError("writing a PNG needs zlib, which this LLVM was built "
+                     "without");
 
   auto toByte = [&](double v) -> uint8_t {
     v *= exposure;

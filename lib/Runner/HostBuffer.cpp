@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <cstring>
@@ -17,7 +18,7 @@ using namespace mlir;
 using namespace mlir::coro::runner;
 
 size_t mlir::coro::runner::getElementSize(Type type) {
-  return type.isIndex() ? 4 : type.getIntOrFloatBitWidth() / 8;
+  return type.isIndex() ? 4 : (type.getIntOrFloatBitWidth() + 7) / 8;
 }
 
 /// `value` rounded to the nearest IEEE half, and back.
@@ -46,15 +47,12 @@ HostBuffer HostBuffer::getZeros(Type elementType, size_t count) {
 }
 
 int64_t HostBuffer::getInteger(size_t index) const {
-  const uint8_t *at = bytes.data() + index * elementSize;
-  if (elementSize == 4) {
-    int32_t v;
-    std::memcpy(&v, at, 4);
-    return v;
-  }
-  int64_t v;
-  std::memcpy(&v, at, 8);
-  return v;
+  // Sign-extended from the element's width (little-endian).
+  uint64_t bits = 0;
+  std::memcpy(&bits, bytes.data() + index * elementSize,
+              std::min<size_t>(elementSize, 8));
+  return elementSize >= 8 ? int64_t(bits)
+                          : llvm::SignExtend64(bits, 8 * elementSize);
 }
 
 double HostBuffer::getElement(size_t index) const {
@@ -87,12 +85,9 @@ void HostBuffer::setElement(size_t index, double value) {
     std::memcpy(at, &v, 4);
   } else if (elementType.isF64()) {
     std::memcpy(at, &value, 8);
-  } else if (elementSize == 4) {
-    int32_t v = static_cast<int32_t>(value);
-    std::memcpy(at, &v, 4);
   } else {
     int64_t v = static_cast<int64_t>(value);
-    std::memcpy(at, &v, 8);
+    std::memcpy(at, &v, std::min<size_t>(elementSize, 8));
   }
 }
 
@@ -115,9 +110,18 @@ size_t mlir::coro::runner::compareBuffers(
     double tolerance, SmallVectorImpl<BufferMismatch> &mismatches,
     unsigned maxReported) {
   size_t differing = 0;
-  for (auto [index, pair] :
-       llvm::enumerate(llvm::zip_equal(actual, expected))) {
-    const auto &[got, want] = pair;
+  for (size_t index = 0, e = std::max(actual.size(), expected.size());
+       index < e; ++index) {
+    // A buffer one side lacks, or of another type or size, differs from
+    // the first element on.
+    if (index >= actual.size() || index >= expected.size() ||
+        actual[index].elementType != expected[index].elementType ||
+        actual[index].count != expected[index].count) {
+      ++differing;
+      mismatches.push_back({unsigned(index), 0, 0, 0});
+      continue;
+    }
+    const HostBuffer &got = actual[index], &want = expected[index];
     unsigned reported = 0;
     for (size_t i = 0; i < got.count; ++i) {
       double a = got.getElement(i), b = want.getElement(i);

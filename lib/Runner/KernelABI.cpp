@@ -18,107 +18,145 @@ using namespace mlir::coro;
 using namespace mlir::coro::runner;
 namespace rt = corogpu::runtime;
 
-static bool parseScalar(StringRef text, Type type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg, std::string &error);
-
-/// The bytes of a vector argument: its elements, comma-separated in `text`,
-/// one after the other (SPIR-V kernels load it from a buffer, PTX kernels
-/// take it by value).
-static bool parseVector(StringRef text, VectorType type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg,
-                        std::string &error) {
-  SmallVector<StringRef> elements;
-  text.split(elements, ',');
-  std::string typeName;
-  llvm::raw_string_ostream os(typeName);
+static std::string printType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
   os << type;
-  if (type.getRank() != 1 || type.isScalable()) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             "; the kernels take vectors of one fixed dimension")
+  return text;
+}
+
+/// Bytes of a value of `type` in host memory, as LLVM lays it out: index
+/// 64 bits, a vector its elements one after the other.
+static size_t getHostSize(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * getHostSize(vector.getElementType());
+  if (type.isIndex())
+    return 8;
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+/// The kernel argument of `type` from its value `host`, as the host keeps
+/// it (getHostSize bytes). This is the kernel ABI of scalars: integers
+/// narrower than 64 bits in 32 (an index too in SPIR-V kernels, in PTX ones
+/// in 64), floats in their width (bf16 in an f32 for SPIR-V, whose
+/// conversion keeps bf16 values in f32s), vectors their elements packed (a
+/// PTX parameter padded to a power of two).
+static bool toKernelArgument(Type type, ArrayRef<uint8_t> host,
+                             unsigned argument, bool wideIndex,
+                             rt::KernelArg &arg, std::string &error) {
+  auto cannot = [&](const llvm::Twine &why) {
+    error = ("argument #" + llvm::Twine(argument) + " is " + printType(type) +
+             ": " + why)
                 .str();
     return false;
-  }
-  if (static_cast<int64_t>(elements.size()) != type.getNumElements()) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-             ", but '" + text + "' has " + llvm::Twine(elements.size()) +
-             (elements.size() == 1 ? " element" : " elements") +
-             " (write them comma-separated)")
-                .str();
-    return false;
-  }
-  Type elementType = type.getElementType();
-  if (!wideIndex && !coro::isSPIRVVectorArgumentType(type)) {
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName + ": " +
-             coro::kSPIRVVectorArgumentTypes)
-                .str();
-    return false;
-  }
-  // Each element in its own width (a narrow integer's low bytes: the
-  // values are little-endian).
-  size_t width = elementType.isIndex()
-                     ? (wideIndex ? 8 : 4)
-                     : elementType.getIntOrFloatBitWidth() / 8;
+  };
   arg = rt::KernelArg();
-  for (StringRef element : elements) {
-    rt::KernelArg scalar;
-    if (!parseScalar(element.trim(), elementType, argument, wideIndex, scalar,
-                     error)) {
-      // Say it of the vector, with the reason (a range) if there is one.
-      StringRef reason = StringRef(error).ends_with(")")
-                             ? StringRef(error).substr(error.rfind(" ("))
-                             : StringRef();
-      std::string elementName;
-      llvm::raw_string_ostream elementOs(elementName);
-      elementOs << elementType;
-      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-               ", but its element '" + element.trim() + "' is not a value of " +
-               elementName + reason)
-                  .str();
-      return false;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.getRank() != 1 || vector.isScalable())
+      return cannot("the kernels take vectors of one fixed dimension");
+    if (!wideIndex && !coro::isSPIRVVectorArgumentType(vector))
+      return cannot(coro::kSPIRVVectorArgumentTypes);
+    Type elementType = vector.getElementType();
+    size_t hostSize = getHostSize(elementType);
+    // Each element in its own width (a narrow integer's low bytes: the
+    // values are little-endian).
+    size_t width = elementType.isIndex()
+                       ? (wideIndex ? 8 : 4)
+                       : elementType.getIntOrFloatBitWidth() / 8;
+    for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i) {
+      rt::KernelArg element;
+      if (!toKernelArgument(elementType, host.slice(i * hostSize, hostSize),
+                            argument, wideIndex, element, error))
+        return false;
+      if (width == 0 || element.scalar.size() < width)
+        return cannot("its elements cannot be passed");
+      arg.scalar.insert(arg.scalar.end(), element.scalar.begin(),
+                        element.scalar.begin() + width);
     }
-    if (width == 0 || scalar.scalar.size() < width) {
-      error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
-               ": its elements cannot be passed")
-                  .str();
-      return false;
-    }
-    arg.scalar.insert(arg.scalar.end(), scalar.scalar.begin(),
-                      scalar.scalar.begin() + width);
+    if (wideIndex)
+      arg.scalar.resize(llvm::PowerOf2Ceil(arg.scalar.size()));
+    return true;
   }
-  // A PTX kernel takes a vector parameter of a power-of-two size (a
-  // vector<3xf32> in 16 bytes); SPIR-V kernels load the elements packed.
-  if (wideIndex)
-    arg.scalar.resize(llvm::PowerOf2Ceil(arg.scalar.size()));
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    unsigned width = floatType.getWidth();
+    if (width != 16 && width != 32 && width != 64)
+      return cannot("it cannot be passed (floats of 16, 32 or 64 bits)");
+    if (floatType.isBF16() && !wideIndex) {
+      uint16_t bits;
+      std::memcpy(&bits, host.data(), 2);
+      llvm::APFloat value(floatType.getFloatSemantics(), llvm::APInt(16, bits));
+      bool lost;
+      value.convert(llvm::APFloat::IEEEsingle(),
+                    llvm::APFloat::rmNearestTiesToEven, &lost);
+      arg = rt::KernelArg::ofScalar<float>(value.convertToFloat());
+      return true;
+    }
+    arg.scalar.assign(host.begin(), host.begin() + width / 8);
+    return true;
+  }
+  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32 && width != 64)
+    return cannot("it cannot be passed (i1 is not supported yet)");
+  // Sign-extended from its width.
+  uint64_t bits = 0;
+  std::memcpy(&bits, host.data(), width / 8);
+  int64_t value = width == 64 ? int64_t(bits) : llvm::SignExtend64(bits, width);
+  if (type.isInteger(64) || (type.isIndex() && wideIndex)) {
+    arg = rt::KernelArg::ofScalar<int64_t>(value);
+    return true;
+  }
+  // An index is 32 bits in SPIR-V kernels: its signed or unsigned range.
+  if (type.isIndex() && (value < INT32_MIN || value > int64_t(UINT32_MAX))) {
+    error = ("argument #" + llvm::Twine(argument) + " is index, but " +
+             llvm::Twine(value) +
+             " is not a value of that type (out of range for 32 bits)")
+                .str();
+    return false;
+  }
+  arg = rt::KernelArg::ofScalar<int32_t>(int32_t(value));
   return true;
 }
 
-/// The bytes of a scalar kernel argument of `type`; index is 32-bit in
-/// SPIR-V kernels and 64-bit in PTX ones (`wideIndex`).
-static bool parseScalar(StringRef text, Type type, unsigned argument,
-                        bool wideIndex, rt::KernelArg &arg,
-                        std::string &error) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return parseVector(text, vector, argument, wideIndex, arg, error);
+/// Parses `text` as a value of `type` into `host`, laid out as the host
+/// keeps it (getHostSize); a vector's elements are comma-separated.
+static bool parseHostValue(StringRef text, Type type, unsigned argument,
+                           std::vector<uint8_t> &host, std::string &error) {
   auto bad = [&] {
-    std::string typeName;
-    llvm::raw_string_ostream os(typeName);
-    os << type;
-    error = ("argument #" + llvm::Twine(argument) + " is " + typeName +
+    error = ("argument #" + llvm::Twine(argument) + " is " + printType(type) +
              ", but '" + text + "' is not a value of that type")
                 .str();
     return false;
   };
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    // Parsed in the type's own format (rounded once) and passed in its
-    // width: f16 and bf16 in 2 bytes, f32 in 4, f64 in 8.
-    unsigned width = floatType.getWidth();
-    if (width != 16 && width != 32 && width != 64) {
-      error = ("argument #" + llvm::Twine(argument) +
-               " has a type that cannot be passed " +
-               "(floats of 16, 32 or 64 bits)")
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    SmallVector<StringRef> elements;
+    text.split(elements, ',');
+    if (vector.getRank() == 1 && !vector.isScalable() &&
+        static_cast<int64_t>(elements.size()) != vector.getNumElements()) {
+      error = ("argument #" + llvm::Twine(argument) + " is " + printType(type) +
+               ", but '" + text + "' has " + llvm::Twine(elements.size()) +
+               (elements.size() == 1 ? " element" : " elements") +
+               " (write them comma-separated)")
                   .str();
       return false;
     }
+    for (StringRef element : elements) {
+      if (parseHostValue(element.trim(), vector.getElementType(), argument,
+                         host, error))
+        continue;
+      // Say it of the vector, with the reason (a range) if there is one.
+      StringRef reason = StringRef(error).ends_with(")")
+                             ? StringRef(error).substr(error.rfind(" ("))
+                             : StringRef();
+      error = ("argument #" + llvm::Twine(argument) + " is " + printType(type) +
+               ", but its element '" + element.trim() + "' is not a value of " +
+               printType(vector.getElementType()) + reason)
+                  .str();
+      return false;
+    }
+    return true;
+  }
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    // Parsed in the type's own format, rounded once.
     llvm::APFloat value(floatType.getFloatSemantics());
     llvm::Expected<llvm::APFloat::opStatus> status =
         value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
@@ -131,44 +169,28 @@ static bool parseScalar(StringRef text, Type type, unsigned argument,
       error += " (out of range)";
       return false;
     }
-    // SPIR-V has no bf16: its conversion keeps bf16 values in f32s.
-    if (floatType.isBF16() && !wideIndex) {
-      bool lost;
-      value.convert(llvm::APFloat::IEEEsingle(),
-                    llvm::APFloat::rmNearestTiesToEven, &lost);
-      width = 32;
-    }
     uint64_t bits = value.bitcastToAPInt().getZExtValue();
-    arg = rt::KernelArg();
-    arg.scalar.resize(width / 8);
-    std::memcpy(arg.scalar.data(), &bits, width / 8);
+    const auto *bytes = reinterpret_cast<const uint8_t *>(&bits);
+    host.insert(host.end(), bytes, bytes + getHostSize(type));
     return true;
   }
-  if (type.isIndex() || type.isInteger(32) || type.isInteger(64) ||
-      type.isInteger(16) || type.isInteger(8)) {
-    int64_t value;
-    if (text.getAsInteger(0, value))
-      return bad();
-    bool wide = type.isInteger(64) || (type.isIndex() && wideIndex);
-    // A narrower integer takes its signed or its unsigned range (an index
-    // is 32-bit in SPIR-V kernels); nothing is truncated silently.
-    unsigned width = wide             ? 64
-                     : type.isIndex() ? 32
-                                      : type.getIntOrFloatBitWidth();
-    if (width < 64 && (value < -(int64_t(1) << (width - 1)) ||
-                       value >= (int64_t(1) << width))) {
-      bad();
-      error += " (out of range for " + std::to_string(width) + " bits)";
-      return false;
-    }
-    arg = wide ? rt::KernelArg::ofScalar<int64_t>(value)
-               : rt::KernelArg::ofScalar<int32_t>(value);
-    return true;
+  if (!type.isIntOrIndex())
+    return bad();
+  int64_t value;
+  if (text.getAsInteger(0, value))
+    return bad();
+  // A narrower integer takes its signed or its unsigned range; nothing is
+  // truncated silently.
+  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  if (width < 64 && (value < -(int64_t(1) << (width - 1)) ||
+                     value >= (int64_t(1) << width))) {
+    bad();
+    error += " (out of range for " + std::to_string(width) + " bits)";
+    return false;
   }
-  error = ("argument #" + llvm::Twine(argument) +
-           " has a type that cannot be passed " + "(i1 is not supported yet)")
-              .str();
-  return false;
+  const auto *bytes = reinterpret_cast<const uint8_t *>(&value);
+  host.insert(host.end(), bytes, bytes + getHostSize(type));
+  return true;
 }
 
 llvm::Expected<rt::KernelArg>
@@ -176,7 +198,20 @@ mlir::coro::runner::parseScalarArgument(StringRef text, Type type,
                                         unsigned argument, bool wideIndex) {
   rt::KernelArg arg;
   std::string error;
-  if (!parseScalar(text, type, argument, wideIndex, arg, error))
+  std::vector<uint8_t> host;
+  if (!parseHostValue(text, type, argument, host, error) ||
+      !toKernelArgument(type, host, argument, wideIndex, arg, error))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return arg;
+}
+
+llvm::Expected<rt::KernelArg> mlir::coro::runner::getKernelArgumentFromHost(
+    Type type, const void *value, unsigned argument, bool wideIndex) {
+  rt::KernelArg arg;
+  std::string error;
+  ArrayRef<uint8_t> host(static_cast<const uint8_t *>(value),
+                         getHostSize(type));
+  if (!toKernelArgument(type, host, argument, wideIndex, arg, error))
     return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
   return arg;
 }
@@ -235,6 +270,11 @@ mlir::coro::runner::createViolationBuffer(BoundsCheckAttr boundsCheck,
                                           ArrayRef<Type> userArgumentTypes,
                                           ArrayRef<HostBuffer> buffers) {
   namespace bounds = corogpu::runtime::bounds;
+  if (size_t(llvm::count_if(userArgumentTypes, llvm::IsaPred<MemRefType>)) !=
+      buffers.size())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the violation buffer needs one buffer per memref argument");
   std::vector<uint32_t> words(bounds::getViolationBufferWords(
       userArgumentTypes.size(), boundsCheck.getRecords()));
   size_t nextBuffer = 0;

@@ -44,14 +44,98 @@ mlir::coro::runner::getScheduledRun(const CompiledCoroutine &compiled) {
   return run;
 }
 
+/// Device buffers for `buffers`, uploaded.
+static rt::Status
+uploadBuffers(rt::Device &device, ArrayRef<HostBuffer> buffers,
+              std::vector<std::unique_ptr<rt::Buffer>> &deviceBuffers) {
+  rt::Status status;
+  for (const HostBuffer &buffer : buffers) {
+    // An empty buffer still gets room for one element: a bounds-checked
+    // load out of bounds reads element 0 (BoundsCheckABI.h).
+    deviceBuffers.push_back(device.createBuffer(
+        std::max(buffer.bytes.size(), buffer.elementSize), status));
+    if (!status.ok())
+      return status;
+    status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
+                           buffer.bytes.size());
+    if (!status.ok())
+      return status;
+  }
+  return status;
+}
+
+static rt::Status
+downloadBuffers(rt::Device &device,
+                ArrayRef<std::unique_ptr<rt::Buffer>> deviceBuffers,
+                MutableArrayRef<HostBuffer> buffers) {
+  for (auto [buffer, deviceBuffer] : llvm::zip_equal(buffers, deviceBuffers))
+    if (rt::Status status = device.download(*deviceBuffer, buffer.bytes.data(),
+                                            buffer.bytes.size());
+        !status.ok())
+      return status;
+  return rt::Status::success();
+}
+
+/// An error unless `scalars` and `buffers` are the arguments of
+/// `argumentTypes` (one buffer per memref, one scalar per other type).
+static rt::Status checkArguments(StringRef function,
+                                 ArrayRef<Type> argumentTypes,
+                                 ArrayRef<rt::KernelArg> scalars,
+                                 ArrayRef<HostBuffer> buffers) {
+  size_t memrefs = llvm::count_if(argumentTypes, llvm::IsaPred<MemRefType>);
+  if (memrefs == buffers.size() &&
+      argumentTypes.size() - memrefs == scalars.size()) {
+    // Each buffer of its memref's element type, as long as its static shape.
+    size_t next = 0;
+    for (auto [index, type] : llvm::enumerate(argumentTypes)) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref)
+        continue;
+      const HostBuffer &buffer = buffers[next++];
+      if (buffer.elementType != memref.getElementType() ||
+          buffer.elementSize != getElementSize(buffer.elementType) ||
+          buffer.bytes.size() != buffer.count * buffer.elementSize ||
+          (memref.hasStaticShape() &&
+           buffer.count < uint64_t(memref.getNumElements()))) {
+        std::string expected;
+        llvm::raw_string_ostream os(expected);
+        os << memref;
+        return rt::Status::invalidInput(
+            ("argument #" + llvm::Twine(index) + " of @" + function + " is " +
+             expected + ", but its buffer has " + llvm::Twine(buffer.count) +
+             " elements of another type or size")
+                .str());
+      }
+    }
+    return rt::Status::success();
+  }
+  return rt::Status::invalidInput(
+      ("@" + function + " takes " + llvm::Twine(memrefs) + " buffer(s) and " +
+       llvm::Twine(argumentTypes.size() - memrefs) + " scalar(s); " +
+       llvm::Twine(buffers.size()) + " and " + llvm::Twine(scalars.size()) +
+       " were given")
+          .str());
+}
+
 rt::Status mlir::coro::runner::runCoroutine(
     rt::Device &device, const CompiledCoroutine &compiled,
     std::array<uint32_t, 3> grid, ArrayRef<Type> argumentTypes,
     ArrayRef<rt::KernelArg> scalars, ArrayRef<HostBuffer> buffers,
     const RunOptions &options, RunResult &result) {
   result = RunResult();
+  if (!compiled.plan)
+    return rt::Status::invalidInput("@" + compiled.coroutine +
+                                    " has no plan: compile it first "
+                                    "(compileCoroutine)");
+  if (rt::countInstances(grid) == 0)
+    return rt::Status::invalidInput("the grid of @" + compiled.coroutine +
+                                    " has no instance");
   result.scheduled = getScheduledRun(compiled);
   ScheduledRun &scheduled = result.scheduled;
+  if (rt::Status valid =
+          checkArguments(compiled.coroutine, argumentTypes, scalars, buffers);
+      !valid.ok())
+    return valid;
   if (device.getTarget() != compiled.target)
     return rt::Status::invalidInput(
         "@" + compiled.coroutine + " was compiled for " + compiled.target +
@@ -64,18 +148,9 @@ rt::Status mlir::coro::runner::runCoroutine(
     return status;
   std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
-  for (HostBuffer &buffer : hostBuffers) {
-    // An empty buffer still gets room for one element: a bounds-checked
-    // load out of bounds reads element 0 (BoundsCheckABI.h).
-    deviceBuffers.push_back(device.createBuffer(
-        std::max(buffer.bytes.size(), buffer.elementSize), status));
-    if (!status.ok())
-      return status;
-    status = device.upload(*deviceBuffers.back(), buffer.bytes.data(),
-                           buffer.bytes.size());
-    if (!status.ok())
-      return status;
-  }
+  status = uploadBuffers(device, hostBuffers, deviceBuffers);
+  if (!status.ok())
+    return status;
   double uploadMs = millisecondsSince(start);
 
   bool ptxABI = device.getTarget() != "spirv";
@@ -108,13 +183,7 @@ rt::Status mlir::coro::runner::runCoroutine(
     gpuMs = stats.gpuMilliseconds;
   }
   auto download = [&] {
-    for (auto [buffer, deviceBuffer] :
-         llvm::zip_equal(hostBuffers, deviceBuffers))
-      if (rt::Status status = device.download(
-              *deviceBuffer, buffer.bytes.data(), buffer.bytes.size());
-          !status.ok())
-        return status;
-    return rt::Status::success();
+    return downloadBuffers(device, deviceBuffers, hostBuffers);
   };
   if (!status.ok()) {
     // A run that a limit cut short leaves its buffers as they were then
@@ -127,6 +196,50 @@ rt::Status mlir::coro::runner::runCoroutine(
 
   start = Clock::now();
   status = download();
+  if (!status.ok())
+    return status;
+  result.timing = {uploadMs, runMs, gpuMs, millisecondsSince(start)};
+  result.buffers = std::move(hostBuffers);
+  return rt::Status::success();
+}
+
+rt::Status mlir::coro::runner::runKernel(
+    rt::Device &device, StringRef image, StringRef kernel,
+    std::array<uint32_t, 3> groups, std::array<uint32_t, 3> workgroup,
+    ArrayRef<Type> argumentTypes, ArrayRef<rt::KernelArg> scalars,
+    ArrayRef<HostBuffer> buffers, RunResult &result) {
+  result = RunResult();
+  if (rt::Status valid =
+          checkArguments(kernel, argumentTypes, scalars, buffers);
+      !valid.ok())
+    return valid;
+  if (rt::countInstances(groups) == 0 || rt::countInstances(workgroup) == 0)
+    return rt::Status::invalidInput("a launch of " + kernel.str() +
+                                    " without threads");
+  Clock::time_point start = Clock::now();
+  rt::Status status = device.loadModule(image.data(), image.size());
+  if (!status.ok())
+    return status;
+  std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
+  std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
+  status = uploadBuffers(device, hostBuffers, deviceBuffers);
+  if (!status.ok())
+    return status;
+  double uploadMs = millisecondsSince(start);
+
+  // The kernel's own arguments: buildKernelArguments less the grid.
+  bool ptxABI = device.getTarget() != "spirv";
+  std::vector<rt::KernelArg> args = buildKernelArguments(
+      ptxABI, {1, 1, 1}, argumentTypes, scalars, deviceBuffers, hostBuffers);
+  args.erase(args.begin(), args.begin() + 3);
+  start = Clock::now();
+  double gpuMs = 0;
+  status = device.launch(kernel.str(), groups, workgroup, args, &gpuMs);
+  if (!status.ok())
+    return status;
+  double runMs = millisecondsSince(start);
+  start = Clock::now();
+  status = downloadBuffers(device, deviceBuffers, hostBuffers);
   if (!status.ok())
     return status;
   result.timing = {uploadMs, runMs, gpuMs, millisecondsSince(start)};

@@ -593,33 +593,34 @@ static runner::RunOptions getRunOptions(rt::Device &device,
           at.rounds / at.seconds, wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
-  rt::RunLimits limits;
-  if (maxRounds != ~uint64_t(0))
-    limits.maxRounds = maxRounds;
-  limits.maxSeconds = timeLimit;
-  limits.howToChange = "--max-rounds and --time-limit set the limits";
-
+  // Each host loop keeps its own default round limit unless --max-rounds
+  // is given (the mega-kernel and the state machine: 2^20 launches).
   runner::RunOptions options;
+  options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
+  for (rt::RunLimits *limits :
+       {&options.wavefront.limits, &options.persistent.limits,
+        &options.instanceKernel.limits}) {
+    if (maxRounds != ~uint64_t(0))
+      limits->maxRounds = maxRounds;
+    limits->maxSeconds = timeLimit;
+    limits->howToChange = "--max-rounds and --time-limit set the limits";
+  }
+
   options.wavefront.capacity = capacity;
   options.wavefront.refill = refill;
   options.wavefront.order = order;
   options.wavefront.compactBelowPercent = compactBelow;
   options.wavefront.roundsPerCheck = roundsPerCheck;
   options.wavefront.timing = timing || printStats || json;
-  options.wavefront.limits = limits;
   options.wavefront.progress = progress;
 
   options.persistent.threads = persistentThreads;
   if (persistentBatchesPerLaunch >= 0)
     options.persistent.batchesPerLaunch = persistentBatchesPerLaunch;
   options.persistent.timing = true;
-  options.persistent.limits = limits;
   options.persistent.progress = progress;
 
   options.instanceKernel.statusBuffer = terminationChecks;
-  options.instanceKernel.limits = limits;
-  if (maxRounds == ~uint64_t(0))
-    options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
   if (!scheduled.instanceKernel.stepsPerLaunch &&
       device.getLoopIterationLimit() && scheduled.stateMachine)
     options.instanceKernel.loopLimitAdvice =
@@ -958,9 +959,9 @@ int main(int argc, char **argv) {
   StringRef label = runner::getSchedulerName(scheduler);
   // --check-bounds: reports what a run's violation buffer recorded;
   // returns their number.
-  auto reportViolations = [&](const runner::RunResult &run) {
+  auto reportViolations = [&](const runner::HostBuffer &violations) {
     runner::BoundsReport report =
-        runner::decodeViolations(run.buffers.back(), boundsCheck);
+        runner::decodeViolations(violations, boundsCheck);
     if (report.count) {
       llvm::errs() << "coro-run: error: ";
       runner::printBoundsReport(report, label, llvm::errs());
@@ -972,15 +973,20 @@ int main(int argc, char **argv) {
   // the kernels on drivers that do it lazily).
   if (repeat == 0)
     return fail("--repeat must be at least 1", kExitUsage);
+  // Every run's times and statistics; the buffers of the last (memory for
+  // one copy only).
   std::vector<runner::RunResult> runs(repeat);
+  std::vector<runner::HostBuffer> results;
   for (runner::RunResult &run : runs) {
     if (ExitCode code = runOnce(*device, *compiled, grid, argumentTypes,
                                 scalars, buffers, label, run)) {
       // An access out of bounds can be why a run never ended.
       if (boundsCheck && !run.buffers.empty())
-        reportViolations(run);
+        reportViolations(run.buffers.back());
       return code;
     }
+    results = std::move(run.buffers);
+    run.buffers.clear();
   }
   // Report the run with the median GPU time (the lower one of the two
   // middle runs for an even count), whole, so that its times and statistics
@@ -1000,7 +1006,6 @@ int main(int argc, char **argv) {
   if (printStats && !json)
     runner::printSchedulerStats(reported.scheduled, runTiming.gpu,
                                 llvm::outs());
-  std::vector<runner::HostBuffer> &results = reported.buffers;
   runner::RunResult referenceRun;
   if (check) {
     if (ExitCode code = runOnce(*device, *reference, grid, argumentTypes,
@@ -1012,7 +1017,7 @@ int main(int argc, char **argv) {
   // --check-bounds: the violation buffer is coro-run's, not the user's.
   runner::BoundsReport violations;
   if (boundsCheck) {
-    violations = reportViolations(reported);
+    violations = reportViolations(results.back());
     results.pop_back();
   }
   std::optional<bool> matches;
@@ -1082,7 +1087,7 @@ int main(int argc, char **argv) {
   for (const runner::PngImage &image : images)
     if (llvm::Error error =
             runner::writePng(image, results[image.buffer], pngExposure))
-      return fail("--png: " + llvm::toString(std::move(error)), kExitUsage);
+      return fail(llvm::toString(std::move(error)), kExitUsage);
   // Out-of-bounds accesses explain a mismatch, not the other way round.
   ExitCode code = violations.count ? kExitOutOfBounds : kExitSuccess;
   if (!matches)

@@ -74,7 +74,9 @@ struct CompiledCoroutine {
 };
 
 /// Compiles `coroutine` of `module` (a copy) with `scheduler` for a device
-/// of `target` ("spirv" or "sm_XY").
+/// of `target` ("spirv" or "sm_XY"). Every coroutine of the module is
+/// compiled with it: run prepareToRun first on a module whose host
+/// functions launch coroutines (or whose other coroutines should not be).
 FailureOr<CompiledCoroutine>
 compileCoroutine(ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
                  StringRef target, const SchedulerCompileOptions &options = {});

@@ -22,12 +22,14 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
-/// Bytes of one element of `type` in a kernel's buffer: an index is 32 bits
-/// (the width both targets give buffer indices).
+/// Bytes of one element of `type` in a kernel's buffer (an i1 takes a
+/// byte); an index is 32 bits, as in SPIR-V kernels (PTX kernels keep 64:
+/// coro-run passes no index buffers).
 size_t getElementSize(Type type);
 
 /// The host copy of one memref argument: `count` little-endian elements of
-/// `elementType` (f16, f32, f64, i32 or i64), as the kernels read them.
+/// `elementType` (coro-run's: f16, f32, f64, i32, i64), as the kernels read
+/// them.
 struct HostBuffer {
   Type elementType;
   size_t count = 0;
@@ -60,7 +62,8 @@ struct BufferMismatch {
 /// Compares `actual` with `expected` element by element: integers exactly,
 /// floats within `tolerance` relative to max(1, |expected|). Returns the
 /// number of elements that differ and appends the first `maxReported` of
-/// each buffer to `mismatches`.
+/// each buffer to `mismatches`. A buffer missing on one side, or of another
+/// type or element count, counts as one difference at its element 0.
 size_t compareBuffers(llvm::ArrayRef<HostBuffer> actual,
                       llvm::ArrayRef<HostBuffer> expected, double tolerance,
                       llvm::SmallVectorImpl<BufferMismatch> &mismatches,

@@ -37,6 +37,14 @@ llvm::Expected<corogpu::runtime::KernelArg>
 parseScalarArgument(StringRef text, Type type, unsigned argument,
                     bool wideIndex);
 
+/// The kernel argument of scalar argument #`argument` of `type` from its
+/// value at `value` in host memory, as LLVM lays it out (an index in 64
+/// bits, a vector's elements one after the other): what a host program
+/// passes. parseScalarArgument gives the same for the value's text.
+llvm::Expected<corogpu::runtime::KernelArg>
+getKernelArgumentFromHost(Type type, const void *value, unsigned argument,
+                          bool wideIndex);
+
 /// Appends the kernel arguments that pass `buffer` as a memref of shape
 /// `sizes`: the bound buffer for SPIR-V, the memref descriptor of the NVVM
 /// lowering for PTX (`ptxABI`).

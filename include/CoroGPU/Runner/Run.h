@@ -54,7 +54,9 @@ ScheduledRun getScheduledRun(const CompiledCoroutine &compiled);
 
 /// The host loops' options; each scheduler takes its own (the mega-kernel
 /// and the state machine `instanceKernel`). Their limits and progress
-/// callbacks are the caller's.
+/// callbacks are the caller's; the runtime's defaults are 2^20 rounds for
+/// the wavefront loop and no limit for the others (coro-run gives the
+/// mega-kernel and the state machine 2^20 launches).
 struct RunOptions {
   corogpu::runtime::InstanceKernelOptions instanceKernel;
   corogpu::runtime::WavefrontOptions wavefront;
@@ -79,12 +81,24 @@ struct RunResult {
 /// `argumentTypes`, in order; `scalars` are the other arguments, see
 /// KernelABI.h), runs the scheduler's host loop and downloads the buffers
 /// into `result`. A run that a limit stopped (StatusCode::LimitExceeded)
-/// still downloads them as they were then.
+/// still downloads them as they were then. Arguments that do not match
+/// `argumentTypes`, or a device of another target, are InvalidInput.
 corogpu::runtime::Status runCoroutine(
     corogpu::runtime::Device &device, const CompiledCoroutine &compiled,
     std::array<uint32_t, 3> grid, ArrayRef<Type> argumentTypes,
     ArrayRef<corogpu::runtime::KernelArg> scalars, ArrayRef<HostBuffer> buffers,
     const RunOptions &options, RunResult &result);
+
+/// Runs `kernel` of `image` (an ordinary kernel of the device's target, not
+/// a coroutine's) once on `groups` workgroups of `workgroup` threads with
+/// the arguments of `argumentTypes`, as runCoroutine takes them (without
+/// the grid), and downloads the buffers into `result`.
+corogpu::runtime::Status
+runKernel(corogpu::runtime::Device &device, StringRef image, StringRef kernel,
+          std::array<uint32_t, 3> groups, std::array<uint32_t, 3> workgroup,
+          ArrayRef<Type> argumentTypes,
+          ArrayRef<corogpu::runtime::KernelArg> scalars,
+          ArrayRef<HostBuffer> buffers, RunResult &result);
 
 } // namespace runner
 } // namespace coro

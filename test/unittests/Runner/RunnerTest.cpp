@@ -97,6 +97,13 @@ TEST_F(RunnerTest, BufferSpecs) {
   // 0.1 rounded to the nearest half.
   EXPECT_DOUBLE_EQ(half->getElement(2), 0.0999755859375);
 
+  // Narrow integers keep their width and sign.
+  HostBuffer bytes = HostBuffer::getZeros(IntegerType::get(&context, 8), 3);
+  bytes.setElement(1, -3);
+  EXPECT_EQ(bytes.bytes.size(), 3u);
+  EXPECT_EQ(bytes.getInteger(1), -3);
+  EXPECT_EQ(bytes.getInteger(2), 0);
+
   llvm::Expected<HostBuffer> wrongType =
       parseBufferSpec("f32:3:zeros", getMemRef(i64), 2);
   ASSERT_FALSE(bool(wrongType));
@@ -249,6 +256,46 @@ TEST_F(RunnerTest, RunsEverySchedulerOnVulkan) {
           << stats;
     }
   }
+}
+
+TEST_F(RunnerTest, RejectsArgumentsThatDoNotMatch) {
+  rt::Status status;
+  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
+  if (!device)
+    GTEST_SKIP() << "no Vulkan device: " << status.error;
+  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
+  ASSERT_TRUE(module);
+  auto coroutine = module->lookupSymbol<FuncOp>("scale");
+  ASSERT_TRUE(succeeded(prepareToRun(*module, coroutine, false)));
+  FailureOr<CompiledCoroutine> compiled = compileCoroutine(
+      *module, "scale", GPUScheduler::Megakernel, device->getTarget());
+  ASSERT_TRUE(succeeded(compiled));
+  ArrayRef<Type> types = coroutine.getArgumentTypes();
+  auto k = rt::KernelArg::ofScalar<int32_t>(1);
+  HostBuffer ints = HostBuffer::getZeros(IntegerType::get(&context, 32), 4);
+  HostBuffer floats = HostBuffer::getZeros(Float32Type::get(&context), 4);
+  RunResult result;
+  auto run = [&](ArrayRef<rt::KernelArg> scalars, ArrayRef<HostBuffer> buffers,
+                 std::array<uint32_t, 3> grid = {4, 1, 1}) {
+    return runCoroutine(*device, *compiled, grid, types, scalars, buffers,
+                        RunOptions(), result);
+  };
+  status = run({}, {ints});
+  EXPECT_EQ(status.code, rt::StatusCode::InvalidInput);
+  EXPECT_EQ(status.error, "@scale takes 1 buffer(s) and 1 scalar(s); 1 and 0 "
+                          "were given");
+  EXPECT_EQ(run({k}, {ints, ints}).code, rt::StatusCode::InvalidInput);
+  status = run({k}, {floats});
+  EXPECT_EQ(status.code, rt::StatusCode::InvalidInput);
+  EXPECT_NE(status.error.find("argument #1 of @scale is memref<?xi32>"),
+            std::string::npos)
+      << status.error;
+  EXPECT_EQ(run({k}, {ints}, {0, 1, 1}).code, rt::StatusCode::InvalidInput);
+  EXPECT_EQ(runCoroutine(*device, CompiledCoroutine(), {4, 1, 1}, types, {k},
+                         {ints}, RunOptions(), result)
+                .code,
+            rt::StatusCode::InvalidInput);
+  EXPECT_TRUE(run({k}, {ints}).ok());
 }
 
 TEST_F(RunnerTest, ReportsAccessesOutOfBounds) {

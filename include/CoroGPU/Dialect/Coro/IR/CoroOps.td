@@ -677,7 +677,7 @@ def Coro_SplitOp : Coro_Op<"split", [
     coro.split @render subroutines [@render__entry, @render__shade]
         names ["entry", "shade"]
         fields [#coro.field<"radiance" : f32 at 2, promise>,
-                #coro.field<"v0" : index at 3>]
+                #coro.field<"v0" : index at 3 loc("render.mlir":7:10)>]
         transitions [[0, 1], [1, -1]]
     ```
   }];

@@ -10,8 +10,9 @@ set(text "<!-- Generated from the Passes.td files by cmake/GeneratePassAnchors.c
 A pass runs on the ops its anchor names; in a pipeline it is nested under
 them (`coro-opt -p '<pipeline>'`, `mlir-opt` with the plugins, or
 `PassManager::nest` from C++). The named pipelines `coro-to-spirv` and
-`coro-to-ptx` (lib/Pipelines; `coro-opt --help` lists their options) run on
-`builtin.module`. An embedder registers all of them, with every dialect and
+`coro-to-ptx` (lib/Pipelines) and `coro-host-to-llvm` (lib/HostPrograms,
+docs/host-programs.md) run on `builtin.module`; `coro-opt --help` lists
+their options. An embedder registers all of them, with every dialect and
 translation they need, with `mlir::coro::registerCoroGPU`
 (`CoroGPU/InitAllCoroGPU.h`).
 

@@ -32,6 +32,16 @@ config.substitutions.append(
      "%s -e main --entry-point-result=void --shared-libs=%s"
      % (os.path.join(config.llvm_tools_dir, "mlir-runner"), runner_libs)))
 
+# Host programs on the GPU (coro-host-to-llvm): mlir-runner with the CoroGPU
+# runtime wrappers, the Khronos validation layer on.
+config.substitutions.append(
+    ("%run_host",
+     "env COROGPU_VULKAN_VALIDATION=1 %s -e main --entry-point-result=void "
+     "--shared-libs=%s,%s"
+     % (os.path.join(config.llvm_tools_dir, "mlir-runner"),
+        os.path.join(config.coro_lib_dir, "libcoro_runtime_wrappers.so"),
+        runner_libs)))
+
 # Validators of generated code; tests that need one say REQUIRES and lit
 # reports them UNSUPPORTED (with the missing feature) where it is absent.
 import shutil

@@ -36,11 +36,8 @@ StringRef mlir::coro::runner::getSchedulerName(GPUScheduler scheduler) {
   llvm_unreachable("unknown scheduler");
 }
 
-/// Erases the coroutines and functions that `entry` does not reach through
-/// symbol uses (awaits, handles, generator loops, calls): coro-run runs
-/// `entry` only, and one of them that drives it would have it split before
-/// --check-bounds instruments it.
-static void eraseUnreachableCoroutines(ModuleOp module, coro::FuncOp entry) {
+void mlir::coro::runner::eraseUnreachableCoroutines(ModuleOp module,
+                                                    FuncOp entry) {
   SymbolTable symbols(module);
   llvm::SetVector<Operation *> reached;
   reached.insert(entry);
@@ -93,6 +90,17 @@ FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
   if (failed(pm.run(module)))
     return failure();
   return coroutine->getAttrOfType<BoundsCheckAttr>(BoundsCheckAttr::kAttrName);
+}
+
+GPUScheduler mlir::coro::runner::getPlanScheduler(Attribute planAttr) {
+  namespace plan = coro::plan;
+  if (isa<plan::StateMachinePlanAttr>(planAttr))
+    return GPUScheduler::StateMachine;
+  if (isa<plan::WavefrontPlanAttr>(planAttr))
+    return GPUScheduler::Wavefront;
+  if (isa<plan::PersistentPlanAttr>(planAttr))
+    return GPUScheduler::Persistent;
+  return GPUScheduler::Megakernel;
 }
 
 FailureOr<Attribute>

@@ -29,6 +29,15 @@ namespace runner {
 /// `scheduler`: megakernel, state-machine, wavefront or persistent.
 StringRef getSchedulerName(GPUScheduler scheduler);
 
+/// Erases the coroutines and functions of `module` that `entry` does not
+/// reach through symbol uses (awaits, handles, generator loops, calls):
+/// they need not be compiled to run `entry`, and one of them that drives it
+/// would have it split before coro-check-bounds instruments it.
+void eraseUnreachableCoroutines(ModuleOp module, FuncOp entry);
+
+/// The scheduler whose pass leaves `plan` (a coro_plan attribute).
+GPUScheduler getPlanScheduler(Attribute plan);
+
 /// Makes `module` ready to run `coroutine` alone: the host functions that
 /// launch coroutines (the `main` of CPU tests) are erased. With
 /// `checkBounds`, the coroutines and functions `coroutine` does not reach

@@ -10,9 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "../CoroIRTest.h"
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Runner/BufferIO.h"
 #include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/HostKernels.h"
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Report.h"
 #include "CoroGPU/Runner/Run.h"
@@ -200,6 +202,34 @@ TEST_F(RunnerTest, CompilesPTXWithoutADevice) {
   ASSERT_TRUE(scheduled.wavefront.has_value());
   EXPECT_EQ(scheduled.subroutineNames,
             (std::vector<std::string>{"entry", "loaded", "spin"}));
+}
+
+TEST_F(RunnerTest, HostKernelObjects) {
+  context.getOrLoadDialect<plan::CoroPlanDialect>();
+  Type f32 = Float32Type::get(&context);
+  auto type = FunctionType::get(&context, {getMemRef(f32), f32}, {});
+  auto kernel =
+      plan::HostKernelAttr::get(&context, "blur", type, "spirv",
+                                DenseI32ArrayAttr::get(&context, {8, 1, 1}));
+  std::string image("\x03\x02\x23\x07\0\0binary", 12);
+  std::string object =
+      encodeHostKernels(ArrayAttr::get(&context, {kernel, kernel}), image);
+  llvm::Expected<HostKernels> read = decodeHostKernels(object, &context);
+  ASSERT_TRUE(bool(read)) << message(read.takeError());
+  EXPECT_EQ(read->image, image);
+  ASSERT_EQ(read->descriptor.size(), 2u);
+  EXPECT_EQ(read->descriptor[0], kernel);
+  // Not ours, no end to the descriptor, a descriptor of something else.
+  for (const std::string &bad :
+       {std::string("BLOB"), std::string(kHostKernelsMagic) + "[]",
+        std::string(kHostKernelsMagic) + "[1 : i32]" + std::string(1, '\0')}) {
+    llvm::Expected<HostKernels> rejected = decodeHostKernels(bad, &context);
+    ASSERT_FALSE(bool(rejected)) << bad;
+    EXPECT_NE(message(rejected.takeError())
+                  .find("not an object of host "
+                        "kernels"),
+              std::string::npos);
+  }
 }
 
 /// The first Vulkan device, validated; null when there is none.

@@ -94,3 +94,43 @@ LogicalResult PersistentPlanAttr::verify(
                        << ") cannot exceed the batch (" << batch << ")";
   return success();
 }
+
+/// Host programs: functions without results, on a known target.
+static LogicalResult
+verifyHostFunction(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                   FunctionType functionType, StringRef target) {
+  if (name.empty())
+    return emitError() << "name must not be empty";
+  if (functionType.getNumResults() != 0)
+    return emitError() << "@" << name << " must return nothing";
+  if (target != "spirv" && !target.starts_with("sm_"))
+    return emitError() << R"(target must be "spirv" or an NVIDIA chip )"
+                       << R"(("sm_90"), not ")" << target << "\"";
+  return success();
+}
+
+LogicalResult
+HostCoroutineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          StringRef name, FunctionType functionType,
+                          StringRef target, Attribute plan) {
+  if (failed(verifyHostFunction(emitError, name, functionType, target)))
+    return failure();
+  if (!isa<MegakernelPlanAttr, StateMachinePlanAttr, WavefrontPlanAttr,
+           PersistentPlanAttr>(plan))
+    return emitError() << "plan must be a scheduler's plan "
+                          "(#coro_plan.megakernel, ...)";
+  return success();
+}
+
+LogicalResult
+HostKernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       StringRef name, FunctionType functionType,
+                       StringRef target, DenseI32ArrayAttr workgroupSize) {
+  if (failed(verifyHostFunction(emitError, name, functionType, target)))
+    return failure();
+  if (workgroupSize.size() != 3 ||
+      !llvm::all_of(workgroupSize.asArrayRef(),
+                    [](int32_t extent) { return extent > 0; }))
+    return emitError() << "workgroupSize must be three positive extents";
+  return success();
+}

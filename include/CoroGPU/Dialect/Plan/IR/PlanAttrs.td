@@ -118,4 +118,48 @@ def CoroPlan_PersistentPlan : CoroPlan_Attr<"PersistentPlan", "persistent"> {
   }];
 }
 
+def CoroPlan_HostCoroutine
+    : CoroPlan_Attr<"HostCoroutine", "host_coroutine"> {
+  let summary = "A coroutine that a host program launches, compiled "
+                "(coro-host-launches-to-gpu)";
+  let description = [{
+    What the runtime wrappers of host programs (`libcoro_runtime_wrappers`)
+    need to run a `coro.launch` that became a `gpu.launch_func`: the
+    coroutine's `name` and `functionType` (how to read the launch's
+    arguments), the `target` its kernels were compiled for ("spirv" or an
+    NVIDIA chip, "sm_90") and the `plan` of its scheduler (one of the four
+    plans above). It heads the object of the `gpu.binary` that holds the
+    kernels (`CoroGPU/Runner/HostKernels.h`).
+
+    ```mlir
+    #coro_plan.host_coroutine<name = "shade", functionType = (i32, memref<?xf32>) -> (),
+        target = "spirv", plan = #coro_plan.megakernel<workgroupSize = 64>>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"coroutine">:$name,
+                        "::mlir::FunctionType":$functionType,
+                        StringRefParameter<"target">:$target,
+                        "::mlir::Attribute":$plan);
+}
+
+def CoroPlan_HostKernel : CoroPlan_Attr<"HostKernel", "host_kernel"> {
+  let summary = "A kernel (gpu.func) that a host program launches, compiled "
+                "(coro-host-launches-to-gpu)";
+  let description = [{
+    One kernel of a `gpu.module` that coro-host-launches-to-gpu compiled
+    for a host program: its `name`, `functionType`, `target` and the
+    `workgroupSize` its code was compiled for (SPIR-V fixes it in the
+    kernel; a launch with other block sizes is an error).
+
+    ```mlir
+    #coro_plan.host_kernel<name = "blur", functionType = (memref<?xf32>) -> (),
+        target = "spirv", workgroupSize = array<i32: 32, 1, 1>>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"kernel">:$name,
+                        "::mlir::FunctionType":$functionType,
+                        StringRefParameter<"target">:$target,
+                        "::mlir::DenseI32ArrayAttr":$workgroupSize);
+}
+
 #endif // COROGPU_DIALECT_PLAN_IR_PLANATTRS_TD

@@ -1,0 +1,72 @@
+//===- Passes.td - host programs that launch coroutines ----*- tablegen -*-===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_HOSTPROGRAMS_PASSES_TD
+#define COROGPU_HOSTPROGRAMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CoroHostLaunchesToGPU
+    : Pass<"coro-host-launches-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Compile what a host program launches into gpu.binary ops "
+                "that the CoroGPU runtime wrappers run";
+  let description = [{
+    A host program is a module whose `func.func`s (its `main`) allocate
+    memrefs and launch coroutines with `coro.launch` and ordinary kernels
+    (`gpu.func`s of its `gpu.module`s) with `gpu.launch_func`. This pass
+    compiles them for a device, so that the host code lowers to LLVM with
+    upstream's `gpu-to-llvm` and runs under `mlir-runner` with
+    `libcoro_runtime_wrappers.so` (docs/host-programs.md):
+
+    - each `coro.launch` runs its coroutine under the scheduler of its
+      `scheduler` attribute (`"megakernel"`, `"state-machine"`,
+      `"wavefront"`, `"persistent"`; default: the `scheduler` option). The
+      coroutine is compiled, once per scheduler, into a `gpu.binary` whose
+      object holds the kernels and a `#coro_plan.host_coroutine` (its type
+      and the scheduler's plan, `CoroGPU/Runner/HostKernels.h`), and the
+      launch becomes a `gpu.launch_func` of it over the launch's grid; the
+      wrappers run the scheduler's host loop (relaunches, wavefront rounds,
+      persistent batches) and check that every instance returned.
+    - each `gpu.module` with kernels is compiled by the same target passes
+      and becomes a `gpu.binary` of the same name, with one
+      `#coro_plan.host_kernel` per kernel. A kernel must say its workgroup
+      size (`known_block_size`, or `spirv.entry_point_abi`): SPIR-V fixes it
+      in the kernel, and a launch with other block sizes is an error.
+
+    Memrefs live in host memory: each launch copies its memref arguments to
+    the device and back when it ends, so the host sees every launch's
+    results before the next starts. `scheduler=` and `target=` also name
+    the defaults of the `coro-host-to-llvm` pipeline, which runs this pass
+    and the host lowering to LLVM.
+  }];
+  let options = [
+    Option<"scheduler", "scheduler", "std::string", "\"megakernel\"",
+           "Scheduler of the coro.launch ops without a `scheduler` "
+           "attribute: megakernel, state-machine, wavefront or persistent">,
+    Option<"target", "target", "std::string", "\"spirv\"",
+           "What the kernels are compiled for: spirv (Vulkan) or an NVIDIA "
+           "chip (sm_90, PTX for CUDA)">,
+    Option<"stateMachineSteps", "state-machine-steps", "unsigned", "0",
+           "Subroutines an instance runs per launch under the state "
+           "machine (0: all; lavapipe needs a bound for long loops)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::coro::plan::CoroPlanDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::NVVM::NVVMDialect"
+  ];
+  let statistics = [
+    Statistic<"numCoroutineBinaries", "coroutine-binaries",
+              "Coroutines compiled under a scheduler">,
+    Statistic<"numKernelBinaries", "kernel-binaries",
+              "gpu.modules compiled">,
+    Statistic<"numLaunches", "launches", "coro.launch ops replaced">
+  ];
+}
+
+#endif // COROGPU_HOSTPROGRAMS_PASSES_TD

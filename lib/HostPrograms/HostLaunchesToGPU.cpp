@@ -1,0 +1,330 @@
+//===- HostLaunchesToGPU.cpp - compile what a host program launches -------===//
+//
+// Part of the CoroGPU project.
+//
+// Compiles the coroutines that a host program's coro.launch ops start (each
+// under its scheduler) and its gpu.modules into gpu.binary ops whose objects
+// the CoroGPU runtime wrappers read (CoroGPU/Runner/HostKernels.h), and
+// turns the coro.launch ops into gpu.launch_func ops of them. What remains
+// is host code that upstream's gpu-to-llvm lowers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
+#include "CoroGPU/HostPrograms/Passes.h"
+#include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/HostKernels.h"
+#include "corogpu/runtime/SPIRVValidation.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DebugLog.h"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROHOSTLAUNCHESTOGPU
+#include "CoroGPU/HostPrograms/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+#define DEBUG_TYPE "coro-host-launches-to-gpu"
+
+using namespace mlir;
+using namespace mlir::coro;
+namespace rt = corogpu::runtime;
+
+/// The scheduler `name` names, as --scheduler spells it.
+static std::optional<GPUScheduler> parseScheduler(StringRef name) {
+  for (GPUScheduler scheduler :
+       {GPUScheduler::Megakernel, GPUScheduler::StateMachine,
+        GPUScheduler::Wavefront, GPUScheduler::Persistent})
+    if (runner::getSchedulerName(scheduler) == name)
+      return scheduler;
+  return std::nullopt;
+}
+
+/// Whether `op` is host code: a function that launches coroutines or
+/// kernels.
+static bool isHostFunction(Operation &op) {
+  return isa<func::FuncOp>(op) &&
+         op.walk([](Operation *nested) {
+             return isa<LaunchOp, gpu::LaunchFuncOp>(nested)
+                        ? WalkResult::interrupt()
+                        : WalkResult::advance();
+           }).wasInterrupted();
+}
+
+namespace {
+
+struct CoroHostLaunchesToGPUPass
+    : public coro::impl::CoroHostLaunchesToGPUBase<CoroHostLaunchesToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// The attribute that marks an object for `target` (only its kind
+  /// matters: gpu.binary picks the object of the target it runs on).
+  Attribute getObjectTarget();
+  /// A gpu.binary named like `name` (made unique) holding `descriptor` and
+  /// `image`, before `before`.
+  gpu::BinaryOp createBinary(Operation *before, StringRef name,
+                             ArrayAttr descriptor, StringRef image);
+  /// The binary that runs `coroutine` under `scheduler`.
+  FailureOr<gpu::BinaryOp> compileCoroutine(FuncOp coroutine,
+                                            GPUScheduler scheduler,
+                                            Location launchLoc);
+  /// Replaces `kernels` by a gpu.binary of the same name.
+  LogicalResult compileKernels(gpu::GPUModuleOp kernels);
+
+  SchedulerCompileOptions getCompileOptions() {
+    SchedulerCompileOptions options;
+    options.stateMachine.stepsPerLaunch = stateMachineSteps;
+    return options;
+  }
+};
+
+} // namespace
+
+Attribute CoroHostLaunchesToGPUPass::getObjectTarget() {
+  MLIRContext *context = &getContext();
+  if (target == "spirv")
+    return parseAttribute("#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, "
+                          "#spirv.resource_limits<>>",
+                          context);
+  return parseAttribute("#nvvm.target<chip = \"" + target + "\">", context);
+}
+
+gpu::BinaryOp CoroHostLaunchesToGPUPass::createBinary(Operation *before,
+                                                      StringRef name,
+                                                      ArrayAttr descriptor,
+                                                      StringRef image) {
+  OpBuilder builder(before);
+  std::string object = runner::encodeHostKernels(descriptor, image);
+  auto objectAttr = gpu::ObjectAttr::get(
+      getObjectTarget(), gpu::CompilationTarget::Binary,
+      builder.getStringAttr(object), /*properties=*/nullptr,
+      /*kernels=*/nullptr);
+  auto binary = gpu::BinaryOp::create(builder, before->getLoc(), name,
+                                      /*offloadingHandler=*/nullptr,
+                                      builder.getArrayAttr({objectAttr}));
+  return binary;
+}
+
+FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
+    FuncOp coroutine, GPUScheduler scheduler, Location launchLoc) {
+  ModuleOp module = getOperation();
+  StringRef name = coroutine.getSymName();
+  // A module of the device code this coroutine needs: no host code, no
+  // other kernels, no coroutine it does not reach.
+  OwningOpRef<ModuleOp> device = module.clone();
+  for (Operation &op : llvm::make_early_inc_range(device->getOps()))
+    if (isHostFunction(op) || isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
+      op.erase();
+  auto copy = device->lookupSymbol<FuncOp>(name);
+  runner::eraseUnreachableCoroutines(*device, copy);
+
+  std::string image;
+  Attribute plan;
+  if (target == "spirv") {
+    std::vector<uint32_t> words;
+    if (failed(runner::compileToSPIRV(*device, name, scheduler,
+                                      getCompileOptions(), words, nullptr,
+                                      &plan)))
+      return emitError(launchLoc) << "compiling @" << name << " under the "
+                                  << runner::getSchedulerName(scheduler)
+                                  << " scheduler failed (see above)";
+    image.assign(reinterpret_cast<const char *>(words.data()),
+                 words.size() * sizeof(uint32_t));
+  } else if (failed(runner::compileToPTX(*device, name, scheduler, target,
+                                         getCompileOptions(), image, &plan))) {
+    return emitError(launchLoc)
+           << "compiling @" << name << " under the "
+           << runner::getSchedulerName(scheduler) << " scheduler for " << target
+           << " failed (see above)";
+  }
+  auto descriptor = plan::HostCoroutineAttr::get(
+      &getContext(), name, coroutine.getFunctionType(), target, plan);
+  std::string binaryName =
+      (name + "__" + runner::getSchedulerName(scheduler)).str();
+  std::replace(binaryName.begin(), binaryName.end(), '-', '_');
+  ++numCoroutineBinaries;
+  return createBinary(coroutine, binaryName,
+                      ArrayAttr::get(&getContext(), {descriptor}), image);
+}
+
+LogicalResult
+CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
+  MLIRContext *context = &getContext();
+  // Each kernel's workgroup size, which SPIR-V fixes in the kernel.
+  SmallVector<Attribute> descriptor;
+  bool valid = true;
+  for (auto kernel : kernels.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel())
+      continue;
+    SmallVector<int32_t, 3> workgroup;
+    spirv::EntryPointABIAttr abi = spirv::lookupEntryPointABI(kernel);
+    if (abi && abi.getWorkgroupSize()) {
+      llvm::append_range(workgroup, abi.getWorkgroupSize().asArrayRef());
+    } else if (DenseI32ArrayAttr known = kernel.getKnownBlockSizeAttr()) {
+      llvm::append_range(workgroup, known.asArrayRef());
+    } else {
+      kernel.emitError("kernel @")
+          << kernel.getName()
+          << " of a host program needs its workgroup size: add "
+             "known_block_size = array<i32: X, Y, Z> (the kernels of SPIR-V "
+             "targets fix it)";
+      valid = false;
+      continue;
+    }
+    workgroup.resize(3, 1);
+    if (target == "spirv" && !spirv::lookupEntryPointABI(kernel))
+      kernel->setAttr(spirv::getEntryPointABIAttrName(),
+                      spirv::getEntryPointABIAttr(context, workgroup));
+    descriptor.push_back(plan::HostKernelAttr::get(
+        context, kernel.getName(), kernel.getFunctionType(), target,
+        DenseI32ArrayAttr::get(context, workgroup)));
+  }
+  if (!valid)
+    return failure();
+
+  // The gpu.module alone, through the target passes of the pipelines.
+  OpBuilder builder(context);
+  OwningOpRef<ModuleOp> device = ModuleOp::create(kernels.getLoc());
+  (*device)->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                     builder.getUnitAttr());
+  builder.setInsertionPointToEnd(device->getBody());
+  builder.clone(*kernels);
+  PassManager pm(context);
+  std::string image;
+  if (target == "spirv") {
+    buildToSPIRVPipeline(pm, GPUScheduler::Megakernel);
+    if (failed(pm.run(*device)))
+      return kernels.emitError("compiling the kernels of @")
+             << kernels.getName() << " to SPIR-V failed (see above)";
+    auto spirvModule = device->lookupSymbol<spirv::ModuleOp>(
+        ("__spv__" + kernels.getName()).str());
+    SmallVector<uint32_t> words;
+    if (!spirvModule || failed(spirv::serialize(spirvModule, words)))
+      return kernels.emitError("no SPIR-V module for @") << kernels.getName();
+    if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
+        !valid.ok())
+      return kernels.emitError("the SPIR-V generated for @")
+             << kernels.getName()
+             << " is invalid, so it is not run (please report it): "
+             << valid.error;
+    image.assign(reinterpret_cast<const char *>(words.data()),
+                 words.size() * sizeof(uint32_t));
+  } else {
+    buildToPTXPipeline(pm, GPUScheduler::Megakernel, target);
+    if (failed(pm.run(*device)))
+      return kernels.emitError("compiling the kernels of @")
+             << kernels.getName() << " to PTX failed (see above)";
+    for (auto binary : device->getOps<gpu::BinaryOp>())
+      for (Attribute object : binary.getObjects())
+        image += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
+  }
+  StringRef name = kernels.getName();
+  std::string binaryName = name.str();
+  kernels->setAttr(SymbolTable::getSymbolAttrName(),
+                   builder.getStringAttr(binaryName + "__source"));
+  createBinary(kernels, binaryName, builder.getArrayAttr(descriptor), image);
+  kernels.erase();
+  ++numKernelBinaries;
+  return success();
+}
+
+void CoroHostLaunchesToGPUPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (target != "spirv" && !isNVVMChip(target)) {
+    module.emitError("coro-host-launches-to-gpu: target must be spirv or an "
+                     "NVIDIA chip (sm_90), not '")
+        << target << "'";
+    return signalPassFailure();
+  }
+  std::optional<GPUScheduler> defaultScheduler = parseScheduler(scheduler);
+  if (!defaultScheduler) {
+    module.emitError("coro-host-launches-to-gpu: unknown scheduler '")
+        << scheduler
+        << "'; use megakernel, state-machine, wavefront or persistent";
+    return signalPassFailure();
+  }
+
+  // The launches, each with its scheduler.
+  SmallVector<std::pair<LaunchOp, GPUScheduler>> launches;
+  bool valid = true;
+  for (auto function : module.getOps<func::FuncOp>())
+    function.walk([&](LaunchOp launch) {
+      std::optional<GPUScheduler> chosen = defaultScheduler;
+      if (Attribute attr = launch->getAttr("scheduler")) {
+        auto name = dyn_cast<StringAttr>(attr);
+        chosen = name ? parseScheduler(name.getValue()) : std::nullopt;
+        if (!chosen) {
+          launch.emitOpError("has scheduler ")
+              << attr
+              << "; use \"megakernel\", \"state-machine\", \"wavefront\" or "
+                 "\"persistent\"";
+          valid = false;
+          return;
+        }
+      }
+      launches.emplace_back(launch, *chosen);
+    });
+  if (!valid)
+    return signalPassFailure();
+
+  // Each coroutine compiled once per scheduler it runs under.
+  SymbolTable symbols(module);
+  llvm::StringMap<gpu::BinaryOp> binaries;
+  for (auto [launch, chosen] : launches) {
+    auto coroutine = symbols.lookup<FuncOp>(launch.getCallee());
+    std::string key =
+        (launch.getCallee() + "/" + runner::getSchedulerName(chosen)).str();
+    gpu::BinaryOp &binary = binaries[key];
+    if (!binary) {
+      FailureOr<gpu::BinaryOp> compiled =
+          compileCoroutine(coroutine, chosen, launch.getLoc());
+      if (failed(compiled))
+        return signalPassFailure();
+      binary = *compiled;
+      symbols.insert(binary);
+    }
+    LDBG() << "launch of @" << launch.getCallee() << " under "
+           << runner::getSchedulerName(chosen) << " runs @"
+           << binary.getSymName();
+    OpBuilder builder(launch);
+    Location loc = launch.getLoc();
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    SmallVector<Value, 3> grid(launch.getGrid());
+    grid.resize(3, one);
+    auto kernel = SymbolRefAttr::get(
+        binary.getSymNameAttr(),
+        {FlatSymbolRefAttr::get(builder.getStringAttr(launch.getCallee()))});
+    gpu::LaunchFuncOp::create(
+        builder, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
+        gpu::KernelDim3{one, one, one},
+        /*dynamicSharedMemorySize=*/Value(), launch.getArgs());
+    launch.erase();
+    ++numLaunches;
+  }
+
+  for (auto kernels :
+       llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>()))
+    if (failed(compileKernels(kernels)))
+      return signalPassFailure();
+  // The coroutines live on in the binaries; the host code no longer needs
+  // them (or the plans and splits a pass may have left).
+  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+    if (isa<FuncOp, SplitOp>(op))
+      op.erase();
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(&getContext()));
+}

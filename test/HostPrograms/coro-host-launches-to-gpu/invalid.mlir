@@ -1,0 +1,43 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics --coro-host-launches-to-gpu
+// RUN: not coro-opt %s --split-input-file --coro-host-launches-to-gpu=scheduler=fast 2>&1 | FileCheck %s --check-prefix=SCHEDULER
+// RUN: not coro-opt %s --split-input-file --coro-host-launches-to-gpu=target=gfx90a 2>&1 | FileCheck %s --check-prefix=TARGET
+// SCHEDULER: error: coro-host-launches-to-gpu: unknown scheduler 'fast'; use megakernel, state-machine, wavefront or persistent
+// TARGET: error: coro-host-launches-to-gpu: target must be spirv or an NVIDIA chip (sm_90), not 'gfx90a'
+
+coro.func @f(%out: memref<?xf32>) {
+  coro.return
+}
+func.func @main(%out: memref<?xf32>, %n: index) {
+  // expected-error @+1 {{'coro.launch' op has scheduler "fast"; use "megakernel", "state-machine", "wavefront" or "persistent"}}
+  coro.launch @f[%n](%out) {scheduler = "fast"} : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// SPIR-V fixes a kernel's workgroup size: a kernel of a host program says it.
+module attributes {gpu.container_module} {
+  gpu.module @ext {
+    // expected-error @+1 {{kernel @fill of a host program needs its workgroup size: add known_block_size = array<i32: X, Y, Z> (the kernels of SPIR-V targets fix it)}}
+    gpu.func @fill(%data: memref<?xf32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A coroutine that does not compile: the error of the pipeline, then the
+// launch that asked for it.
+coro.func @g(%out: memref<?xf32>) {
+  %id = coro.id : index
+  // expected-error @+1 {{calls @external, a declaration without a body}}
+  func.call @external() : () -> ()
+  coro.return
+}
+func.func private @external()
+func.func @main(%out: memref<?xf32>, %n: index) {
+  // expected-error @+1 {{compiling @g under the megakernel scheduler failed (see above)}}
+  coro.launch @g[%n](%out) : (memref<?xf32>) -> ()
+  return
+}

@@ -44,11 +44,13 @@ mlir::coro::runner::getScheduledRun(const CompiledCoroutine &compiled) {
   return run;
 }
 
-/// Device buffers for `buffers`, uploaded.
+/// Loads `image` and uploads `buffers` into new `deviceBuffers`.
 static rt::Status
-uploadBuffers(rt::Device &device, ArrayRef<HostBuffer> buffers,
+loadAndUpload(rt::Device &device, StringRef image, ArrayRef<HostBuffer> buffers,
               std::vector<std::unique_ptr<rt::Buffer>> &deviceBuffers) {
-  rt::Status status;
+  rt::Status status = device.loadModule(image.data(), image.size());
+  if (!status.ok())
+    return status;
   for (const HostBuffer &buffer : buffers) {
     // An empty buffer still gets room for one element: a bounds-checked
     // load out of bounds reads element 0 (BoundsCheckABI.h).
@@ -142,13 +144,10 @@ rt::Status mlir::coro::runner::runCoroutine(
         ", but " + device.getName() + " runs " + device.getTarget());
 
   Clock::time_point start = Clock::now();
-  rt::Status status =
-      device.loadModule(compiled.image.data(), compiled.image.size());
-  if (!status.ok())
-    return status;
   std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
-  status = uploadBuffers(device, hostBuffers, deviceBuffers);
+  rt::Status status =
+      loadAndUpload(device, compiled.image, hostBuffers, deviceBuffers);
   if (!status.ok())
     return status;
   double uploadMs = millisecondsSince(start);
@@ -217,12 +216,9 @@ rt::Status mlir::coro::runner::runKernel(
     return rt::Status::invalidInput("a launch of " + kernel.str() +
                                     " without threads");
   Clock::time_point start = Clock::now();
-  rt::Status status = device.loadModule(image.data(), image.size());
-  if (!status.ok())
-    return status;
   std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
   std::vector<std::unique_ptr<rt::Buffer>> deviceBuffers;
-  status = uploadBuffers(device, hostBuffers, deviceBuffers);
+  rt::Status status = loadAndUpload(device, image, hostBuffers, deviceBuffers);
   if (!status.ok())
     return status;
   double uploadMs = millisecondsSince(start);

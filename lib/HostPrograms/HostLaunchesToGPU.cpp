@@ -85,6 +85,20 @@ private:
   /// Replaces `kernels` by a gpu.binary of the same name.
   LogicalResult compileKernels(gpu::GPUModuleOp kernels);
 
+  /// A located error at `op` for each memref input of `type` that a host
+  /// program cannot pass (runner::checkHostMemRef).
+  LogicalResult checkMemRefArguments(Operation *op, FunctionType type) {
+    bool valid = true;
+    for (auto [index, input] : llvm::enumerate(type.getInputs()))
+      if (auto memref = dyn_cast<MemRefType>(input))
+        if (std::string why = runner::checkHostMemRef(memref, target);
+            !why.empty()) {
+          op->emitError("argument #") << index << ": " << why;
+          valid = false;
+        }
+    return success(valid);
+  }
+
   SchedulerCompileOptions getCompileOptions() {
     SchedulerCompileOptions options;
     options.stateMachine.stepsPerLaunch = stateMachineSteps;
@@ -170,6 +184,10 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
   for (auto kernel : kernels.getOps<gpu::GPUFuncOp>()) {
     if (!kernel.isKernel())
       continue;
+    if (failed(checkMemRefArguments(kernel, kernel.getFunctionType()))) {
+      valid = false;
+      continue;
+    }
     SmallVector<int32_t, 3> workgroup;
     spirv::EntryPointABIAttr abi = spirv::lookupEntryPointABI(kernel);
     if (abi && abi.getWorkgroupSize()) {
@@ -195,6 +213,11 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
   }
   if (!valid)
     return failure();
+  // A module without kernels has nothing to launch.
+  if (descriptor.empty()) {
+    kernels.erase();
+    return success();
+  }
 
   // The gpu.module alone, through the target passes of the pipelines.
   OpBuilder builder(context);
@@ -286,6 +309,8 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
   llvm::StringMap<gpu::BinaryOp> binaries;
   for (auto [launch, chosen] : launches) {
     auto coroutine = symbols.lookup<FuncOp>(launch.getCallee());
+    if (failed(checkMemRefArguments(launch, coroutine.getFunctionType())))
+      return signalPassFailure();
     std::string key =
         (launch.getCallee() + "/" + runner::getSchedulerName(chosen)).str();
     gpu::BinaryOp &binary = binaries[key];

@@ -6,6 +6,7 @@
 
 #include "CoroGPU/HostPrograms/Passes.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
@@ -13,6 +14,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -23,6 +25,9 @@ void mlir::coro::buildHostToLLVMPipeline(
   pm.addPass(createCoroHostLaunchesToGPU(options));
   // gpu.alloc, gpu.memcpy and gpu.memset lower only in their async form.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  // Host code may use subviews and affine loops.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   // The launches become calls of the mgpu* functions that the runtime
   // wrappers define, with each memref passed as its descriptor's fields.

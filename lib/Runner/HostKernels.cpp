@@ -55,3 +55,27 @@ mlir::coro::runner::decodeHostKernels(StringRef object, MLIRContext *context) {
                 (diagnostic.empty() ? "" : ": " + diagnostic));
   return HostKernels{descriptor, object.drop_front(end + 1)};
 }
+
+std::string mlir::coro::runner::checkHostMemRef(MemRefType type,
+                                                StringRef target) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Type element = type.getElementType();
+  bool layoutAlike = element.isIntOrFloat() && !element.isIndex() &&
+                     element.getIntOrFloatBitWidth() >= 8 &&
+                     element.getIntOrFloatBitWidth() <= 64 &&
+                     element.getIntOrFloatBitWidth() % 8 == 0 &&
+                     !(element.isBF16() && target == "spirv");
+  if (!layoutAlike) {
+    os << type << " holds elements of " << element
+       << ", which host and kernels lay out differently; pass integers of 8 "
+          "to 64 bits, f16, f32 or f64";
+    return text;
+  }
+  if (type.getRank() > 1 && !type.hasStaticShape()) {
+    os << type << " has more than one dimension and a dynamic shape; pass it "
+       << "flattened, as " << MemRefType::get({ShapedType::kDynamic}, element);
+    return text;
+  }
+  return {};
+}

@@ -125,8 +125,10 @@ struct LaunchArguments {
 } // namespace
 
 static LaunchArguments readArguments(StringRef function,
-                                     FunctionType functionType, bool wideIndex,
-                                     void **params, size_t paramsCount) {
+                                     FunctionType functionType,
+                                     StringRef target, void **params,
+                                     size_t paramsCount) {
+  bool wideIndex = target != "spirv";
   LaunchArguments arguments;
   size_t next = 0;
   auto param = [&](size_t index) {
@@ -147,13 +149,8 @@ static LaunchArguments readArguments(StringRef function,
       continue;
     }
     Type element = memref.getElementType();
-    if (element.isIndex() || !element.isIntOrFloat() ||
-        element.getIntOrFloatBitWidth() % 8 != 0)
-      fail("argument #" + llvm::Twine(index) + " of @" + function +
-           " is a memref of " +
-           llvm::Twine(element.isIndex() ? "index" : "i1") +
-           ", which host and kernels store differently; pass integers of 8 "
-           "to 64 bits or floats");
+    if (std::string why = runner::checkHostMemRef(memref, target); !why.empty())
+      fail("argument #" + llvm::Twine(index) + " of @" + function + ": " + why);
     int64_t rank = memref.getRank();
     auto field = [&](int64_t at) {
       return *static_cast<int64_t *>(param(next + at));
@@ -176,6 +173,16 @@ static LaunchArguments readArguments(StringRef function,
     runner::HostBuffer buffer = runner::HostBuffer::getZeros(element, count);
     uint8_t *data = aligned + offset * buffer.elementSize;
     std::memcpy(buffer.bytes.data(), data, buffer.bytes.size());
+    // The device gets a copy of each memref: two that share memory would
+    // not see each other's stores.
+    for (auto [other, otherData] :
+         llvm::zip_equal(arguments.buffers, arguments.hostData))
+      if (data < otherData + other.bytes.size() &&
+          otherData < data + buffer.bytes.size())
+        fail("@" + function + " gets memrefs that share memory (argument #" +
+             llvm::Twine(index) +
+             " and an earlier one); the wrappers copy each memref to the "
+             "device on its own, so pass it once");
     arguments.buffers.push_back(std::move(buffer));
     arguments.hostData.push_back(data);
   }
@@ -185,12 +192,14 @@ static LaunchArguments readArguments(StringRef function,
   return arguments;
 }
 
-/// Copies the buffers a launch left back to host memory.
+/// Copies the buffers a launch changed back to host memory (only those: a
+/// memref the kernels only read may be a constant global).
 static void writeBack(const LaunchArguments &arguments,
                       const runner::RunResult &result) {
   for (auto [buffer, data] :
        llvm::zip_equal(result.buffers, arguments.hostData))
-    std::memcpy(data, buffer.bytes.data(), buffer.bytes.size());
+    if (std::memcmp(data, buffer.bytes.data(), buffer.bytes.size()) != 0)
+      std::memcpy(data, buffer.bytes.data(), buffer.bytes.size());
 }
 
 static std::array<uint32_t, 3> toExtents(StringRef what, intptr_t x, intptr_t y,
@@ -231,9 +240,9 @@ static void launchCoroutine(plan::HostCoroutineAttr coroutine,
                             void **params, size_t paramsCount) {
   rt::Device &device = getDevice(coroutine.getTarget());
   StringRef name = coroutine.getName();
-  LaunchArguments arguments = readArguments(
-      name, coroutine.getFunctionType(),
-      /*wideIndex=*/coroutine.getTarget() != "spirv", params, paramsCount);
+  LaunchArguments arguments =
+      readArguments(name, coroutine.getFunctionType(), coroutine.getTarget(),
+                    params, paramsCount);
   runner::CompiledCoroutine compiled;
   compiled.coroutine = name.str();
   compiled.scheduler = runner::getPlanScheduler(coroutine.getPlan());
@@ -275,8 +284,7 @@ static void launchKernel(plan::HostKernelAttr kernel, HostModule &module,
            llvm::Twine(compiled[0]) + "x" + llvm::Twine(compiled[1]) + "x" +
            llvm::Twine(compiled[2]) + " (its known_block_size)");
   LaunchArguments arguments = readArguments(
-      name, kernel.getFunctionType(),
-      /*wideIndex=*/kernel.getTarget() != "spirv", params, paramsCount);
+      name, kernel.getFunctionType(), kernel.getTarget(), params, paramsCount);
   runner::RunResult result;
   rt::Status status =
       runner::runKernel(device, module.kernels.image, name, groups, workgroup,
@@ -341,6 +349,12 @@ CORO_WRAPPER_EXPORT void mgpuStreamDestroy(void *) {}
 
 CORO_WRAPPER_EXPORT void mgpuStreamSynchronize(void *) {}
 
+// gpu.host_register makes host memory visible to the device: all memory
+// is, here.
+CORO_WRAPPER_EXPORT void mgpuMemHostRegisterMemRef(int64_t, void *, int64_t) {}
+CORO_WRAPPER_EXPORT void mgpuMemHostUnregisterMemRef(int64_t, void *, int64_t) {
+}
+
 // Events order work between streams; with every launch complete when it
 // returns, there is nothing to order.
 CORO_WRAPPER_EXPORT void *mgpuEventCreate() { return &getState(); }
@@ -395,6 +409,9 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   std::array<uint32_t, 3> block = toExtents("block", blockX, blockY, blockZ);
   if (sharedMemoryBytes != 0)
     fail("dynamic shared memory is not supported by the CoroGPU wrappers");
+  // A launch of no instances or threads (a grid of ceil(0 / n)) runs nothing.
+  if (rt::countInstances(grid) == 0 || rt::countInstances(block) == 0)
+    return;
   if (auto coroutine = dyn_cast<plan::HostCoroutineAttr>(hostFunction->entry)) {
     if (block != std::array<uint32_t, 3>{1, 1, 1})
       fail("a launch of coroutine @" + coroutine.getName() +

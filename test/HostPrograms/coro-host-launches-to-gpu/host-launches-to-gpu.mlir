@@ -63,3 +63,20 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A gpu.module without kernels has nothing to launch: it is dropped.
+// CHECK-LABEL: func.func @nothing(
+// CHECK-NOT:   gpu.module
+// CHECK-NOT:   gpu.binary
+module attributes {gpu.container_module} {
+  gpu.module @helpers {
+    gpu.func @helper(%x: f32) {
+      gpu.return
+    }
+  }
+  func.func @nothing() {
+    return
+  }
+}

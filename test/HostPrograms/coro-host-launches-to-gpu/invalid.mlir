@@ -41,3 +41,29 @@ func.func @main(%out: memref<?xf32>, %n: index) {
   coro.launch @g[%n](%out) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// Memrefs whose elements host and kernels lay out differently, or of more
+// than one dynamic dimension, cannot cross.
+coro.func @h(%a: memref<?xbf16>, %b: memref<?x?xf32>) {
+  coro.return
+}
+func.func @main(%a: memref<?xbf16>, %b: memref<?x?xf32>, %n: index) {
+  // expected-error @+2 {{argument #0: memref<?xbf16> holds elements of bf16, which host and kernels lay out differently; pass integers of 8 to 64 bits, f16, f32 or f64}}
+  // expected-error @+1 {{argument #1: memref<?x?xf32> has more than one dimension and a dynamic shape; pass it flattened, as memref<?xf32>}}
+  coro.launch @h[%n](%a, %b) : (memref<?xbf16>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @ext {
+    // expected-error @+1 {{argument #0: memref<?xvector<4xf32>> holds elements of vector<4xf32>, which host and kernels lay out differently}}
+    gpu.func @k(%a: memref<?xvector<4xf32>>) kernel
+        attributes {known_block_size = array<i32: 1, 1, 1>} {
+      gpu.return
+    }
+  }
+}

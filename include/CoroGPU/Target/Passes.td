@@ -163,6 +163,17 @@ def CoroSPIRVExpandArith
     arith.index_cast[ui] %i : index to i1
         ->  arith.cmpi ne, (arith.andi %i, %c1), %c0 : index
     ```
+
+    It also expands `arith.remsi`, which the conversion accepts but gets
+    wrong for the smallest integer: it takes the result's sign from
+    `a == abs(a)`, true for INT_MIN, whose abs wraps to itself, so
+    `remsi(INT_MIN, 25)` gave 23 instead of -23 (found by coro-fuzz, seed
+    1919). Here the magnitudes' unsigned remainder takes the sign of `a < 0`:
+
+    ```mlir
+    arith.remsi %a, %b  ->  select(a < 0, 0 - r, r)
+        with r = arith.remui |a|, |b|, |x| = select(x < 0, 0 - x, x)
+    ```
     Run it on GPU modules before `convert-gpu-to-spirv`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];

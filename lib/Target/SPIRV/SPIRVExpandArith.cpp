@@ -7,7 +7,8 @@
 // The Arith to SPIR-V conversion lowers integer casts to and from `index`
 // but not those whose other side is `i1` (a SPIR-V boolean, not an integer);
 // folding produces them. They become selects and comparisons here. Ceiling
-// and floor divisions take the upstream expansions.
+// and floor divisions take the upstream expansions, and signed remainders
+// one that is right for the smallest integer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,16 +68,49 @@ struct ExpandBoolIndexCast : OpRewritePattern<CastOp> {
   }
 };
 
+/// `arith.remsi %a, %b` -> the remainder of the magnitudes, with the sign
+/// of `%a`. The upstream conversion computes the same but takes the sign
+/// from `%a == abs(%a)`, which holds for the smallest integer (whose abs
+/// wraps to itself): remsi(INT_MIN, 25) came out 23 instead of -23.
+struct ExpandSignedRemainder : OpRewritePattern<arith::RemSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemSIOp rem,
+                                PatternRewriter &rewriter) const override {
+    Location loc = rem.getLoc();
+    Type type = rem.getType();
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, type, cast<TypedAttr>(rewriter.getZeroAttr(type)));
+    // |x| as an unsigned number (the smallest integer's is 2^(w-1)).
+    auto magnitude = [&](Value value, Value negative) {
+      Value negated = arith::SubIOp::create(rewriter, loc, zero, value);
+      return arith::SelectOp::create(rewriter, loc, negative, negated, value);
+    };
+    Value lhsNegative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, rem.getLhs(), zero);
+    Value rhsNegative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, rem.getRhs(), zero);
+    Value lhs = magnitude(rem.getLhs(), lhsNegative);
+    Value rhs = magnitude(rem.getRhs(), rhsNegative);
+    Value remainder = arith::RemUIOp::create(rewriter, loc, lhs, rhs);
+    LDBG() << "expanding " << rem;
+    rewriter.replaceOp(rem, magnitude(remainder, lhsNegative));
+    return success();
+  }
+};
+
 struct CoroSPIRVExpandArithPass
     : coro::impl::CoroSPIRVExpandArithBase<CoroSPIRVExpandArithPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandBoolIndexCast<arith::IndexCastOp>,
-                 ExpandBoolIndexCast<arith::IndexCastUIOp>>(&getContext());
+    patterns
+        .add<ExpandBoolIndexCast<arith::IndexCastOp>,
+             ExpandBoolIndexCast<arith::IndexCastUIOp>, ExpandSignedRemainder>(
+            &getContext());
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
-    // Only the casts change: no folding that could make new ones.
+    // Only these ops change: no folding that could make new casts.
     if (failed(coro::applyPatternsWithoutFolding(getOperation(),
                                                  std::move(patterns))))
       signalPassFailure();

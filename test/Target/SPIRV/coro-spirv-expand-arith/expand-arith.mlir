@@ -85,3 +85,36 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A signed remainder: the magnitudes' unsigned remainder with the sign of
+// the dividend (a < 0, not a == abs(a), which INT_MIN satisfies), for
+// scalars and vectors alike.
+// CHECK-LABEL: gpu.func @remainder(
+// CHECK-SAME:      %[[A:[^:]*]]: i32, %[[B:[^:]*]]: i32, %[[V:[^:]*]]: vector<2xi64>, %[[W:[^:]*]]: vector<2xi64>
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:         %[[ANEG:.*]] = arith.cmpi slt, %[[A]], %[[ZERO]] : i32
+// CHECK:         %[[BNEG:.*]] = arith.cmpi slt, %[[B]], %[[ZERO]] : i32
+// CHECK:         %[[MA:.*]] = arith.subi %[[ZERO]], %[[A]] : i32
+// CHECK:         %[[ABSA:.*]] = arith.select %[[ANEG]], %[[MA]], %[[A]] : i32
+// CHECK:         %[[MB:.*]] = arith.subi %[[ZERO]], %[[B]] : i32
+// CHECK:         %[[ABSB:.*]] = arith.select %[[BNEG]], %[[MB]], %[[B]] : i32
+// CHECK:         %[[R:.*]] = arith.remui %[[ABSA]], %[[ABSB]] : i32
+// CHECK:         %[[MR:.*]] = arith.subi %[[ZERO]], %[[R]] : i32
+// CHECK:         %[[S:.*]] = arith.select %[[ANEG]], %[[MR]], %[[R]] : i32
+// CHECK:         memref.store %[[S]]
+// CHECK:         arith.cmpi slt, %[[V]], %{{.*}} : vector<2xi64>
+// CHECK:         arith.remui %{{.*}}, %{{.*}} : vector<2xi64>
+// CHECK-NOT:     arith.remsi
+gpu.module @kernels {
+  gpu.func @remainder(%a: i32, %b: i32, %v: vector<2xi64>, %w: vector<2xi64>,
+                      %out: memref<?xi32>, %out64: memref<?xvector<2xi64>>) kernel {
+    %c0 = arith.constant 0 : index
+    %r = arith.remsi %a, %b : i32
+    memref.store %r, %out[%c0] : memref<?xi32>
+    %rv = arith.remsi %v, %w : vector<2xi64>
+    memref.store %rv, %out64[%c0] : memref<?xvector<2xi64>>
+    gpu.return
+  }
+}

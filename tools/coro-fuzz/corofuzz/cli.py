@@ -9,7 +9,7 @@ import sys
 import time
 
 from . import emit, gen, reduce as red
-from .run import (CLASSES, CONFIGS, Runner, find_ptxas, last_lines)
+from .run import (CLASSES, CONFIGS, Runner, find_ptxas, is_host_config, last_lines)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -44,8 +44,8 @@ def parse_seeds(text):
     return seeds
 
 
-def default_tool(name):
-    for cand in [os.environ.get("CORO_RUN"), os.path.join(REPO, "build", "bin", name)]:
+def default_tool(name, variable="CORO_RUN"):
+    for cand in [os.environ.get(variable), os.path.join(REPO, "build", "bin", name)]:
         if cand and os.path.exists(cand):
             return cand
     return shutil.which(name) or os.path.join(REPO, "build", "bin", name)
@@ -55,7 +55,8 @@ def make_runner(args):
     ptxas = None if args.no_ptx else find_ptxas()
     return Runner(args.coro_run, timeout=args.timeout, ptxas=ptxas,
                   spirv_val=None if args.no_spirv else shutil.which("spirv-val"),
-                  backend=args.backend)
+                  backend=args.backend, coro_opt=args.coro_opt,
+                  wrappers=args.wrappers)
 
 
 def rewrite(text, old, new):
@@ -64,15 +65,17 @@ def rewrite(text, old, new):
 
 def save_failure(res, prog, wd, faildir):
     os.makedirs(faildir, exist_ok=True)
-    for name in ["prog.mlir", "oracle.mlir", "table.bin"]:
+    # A host configuration's program is <config>.mlir.
+    for name in ["prog.mlir", "oracle.mlir", "table.bin", res.config + ".mlir"]:
         src = os.path.join(wd, name)
         if os.path.exists(src):
             shutil.copy(src, os.path.join(faildir, name))
     with open(os.path.join(faildir, "commands.sh"), "w") as f:
         f.write("#!/bin/sh\n# seed %s, configuration %s: %s (%s)\n" % (
             prog.seed, res.config, res.klass, res.stage))
-        for c in res.cmds:
-            f.write(rewrite(c.line(), wd, faildir) + "\n")
+        # A host configuration pipes coro-opt into mlir-runner.
+        sep = " |\n" if is_host_config(res.config) else "\n"
+        f.write(sep.join(rewrite(c.line(), wd, faildir) for c in res.cmds) + "\n")
     with open(os.path.join(faildir, "output.txt"), "w") as f:
         for c in res.cmds:
             f.write("$ %s\n%s\n" % (rewrite(c.line(), wd, faildir),
@@ -353,6 +356,13 @@ def main(argv=None):
     def common(p):
         p.add_argument("--coro-run", default=default_tool("coro-run"),
                        help="coro-run binary (default: build/bin/coro-run of this tree, or $CORO_RUN)")
+        p.add_argument("--coro-opt", default=default_tool("coro-opt", "CORO_OPT"),
+                       help="coro-opt binary of the host-program configurations (host-*; "
+                       "default: build/bin/coro-opt of this tree, or $CORO_OPT)")
+        p.add_argument("--wrappers", default=os.path.join(REPO, "build", "lib",
+                                                          "libcoro_runtime_wrappers.so"),
+                       help="runtime wrappers of the host-program configurations "
+                       "(default: build/lib/libcoro_runtime_wrappers.so of this tree)")
         p.add_argument("--backend", default="vulkan", choices=["vulkan", "cuda"],
                        help="device backend of every coro-run run (default vulkan); "
                        "SPIR-V and PTX are checked either way")

@@ -828,17 +828,20 @@ def table_bytes(prog):
     return struct.pack("<%di" % len(prog.table), *prog.table)
 
 
-def emit_oracle(prog):
+def main_declarations(prog):
+    """The table global and the printing functions `emit_main` uses."""
+    return ['memref.global "private" constant @table_data : memref<%dxi32> = dense<[%s]>' % (
+                TABLE_SIZE, ", ".join(str(v) for v in prog.table)),
+            "func.func private @printMemrefI32(memref<*xi32>) attributes {llvm.emit_c_interface}",
+            "func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}"]
+
+
+def emit_main(prog, scheduler=None):
+    """`main`: the buffers of coro-run's specs (buffer_specs), the entry run
+    over the grid, and the buffers printed. The oracle calls the entry
+    function per instance (`scheduler` None); a host program launches the
+    coroutine under `scheduler` (coro-host-to-llvm)."""
     g = prog.grid
-    out = ["// coro-fuzz oracle of seed %s (upstream dialects only)" % prog.seed]
-    out.append('memref.global "private" constant @table_data : memref<%dxi32> = dense<[%s]>' % (
-        TABLE_SIZE, ", ".join(str(v) for v in prog.table)))
-    out.append("func.func private @printMemrefI32(memref<*xi32>) attributes {llvm.emit_c_interface}")
-    out.append("func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}")
-    for f in reversed(prog.funcs):
-        if f.generator and not f.is_entry:
-            continue  # inlined at its loops
-        out.append(FuncEmitter(prog, f, "oracle").function())
     m = ["func.func @main() {"]
     a = m.append
     a("  %c0 = arith.constant 0 : index")
@@ -866,14 +869,42 @@ def emit_oracle(prog):
     vals += ["%table", "%out32", "%out64", "%acc"]
     tys += ["memref<?xi32>", "memref<?xi32>", "memref<?xi64>", "memref<?xi32>"]
     a("  %%grid = arith.constant %d : index" % g)
-    a("  scf.for %i = %c0 to %grid step %c1 {")
-    a("    func.call @%s(%s) : (%s) -> ()" % (prog.entry.name, ", ".join(["%i"] + vals),
-                                            ", ".join(["index"] + tys)))
-    a("  }")
+    if scheduler is None:
+        a("  scf.for %i = %c0 to %grid step %c1 {")
+        a("    func.call @%s(%s) : (%s) -> ()" % (prog.entry.name, ", ".join(["%i"] + vals),
+                                                ", ".join(["index"] + tys)))
+        a("  }")
+    else:
+        a('  coro.launch @%s[%%grid](%s) {scheduler = "%s"} : (%s) -> ()' % (
+            prog.entry.name, ", ".join(vals), scheduler, ", ".join(tys)))
     for name, ety in [("table", "i32"), ("out32", "i32"), ("out64", "i64"), ("acc", "i32")]:
         a("  %%u_%s = memref.cast %%%s : memref<?x%s> to memref<*x%s>" % (name, name, ety, ety))
         a("  func.call @printMemref%s(%%u_%s) : (memref<*x%s>) -> ()" % (ety.upper(), name, ety))
     a("  return")
     a("}")
-    out.append("\n".join(m))
+    return "\n".join(m)
+
+
+def emit_host(prog, scheduler):
+    """The program as a host program: the coroutines and a `main` that
+    launches the entry under `scheduler`, for coro-host-to-llvm and the
+    runtime wrappers under mlir-runner."""
+    out = ["// coro-fuzz seed %s as a host program (%s)" % (prog.seed, scheduler),
+           "module attributes {gpu.container_module} {"]
+    out += main_declarations(prog)
+    for f in reversed(prog.funcs):
+        out.append(FuncEmitter(prog, f, "coro").function())
+    out.append(emit_main(prog, scheduler))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def emit_oracle(prog):
+    out = ["// coro-fuzz oracle of seed %s (upstream dialects only)" % prog.seed]
+    out += main_declarations(prog)
+    for f in reversed(prog.funcs):
+        if f.generator and not f.is_entry:
+            continue  # inlined at its loops
+        out.append(FuncEmitter(prog, f, "oracle").function())
+    out.append(emit_main(prog))
     return "\n".join(out) + "\n"

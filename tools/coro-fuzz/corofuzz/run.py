@@ -39,6 +39,12 @@ CONFIGS = {
     # nor change a result.
     "wf-bounds": ("wavefront", ["--check-bounds"]),
     "pt-bounds": ("persistent", ["--check-bounds"]),
+    # Host programs: main launches the entry (coro-host-to-llvm, mlir-runner
+    # and the runtime wrappers); options are the pipeline's.
+    "host-mk": ("megakernel", []),
+    "host-sm-steps": ("state-machine", ["state-machine-steps=2"]),
+    "host-wf": ("wavefront", []),
+    "host-pt": ("persistent", []),
 }
 PTX_CONFIGS = {"mk", "sm", "sm-steps", "wf", "pt"}
 CLASSES = ["crash", "rejected", "invalid-code", "reference-wrong",
@@ -117,10 +123,16 @@ class Result:
         return (self.config, self.klass, self.stage)
 
 
+def is_host_config(config):
+    return config.startswith("host-")
+
+
 class Runner:
     def __init__(self, coro_run, timeout=60, ptxas=None, spirv_val=None,
-                 backend="vulkan"):
+                 backend="vulkan", coro_opt=None, wrappers=None):
         self.coro_run = coro_run
+        self.coro_opt = coro_opt
+        self.wrappers = wrappers
         self.backend = backend
         self.timeout = timeout
         self.ptxas = ptxas
@@ -176,8 +188,49 @@ class Runner:
             return "invalid-code"
         return "rejected"
 
+    def run_host(self, prog, wd, config, oracle):
+        """Runs the program as a host program: coro-host-to-llvm, then
+        mlir-runner with the runtime wrappers (Vulkan validation on);
+        returns (Result, printed buffers or None)."""
+        res = Result(config)
+        sched, opts = CONFIGS[config]
+        path = os.path.join(wd, config + ".mlir")
+        with open(path, "w") as f:
+            f.write(emit.emit_host(prog, sched))
+        target = "spirv" if self.backend == "vulkan" else "sm_70"
+        pipeline = "--coro-host-to-llvm=" + " ".join(
+            ["scheduler=" + sched, "target=" + target] + opts)
+        opt = run_cmd([self.coro_opt, path, pipeline], self.timeout)
+        res.cmds.append(opt)
+        if opt.rc != 0:
+            res.klass, res.stage = self.classify_tool_failure(opt), "compile"
+            res.detail = last_lines(opt.out)
+            return res, None
+        libs = ",".join([self.wrappers] + [os.path.join(LLVM_LIB, l) for l in
+                         ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]])
+        runner_argv = ["env", "COROGPU_VULKAN_VALIDATION=1",
+                       os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
+                       "--entry-point-result=void", "--shared-libs=" + libs]
+        run = run_cmd(runner_argv, self.timeout, stdin=opt.out.encode())
+        opt.out = "(lowered module)"
+        res.cmds.append(run)
+        if run.rc != 0:
+            res.klass, res.stage = self.classify_tool_failure(run), "run"
+            res.detail = last_lines(run.out)
+            return res, None
+        bufs = parse_printed(run.out)
+        if len(bufs) != 4:
+            res.klass, res.stage, res.detail = "rejected", "run", "no printed buffers"
+            return res, None
+        diff = describe_diff(oracle, bufs) if oracle is not None else ""
+        if diff:
+            res.klass, res.stage, res.detail = "scheduler-wrong", "run", diff
+        return res, bufs
+
     def run_config(self, prog, wd, config, oracle, mk_bufs, stages=("run", "spirv", "ptx")):
         """Runs one configuration; returns (Result, output buffers or None)."""
+        if is_host_config(config):
+            return self.run_host(prog, wd, config, oracle)
         res = Result(config)
         argv = self.base_argv(prog, wd, config)
         bufs = None

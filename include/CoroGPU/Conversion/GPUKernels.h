@@ -157,6 +157,17 @@ using LowerSplitFn = function_ref<LogicalResult(
     SplitOp, SymbolTable &, gpu::GPUModuleOp, RewriterBase &)>;
 LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
                                    LowerSplitFn lowerSplit);
+/// The same with the `lowerSplit` member of a scheduler's pass.
+template <typename SchedulerPass>
+LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
+                                   SchedulerPass &pass) {
+  return lowerSplitsWithPlans(
+      module, splits,
+      [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
+          RewriterBase &rewriter) {
+        return pass.lowerSplit(split, symbols, kernels, rewriter);
+      });
+}
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
 /// ceil(gx / workgroupSize) x gy x gz workgroups. With `withStatus`, the

@@ -572,12 +572,7 @@ struct CoroPersistentToGPUPass
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     if (splits.empty())
       return;
-    if (failed(lowerSplitsWithPlans(
-            module, splits,
-            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
-                RewriterBase &rewriter) {
-              return lowerSplit(split, symbols, kernels, rewriter);
-            })))
+    if (failed(lowerSplitsWithPlans(module, splits, *this)))
       return signalPassFailure();
   }
 

@@ -77,12 +77,7 @@ struct CoroStateMachineToGPUPass
     module.walk([&](LaunchOp launch) {
       lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
     });
-    if (failed(lowerSplitsWithPlans(
-            module, splits,
-            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
-                RewriterBase &rewriter) {
-              return lowerSplit(split, symbols, kernels, rewriter);
-            })))
+    if (failed(lowerSplitsWithPlans(module, splits, *this)))
       return signalPassFailure();
   }
 

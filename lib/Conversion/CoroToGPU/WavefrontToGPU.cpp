@@ -739,12 +739,7 @@ struct CoroWavefrontToGPUPass
       return;
     if (failed(checkSortByIsUsed(module, splits)))
       return signalPassFailure();
-    if (failed(lowerSplitsWithPlans(
-            module, splits,
-            [&](SplitOp split, SymbolTable &symbols, gpu::GPUModuleOp kernels,
-                RewriterBase &rewriter) {
-              return lowerSplit(split, symbols, kernels, rewriter);
-            })))
+    if (failed(lowerSplitsWithPlans(module, splits, *this)))
       return signalPassFailure();
   }
 

@@ -31,6 +31,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -73,7 +74,9 @@ struct CoroLowerHandlesPass
     // A pass instance runs once per round of coro-resolve-handles: what it
     // found in the last round may have changed.
     targets.clear();
-    splitCoroutines = getSplitCoroutines(module);
+    splits.clear();
+    for (SplitOp split : module.getOps<SplitOp>())
+      splits[split.getCoroutine()] = split;
     SmallVector<ForEachOp> loops;
     module.walk([&](ForEachOp loop) {
       if (isLowerable(loop.getGeneratorAttr()))
@@ -222,7 +225,7 @@ struct CoroLowerHandlesPass
   bool isLowerable(FlatSymbolRefAttr coroutine) {
     if (!coroutine)
       return false;
-    return !skipUnsplit || splitCoroutines.contains(coroutine.getValue());
+    return !skipUnsplit || splits.contains(coroutine.getValue());
   }
 
   /// The coroutine a handle op names, split; a located error if it is not.
@@ -234,9 +237,7 @@ struct CoroLowerHandlesPass
         return failure();
       return &it->second;
     }
-    for (SplitOp split : module.getOps<SplitOp>())
-      if (split.getCoroutine() == coroutine.getValue())
-        it->second.split = split;
+    it->second.split = splits.lookup(coroutine.getValue());
     if (!it->second.split)
       return op->emitOpError("drives coroutine ")
              << coroutine
@@ -510,8 +511,8 @@ struct CoroLowerHandlesPass
   ModuleOp module;
   std::optional<SymbolTable> symbols;
   std::map<std::string, HandleTarget> targets;
-  /// The coroutines split when the pass started.
-  llvm::StringSet<> splitCoroutines;
+  /// The coroutine.split of each coroutine split when the pass started.
+  llvm::StringMap<SplitOp> splits;
 };
 
 } // namespace

@@ -33,6 +33,17 @@ run_step(${PREFIX}/bin/coro-opt ${PROGRAM} --coro-to-spirv=scheduler=wavefront
   -o ${PREFIX}/../installed-coro-opt.mlir)
 run_step(${PREFIX}/bin/coro-run ${PROGRAM} --list)
 message(STATUS "installed coro-run --list:\n${step_output}")
+# The installed runtime wrappers load into mlir-runner (their RUNPATH finds
+# libMLIR.so) and run a host program's main, which needs no device.
+run_step(${PREFIX}/bin/coro-opt ${HOST_PROGRAM} --coro-host-to-llvm
+  -o ${PREFIX}/../host-smoke.ll.mlir)
+run_step(${MLIR_RUNNER} ${PREFIX}/../host-smoke.ll.mlir -e main
+  --entry-point-result=void
+  --shared-libs=${PREFIX}/lib/libcoro_runtime_wrappers.so)
+if(NOT step_output MATCHES "host program ran")
+  message(FATAL_ERROR "external-consumer: the host program printed:\n${step_output}")
+endif()
+message(STATUS "installed libcoro_runtime_wrappers.so: ${step_output}")
 run_step(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${CONSUMER_BUILD}
   -G ${GENERATOR}
   -DCMAKE_PREFIX_PATH=${PREFIX}

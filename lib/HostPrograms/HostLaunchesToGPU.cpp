@@ -15,16 +15,13 @@
 #include "CoroGPU/HostPrograms/Passes.h"
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Runner/HostKernels.h"
-#include "corogpu/runtime/SPIRVValidation.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -39,7 +36,6 @@ namespace coro {
 
 using namespace mlir;
 using namespace mlir::coro;
-namespace rt = corogpu::runtime;
 
 /// The scheduler `name` names, as --scheduler spells it.
 static std::optional<GPUScheduler> parseScheduler(StringRef name) {
@@ -148,22 +144,15 @@ FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
 
   std::string image;
   Attribute plan;
-  if (target == "spirv") {
-    std::vector<uint32_t> words;
-    if (failed(runner::compileToSPIRV(*device, name, scheduler,
-                                      getCompileOptions(), words, nullptr,
-                                      &plan)))
-      return emitError(launchLoc) << "compiling @" << name << " under the "
-                                  << runner::getSchedulerName(scheduler)
-                                  << " scheduler failed (see above)";
-    image.assign(reinterpret_cast<const char *>(words.data()),
-                 words.size() * sizeof(uint32_t));
-  } else if (failed(runner::compileToPTX(*device, name, scheduler, target,
-                                         getCompileOptions(), image, &plan))) {
-    return emitError(launchLoc)
-           << "compiling @" << name << " under the "
-           << runner::getSchedulerName(scheduler) << " scheduler for " << target
-           << " failed (see above)";
+  if (failed(runner::compileForTarget(*device, name, scheduler, target,
+                                      getCompileOptions(), image, &plan))) {
+    InFlightDiagnostic error = emitError(launchLoc)
+                               << "compiling @" << name << " under the "
+                               << runner::getSchedulerName(scheduler)
+                               << " scheduler";
+    if (target != "spirv")
+      error << " for " << target;
+    return error << " failed (see above)";
   }
   auto descriptor = plan::HostCoroutineAttr::get(
       &getContext(), name, coroutine.getFunctionType(), target, plan);
@@ -226,35 +215,12 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
                      builder.getUnitAttr());
   builder.setInsertionPointToEnd(device->getBody());
   builder.clone(*kernels);
-  PassManager pm(context);
   std::string image;
-  if (target == "spirv") {
-    buildToSPIRVPipeline(pm, GPUScheduler::Megakernel);
-    if (failed(pm.run(*device)))
-      return kernels.emitError("compiling the kernels of @")
-             << kernels.getName() << " to SPIR-V failed (see above)";
-    auto spirvModule = device->lookupSymbol<spirv::ModuleOp>(
-        ("__spv__" + kernels.getName()).str());
-    SmallVector<uint32_t> words;
-    if (!spirvModule || failed(spirv::serialize(spirvModule, words)))
-      return kernels.emitError("no SPIR-V module for @") << kernels.getName();
-    if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
-        !valid.ok())
-      return kernels.emitError("the SPIR-V generated for @")
-             << kernels.getName()
-             << " is invalid, so it is not run (please report it): "
-             << valid.error;
-    image.assign(reinterpret_cast<const char *>(words.data()),
-                 words.size() * sizeof(uint32_t));
-  } else {
-    buildToPTXPipeline(pm, GPUScheduler::Megakernel, target);
-    if (failed(pm.run(*device)))
-      return kernels.emitError("compiling the kernels of @")
-             << kernels.getName() << " to PTX failed (see above)";
-    for (auto binary : device->getOps<gpu::BinaryOp>())
-      for (Attribute object : binary.getObjects())
-        image += cast<gpu::ObjectAttr>(object).getObject().getValue().str();
-  }
+  if (failed(runner::compileForTarget(*device, /*coroutine=*/"",
+                                      GPUScheduler::Megakernel, target, {},
+                                      image)))
+    return kernels.emitError("compiling the kernels of @")
+           << kernels.getName() << " for " << target << " failed (see above)";
   StringRef name = kernels.getName();
   std::string binaryName = name.str();
   kernels->setAttr(SymbolTable::getSymbolAttrName(),

@@ -176,12 +176,16 @@ LogicalResult mlir::coro::runner::compileToSPIRV(
   if (rt::Status valid = rt::validateSPIRV(words.data(), words.size());
       !valid.ok()) {
     Operation *coroutine = module.lookupSymbol(coroutineName);
-    emitError(coroutine ? coroutine->getLoc() : module.getLoc())
-        << "the SPIR-V generated for this coroutine under the "
-        << getSchedulerName(scheduler)
-        << " scheduler is invalid, so it is not run (please report it: "
-           "CoroGPU should have made valid code or rejected the program): "
-        << valid.error;
+    InFlightDiagnostic error =
+        emitError(coroutine ? coroutine->getLoc() : module.getLoc());
+    if (coroutine)
+      error << "the SPIR-V generated for this coroutine under the "
+            << getSchedulerName(scheduler) << " scheduler";
+    else
+      error << "the SPIR-V generated for these kernels";
+    error << " is invalid, so it is not run (please report it: CoroGPU "
+             "should have made valid code or rejected the program): "
+          << valid.error;
     return failure();
   }
   return success();
@@ -204,6 +208,23 @@ mlir::coro::runner::compileToPTX(ModuleOp module, StringRef coroutineName,
   return success(!ptx.empty());
 }
 
+LogicalResult
+mlir::coro::runner::compileForTarget(ModuleOp module, StringRef coroutine,
+                                     GPUScheduler scheduler, StringRef target,
+                                     const SchedulerCompileOptions &options,
+                                     std::string &image, Attribute *plan) {
+  if (target != "spirv")
+    return compileToPTX(module, coroutine, scheduler, target, options, image,
+                        plan);
+  std::vector<uint32_t> words;
+  if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
+                            nullptr, plan)))
+    return failure();
+  image.assign(reinterpret_cast<const char *>(words.data()),
+               words.size() * sizeof(uint32_t));
+  return success();
+}
+
 FailureOr<CompiledCoroutine>
 mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
                                      GPUScheduler scheduler, StringRef target,
@@ -212,17 +233,8 @@ mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
   compiled.coroutine = coroutine.str();
   compiled.scheduler = scheduler;
   compiled.target = target.str();
-  if (target != "spirv") {
-    if (failed(compileToPTX(module, coroutine, scheduler, target, options,
-                            compiled.image, &compiled.plan)))
-      return failure();
-    return compiled;
-  }
-  std::vector<uint32_t> words;
-  if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
-                            nullptr, &compiled.plan)))
+  if (failed(compileForTarget(module, coroutine, scheduler, target, options,
+                              compiled.image, &compiled.plan)))
     return failure();
-  compiled.image.assign(reinterpret_cast<const char *>(words.data()),
-                        words.size() * sizeof(uint32_t));
   return compiled;
 }

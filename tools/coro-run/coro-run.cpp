@@ -566,16 +566,16 @@ static double millisecondsSince(Clock::time_point start) {
       .count();
 }
 
-/// The host loops' options from the command line, for a run of `label`
-/// on `device`: progress on a terminal only, at most once a second, the
-/// time of the last line shown in `lastProgress`.
+/// The host loops' options from the command line, for a run of `label` under
+/// scheduler `kind` on `device`: progress on a terminal only, at most once a
+/// second, the time of the last line shown in `lastProgress`.
 static runner::RunOptions getRunOptions(rt::Device &device,
-                                        const runner::ScheduledRun &scheduled,
+                                        coro::GPUScheduler kind,
                                         StringRef label, double &lastProgress) {
   bool showProgress = !quiet && !json && llvm::errs().is_displayed();
   std::string name = label.str();
-  bool wavefront = scheduled.wavefront.has_value();
-  bool persistent = scheduled.persistent.has_value();
+  bool wavefront = kind == coro::GPUScheduler::Wavefront;
+  bool persistent = kind == coro::GPUScheduler::Persistent;
   rt::RunProgressCallback progress = [=, &lastProgress](
                                          const rt::RunProgress &at) {
     if (!showProgress || at.seconds - lastProgress < 1)
@@ -621,8 +621,8 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   options.persistent.progress = progress;
 
   options.instanceKernel.statusBuffer = terminationChecks;
-  if (!scheduled.instanceKernel.stepsPerLaunch &&
-      device.getLoopIterationLimit() && scheduled.stateMachine)
+  if (kind == coro::GPUScheduler::StateMachine && !stateMachineSteps &&
+      device.getLoopIterationLimit())
     options.instanceKernel.loopLimitAdvice =
         "; --state-machine-steps=N runs at most N subroutines of an "
         "instance per launch";
@@ -639,8 +639,8 @@ runOnce(rt::Device &device, const runner::CompiledCoroutine &compiled,
         ArrayRef<rt::KernelArg> scalars, ArrayRef<runner::HostBuffer> buffers,
         StringRef label, runner::RunResult &result) {
   double lastProgress = 0;
-  runner::RunOptions options = getRunOptions(
-      device, runner::getScheduledRun(compiled), label, lastProgress);
+  runner::RunOptions options =
+      getRunOptions(device, compiled.scheduler, label, lastProgress);
   rt::Status status = runner::runCoroutine(
       device, compiled, grid, argumentTypes, scalars, buffers, options, result);
   // A progress line, if one was shown, ends before what follows.

@@ -70,6 +70,14 @@ LogicalResult compileToPTX(ModuleOp module, StringRef coroutine,
                            const SchedulerCompileOptions &options,
                            std::string &ptx, Attribute *plan = nullptr);
 
+/// compileToSPIRV (the words as bytes) or compileToPTX, as `target` says:
+/// "spirv" or an NVIDIA chip ("sm_90"). Without a `coroutine` (empty), the
+/// module's gpu.modules alone: ordinary kernels.
+LogicalResult compileForTarget(ModuleOp module, StringRef coroutine,
+                               GPUScheduler scheduler, StringRef target,
+                               const SchedulerCompileOptions &options,
+                               std::string &image, Attribute *plan = nullptr);
+
 /// One coroutine compiled for a device: what the runtime loads and runs.
 struct CompiledCoroutine {
   std::string coroutine;

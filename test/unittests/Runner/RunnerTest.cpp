@@ -232,20 +232,28 @@ TEST_F(RunnerTest, HostKernelObjects) {
   }
 }
 
-/// The first Vulkan device, validated; null when there is none.
-static std::unique_ptr<rt::Device> getVulkanDevice(rt::Status &status) {
-  rt::VulkanOptions options;
-  options.validation = true;
-  return rt::createVulkanDevice(options, status);
-}
+/// The tests that run kernels: on the first Vulkan device, with the
+/// validation layer, and skipped (saying why) where there is none; `module`
+/// is kKernel.
+class RunnerDeviceTest : public RunnerTest {
+protected:
+  void SetUp() override {
+    rt::VulkanOptions options;
+    options.validation = true;
+    rt::Status status;
+    device = rt::createVulkanDevice(options, status);
+    if (!device)
+      GTEST_SKIP() << "no Vulkan device: " << status.error;
+    module = parse(kKernel, "kernel.mlir");
+    ASSERT_TRUE(module);
+  }
 
-TEST_F(RunnerTest, RunsEverySchedulerOnVulkan) {
+  std::unique_ptr<rt::Device> device;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(RunnerDeviceTest, RunsEverySchedulerOnVulkan) {
   rt::Status status;
-  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
-  if (!device)
-    GTEST_SKIP() << "no Vulkan device: " << status.error;
-  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
-  ASSERT_TRUE(module);
   auto coroutine = module->lookupSymbol<FuncOp>("scale");
   ASSERT_TRUE(succeeded(prepareToRun(*module, coroutine, false)));
 
@@ -288,13 +296,8 @@ TEST_F(RunnerTest, RunsEverySchedulerOnVulkan) {
   }
 }
 
-TEST_F(RunnerTest, RejectsArgumentsThatDoNotMatch) {
+TEST_F(RunnerDeviceTest, RejectsArgumentsThatDoNotMatch) {
   rt::Status status;
-  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
-  if (!device)
-    GTEST_SKIP() << "no Vulkan device: " << status.error;
-  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
-  ASSERT_TRUE(module);
   auto coroutine = module->lookupSymbol<FuncOp>("scale");
   ASSERT_TRUE(succeeded(prepareToRun(*module, coroutine, false)));
   FailureOr<CompiledCoroutine> compiled = compileCoroutine(
@@ -328,13 +331,8 @@ TEST_F(RunnerTest, RejectsArgumentsThatDoNotMatch) {
   EXPECT_TRUE(run({k}, {ints}).ok());
 }
 
-TEST_F(RunnerTest, ReportsAccessesOutOfBounds) {
+TEST_F(RunnerDeviceTest, ReportsAccessesOutOfBounds) {
   rt::Status status;
-  std::unique_ptr<rt::Device> device = getVulkanDevice(status);
-  if (!device)
-    GTEST_SKIP() << "no Vulkan device: " << status.error;
-  OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
-  ASSERT_TRUE(module);
   auto coroutine = module->lookupSymbol<FuncOp>("overrun");
   SmallVector<Type> userTypes(coroutine.getArgumentTypes());
   FailureOr<BoundsCheckAttr> boundsCheck =

@@ -13,6 +13,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 #include "CoroGPU/HostPrograms/Passes.h"
+#include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Runner/HostKernels.h"
 
@@ -22,7 +23,9 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -47,15 +50,33 @@ static std::optional<GPUScheduler> parseScheduler(StringRef name) {
   return std::nullopt;
 }
 
-/// Whether `op` is host code: a function that launches coroutines or
-/// kernels.
-static bool isHostFunction(Operation &op) {
-  return isa<func::FuncOp>(op) &&
-         op.walk([](Operation *nested) {
-             return isa<LaunchOp, gpu::LaunchFuncOp>(nested)
-                        ? WalkResult::interrupt()
-                        : WalkResult::advance();
-           }).wasInterrupted();
+/// The names of the module's host code: the functions that launch
+/// coroutines or kernels, and those that call host code.
+static llvm::StringSet<> collectHostFunctions(ModuleOp module) {
+  llvm::StringSet<> host;
+  bool grew = true;
+  while (grew) {
+    grew = false;
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (host.contains(function.getSymName()))
+        continue;
+      bool launches =
+          function
+              .walk([&](Operation *nested) {
+                auto call = dyn_cast<func::CallOp>(nested);
+                return isa<LaunchOp, gpu::LaunchFuncOp>(nested) ||
+                               (call && host.contains(call.getCallee()))
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+      if (launches) {
+        host.insert(function.getSymName());
+        grew = true;
+      }
+    }
+  }
+  return host;
 }
 
 namespace {
@@ -80,6 +101,11 @@ private:
                                             Location launchLoc);
   /// Replaces `kernels` by a gpu.binary of the same name.
   LogicalResult compileKernels(gpu::GPUModuleOp kernels);
+  /// Replaces each `coro.handle.frame_words` of the host code by the size
+  /// that the device code of the coroutines driving those frames uses.
+  LogicalResult resolveFrameWords();
+  /// A copy of the module's device code: no host code, no gpu.modules.
+  OwningOpRef<ModuleOp> cloneDeviceCode();
 
   /// A located error at `op` for each memref input of `type` that a host
   /// program cannot pass (runner::checkHostMemRef).
@@ -94,6 +120,9 @@ private:
         }
     return success(valid);
   }
+
+  /// The host functions (collectHostFunctions), found first.
+  llvm::StringSet<> hostFunctions;
 
   SchedulerCompileOptions getCompileOptions() {
     SchedulerCompileOptions options;
@@ -131,14 +160,10 @@ gpu::BinaryOp CoroHostLaunchesToGPUPass::createBinary(Operation *before,
 
 FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
     FuncOp coroutine, GPUScheduler scheduler, Location launchLoc) {
-  ModuleOp module = getOperation();
   StringRef name = coroutine.getSymName();
   // A module of the device code this coroutine needs: no host code, no
   // other kernels, no coroutine it does not reach.
-  OwningOpRef<ModuleOp> device = module.clone();
-  for (Operation &op : llvm::make_early_inc_range(device->getOps()))
-    if (isHostFunction(op) || isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
-      op.erase();
+  OwningOpRef<ModuleOp> device = cloneDeviceCode();
   auto copy = device->lookupSymbol<FuncOp>(name);
   runner::eraseUnreachableCoroutines(*device, copy);
 
@@ -231,6 +256,51 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
   return success();
 }
 
+OwningOpRef<ModuleOp> CoroHostLaunchesToGPUPass::cloneDeviceCode() {
+  OwningOpRef<ModuleOp> device = getOperation().clone();
+  for (Operation &op : llvm::make_early_inc_range(device->getOps()))
+    if (isa<gpu::GPUModuleOp, gpu::BinaryOp>(op) ||
+        (isa<func::FuncOp>(op) &&
+         hostFunctions.contains(cast<func::FuncOp>(op).getSymName())))
+      op.erase();
+  return device;
+}
+
+LogicalResult CoroHostLaunchesToGPUPass::resolveFrameWords() {
+  SmallVector<HandleFrameWordsOp> sizes;
+  for (auto function : getOperation().getOps<func::FuncOp>())
+    function.walk([&](HandleFrameWordsOp size) { sizes.push_back(size); });
+  if (sizes.empty())
+    return success();
+  // The frames a host program keeps in buffers are those of coroutines
+  // that device code drives with coro.handle ops; their layout is what the
+  // front half of every compilation (coro-resolve-handles) gives them, with
+  // no option that depends on the scheduler or the target.
+  OwningOpRef<ModuleOp> device = cloneDeviceCode();
+  PassManager pm(&getContext());
+  buildFrontHalfPipeline(pm);
+  if (failed(pm.run(*device)))
+    return sizes.front().emitError("computing the frame size of @")
+           << sizes.front().getCoroutine() << " failed (see above)";
+  llvm::StringMap<int64_t> frameWords;
+  for (SplitOp split : device->getOps<SplitOp>())
+    frameWords[split.getCoroutine()] = split.getFrameWords();
+  for (HandleFrameWordsOp size : sizes) {
+    auto found = frameWords.find(size.getCoroutine());
+    if (found == frameWords.end())
+      return size.emitError("the frames of @")
+             << size.getCoroutine()
+             << " have no layout: no coroutine of this program drives them "
+                "with coro.handle ops";
+    OpBuilder builder(size);
+    size.replaceAllUsesWith(
+        arith::ConstantIndexOp::create(builder, size.getLoc(), found->second)
+            .getResult());
+    size.erase();
+  }
+  return success();
+}
+
 void CoroHostLaunchesToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (target != "spirv" && !isNVVMChip(target)) {
@@ -246,6 +316,10 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
         << "'; use megakernel, state-machine, wavefront or persistent";
     return signalPassFailure();
   }
+
+  hostFunctions = collectHostFunctions(module);
+  if (failed(resolveFrameWords()))
+    return signalPassFailure();
 
   // The launches, each with its scheduler.
   SmallVector<std::pair<LaunchOp, GPUScheduler>> launches;

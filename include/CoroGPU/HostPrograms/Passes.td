@@ -36,6 +36,13 @@ def CoroHostLaunchesToGPU
       size (`known_block_size`, or `spirv.entry_point_abi`): SPIR-V fixes it
       in the kernel, and a launch with other block sizes is an error.
 
+    Host code is every `func.func` that launches or calls host code; the
+    other functions are device code too (coroutines may call them). A
+    `coro.handle.frame_words @f` in host code, which sizes a buffer of
+    frames that launched coroutines keep with `coro.handle.store` (paper
+    Listing 8), becomes the constant frame size that their device code
+    uses.
+
     Memrefs live in host memory: each launch copies its memref arguments to
     the device and back when it ends, so the host sees every launch's
     results before the next starts. `scheduler=` and `target=` also name

@@ -80,3 +80,53 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Host code that keeps frames in a buffer (paper Listing 8): the frame size
+// becomes the constant that the device code of @start, which drives @keep's
+// frames, uses (the target token, the instance and %y). @main is host code
+// because it calls @run, which launches; @twice is device code, called by
+// @keep, and stays too (host code could call it as well).
+// CHECK-LABEL: func.func @twice(
+// CHECK-LABEL: func.func @run(
+// CHECK-NOT:     coro.handle.frame_words
+// CHECK:         %[[WORDS:.*]] = arith.constant 3 : index
+// CHECK:         arith.muli %[[WORDS]], %{{.*}} : index
+// CHECK:         gpu.launch_func @start__megakernel::@start
+// CHECK-LABEL: func.func @main(
+// CHECK:         call @run(
+module {
+  func.func @twice(%x: f32) -> f32 {
+    %y = arith.addf %x, %x : f32
+    return %y : f32
+  }
+  coro.func @keep(%data: memref<?xf32>) {
+    %id = coro.id : index
+    %x = memref.load %data[%id] : memref<?xf32>
+    %y = func.call @twice(%x) : (f32) -> f32
+    coro.suspend "later"
+    memref.store %y, %data[%id] : memref<?xf32>
+    coro.return
+  }
+  coro.func @start(%n: index, %data: memref<?xf32>, %frames: memref<?xi32>) {
+    %id = coro.id : index
+    %h = coro.handle.create @keep[%id] : !coro.handle<@keep>
+    coro.handle.resume %h(%data) : !coro.handle<@keep>, (memref<?xf32>) -> ()
+    coro.handle.store %h, %frames[%id] of %n : !coro.handle<@keep>, memref<?xi32>
+    coro.return
+  }
+  func.func @run(%n: index, %data: memref<?xf32>) {
+    %words = coro.handle.frame_words @keep : index
+    %size = arith.muli %words, %n : index
+    %frames = memref.alloc(%size) : memref<?xi32>
+    coro.launch @start[%n](%n, %data, %frames) : (index, memref<?xf32>, memref<?xi32>) -> ()
+    memref.dealloc %frames : memref<?xi32>
+    return
+  }
+  func.func @main(%data: memref<?xf32>) {
+    %c4 = arith.constant 4 : index
+    func.call @run(%c4, %data) : (index, memref<?xf32>) -> ()
+    return
+  }
+}

@@ -67,3 +67,21 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Frames kept by host code need a layout, which only the coroutines that
+// device code drives get.
+coro.func @alone(%out: memref<?xf32>) {
+  coro.suspend "s"
+  coro.return
+}
+coro.func @g(%out: memref<?xf32>) {
+  coro.return
+}
+func.func @main(%out: memref<?xf32>, %n: index) {
+  // expected-error @+1 {{the frames of @alone have no layout: no coroutine of this program drives them with coro.handle ops}}
+  %words = coro.handle.frame_words @alone : index
+  coro.launch @g[%n](%out) : (memref<?xf32>) -> ()
+  return
+}

@@ -20,6 +20,10 @@ config.substitutions.append(("%coro_tools", config.coro_tools_dir))
 config.substitutions.append(
     ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+config.substitutions.append(
+    ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+
 # Execution on the CPU: lower to LLVM and run `main` with mlir-runner.
 config.substitutions.append(
     ("%lower_to_llvm",

@@ -43,6 +43,8 @@ PROGRAM = os.path.join(HERE, "texture-filtering.mlir")
 
 MAIN = """
 func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printI64(i64)
+func.func private @printNewline()
 func.func @main() {{
   %w = arith.constant {width} : index
   %h = arith.constant {height} : index
@@ -50,8 +52,11 @@ func.func @main() {{
   %filter = arith.constant {filter} : i32
   %n = arith.constant {floats} : index
   %film = memref.alloc(%n) : memref<?xf32>
-  func.call @render(%w, %h, %spp, %filter, %film)
-      : (index, index, index, i32, memref<?xf32>) -> ()
+  %unfinished = func.call @render(%w, %h, %spp, %filter, %film)
+      : (index, index, index, i32, memref<?xf32>) -> i32
+  %unfinished64 = arith.extsi %unfinished : i32 to i64
+  func.call @printI64(%unfinished64) : (i64) -> ()
+  func.call @printNewline() : () -> ()
   %cast = memref.cast %film : memref<?xf32> to memref<*xf32>
   func.call @printMemrefF32(%cast) : (memref<*xf32>) -> ()
   memref.dealloc %film : memref<?xf32>
@@ -82,7 +87,12 @@ def run(argv, stdin=None):
 
 
 def parse_film(text, floats):
-    """The floats printMemrefF32 printed."""
+    """The floats printMemrefF32 printed, after the line where @main
+    printed how many paths had not finished (which must be none)."""
+    first = text.split("\n", 1)[0].strip()
+    if first != "0":
+        fail("%s paths had not finished after their continuations (the host "
+             "loop's max depth is below the scene's)" % first)
     start = text.find("data =")
     if start < 0:
         fail("no printed memref in the output:\n" + text[-2000:])

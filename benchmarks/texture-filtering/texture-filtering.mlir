@@ -22,9 +22,11 @@
 // @render(width, height, spp, filter, film) does it all: it builds the
 // texture's mip pyramid with two more kernels, renders spp samples and
 // leaves the mean radiance (linear RGB, 3 floats per pixel, rows from the
-// top) in film. benchmarks/texture-filtering/run.py calls it from a @main;
-// test/e2e/host/texture-filtering.mlir runs it at a tiny size on the CPU
-// and on Vulkan.
+// top) in film. It returns the number of paths that had not finished after
+// their max-depth continuations (0 unless the scene and the host loop
+// disagree). benchmarks/texture-filtering/run.py calls it from a @main, on
+// Vulkan, CUDA or the CPU (the ctest benchmark-texture-filtering-tiny and
+// test/e2e/{ptx,cuda}/texture-filtering.mlir).
 
 // The texture: 256 x 256 texels, RGB, with its 9 mip levels one after the
 // other (level l is (256 >> l)^2 texels from texel (4^5 * 256 - (4^5 * 256
@@ -652,8 +654,10 @@ coro.func @pt_continue(%width: i32, %height: i32, %sample: i32, %filter: i32, %w
 
 // The host program: the texture and its mip levels, then `spp` samples,
 // each Listing 8's launches. filter: 0 bilinear, 1 anisotropic (with the
-// finite-difference pass). film (3 floats per pixel) gets the mean.
-func.func @render(%width: index, %height: index, %spp: index, %filter: i32, %film: memref<?xf32>) {
+// finite-difference pass). film (3 floats per pixel) gets the mean. Every
+// path marks its pixel with surface -1 when it returns; the result counts
+// the pixels not so marked after a sample's continuations.
+func.func @render(%width: index, %height: index, %spp: index, %filter: i32, %film: memref<?xf32>) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -697,7 +701,8 @@ func.func @render(%width: index, %height: index, %spp: index, %filter: i32, %fil
   %sppf = arith.uitofp %spp32 : i32 to f32
   %weight = arith.divf %one, %sppf : f32
   %aniso = arith.cmpi ne, %filter, %i0 : i32
-  scf.for %s = %c0 to %spp step %c1 {
+  %gone = arith.constant -1 : i32
+  %unfinished = scf.for %s = %c0 to %spp step %c1 iter_args(%before = %i0) -> (i32) {
     %s32 = arith.index_cast %s : index to i32
     coro.launch @pt_start[%pixels](%w32, %h32, %s32, %filter, %weight, %tex, %uv, %surface, %duv, %film, %frames) {scheduler = "megakernel"} : (i32, i32, i32, i32, f32, memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xi32>) -> ()
     scf.for %d = %c0 to %depth step %c1 {
@@ -706,11 +711,19 @@ func.func @render(%width: index, %height: index, %spp: index, %filter: i32, %fil
       }
       coro.launch @pt_continue[%pixels](%w32, %h32, %s32, %filter, %weight, %tex, %uv, %surface, %duv, %film, %frames) {scheduler = "megakernel"} : (i32, i32, i32, i32, f32, memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xf32>, memref<?xf32>, memref<?xi32>) -> ()
     }
+    %left = scf.for %p = %c0 to %pixels step %c1 iter_args(%count = %before) -> (i32) {
+      %mark = memref.load %surface[%p] : memref<?xi32>
+      %running = arith.cmpi ne, %mark, %gone : i32
+      %running32 = arith.extui %running : i1 to i32
+      %more = arith.addi %count, %running32 : i32
+      scf.yield %more : i32
+    }
+    scf.yield %left : i32
   }
   memref.dealloc %frames : memref<?xi32>
   memref.dealloc %duv : memref<?xf32>
   memref.dealloc %surface : memref<?xi32>
   memref.dealloc %uv : memref<?xf32>
   memref.dealloc %tex : memref<?xf32>
-  return
+  return %unfinished : i32
 }

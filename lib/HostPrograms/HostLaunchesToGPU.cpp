@@ -50,35 +50,6 @@ static std::optional<GPUScheduler> parseScheduler(StringRef name) {
   return std::nullopt;
 }
 
-/// The names of the module's host code: the functions that launch
-/// coroutines or kernels, and those that call host code.
-static llvm::StringSet<> collectHostFunctions(ModuleOp module) {
-  llvm::StringSet<> host;
-  bool grew = true;
-  while (grew) {
-    grew = false;
-    for (auto function : module.getOps<func::FuncOp>()) {
-      if (host.contains(function.getSymName()))
-        continue;
-      bool launches =
-          function
-              .walk([&](Operation *nested) {
-                auto call = dyn_cast<func::CallOp>(nested);
-                return isa<LaunchOp, gpu::LaunchFuncOp>(nested) ||
-                               (call && host.contains(call.getCallee()))
-                           ? WalkResult::interrupt()
-                           : WalkResult::advance();
-              })
-              .wasInterrupted();
-      if (launches) {
-        host.insert(function.getSymName());
-        grew = true;
-      }
-    }
-  }
-  return host;
-}
-
 namespace {
 
 struct CoroHostLaunchesToGPUPass
@@ -121,7 +92,12 @@ private:
     return success(valid);
   }
 
-  /// The host functions (collectHostFunctions), found first.
+  /// Located errors for device code that calls host code, and for host
+  /// code that drives frames itself (only coro.handle.frame_words may size
+  /// them there).
+  LogicalResult checkHostAndDeviceCode();
+
+  /// The host functions (runner::collectHostFunctions), found first.
   llvm::StringSet<> hostFunctions;
 
   SchedulerCompileOptions getCompileOptions() {
@@ -266,6 +242,36 @@ OwningOpRef<ModuleOp> CoroHostLaunchesToGPUPass::cloneDeviceCode() {
   return device;
 }
 
+LogicalResult CoroHostLaunchesToGPUPass::checkHostAndDeviceCode() {
+  bool valid = true;
+  for (Operation &op : getOperation().getOps()) {
+    auto function = dyn_cast<func::FuncOp>(op);
+    bool host = function && hostFunctions.contains(function.getSymName());
+    if (!host && !isa<func::FuncOp, FuncOp>(op))
+      continue;
+    op.walk([&](Operation *nested) {
+      if (auto call = dyn_cast<func::CallOp>(nested);
+          call && !host && hostFunctions.contains(call.getCallee())) {
+        call.emitError("device code calls @")
+            << call.getCallee()
+            << ", which is host code (it launches, or calls what does): "
+               "kernels cannot launch";
+        valid = false;
+      }
+      if (host && getDrivenCoroutine(nested) &&
+          !isa<HandleFrameWordsOp>(nested)) {
+        nested->emitOpError("drives frames in host code, whose memory the "
+                            "device does not see; drive them from a "
+                            "coroutine the host launches (only "
+                            "coro.handle.frame_words, to size a buffer of "
+                            "frames, is host code)");
+        valid = false;
+      }
+    });
+  }
+  return success(valid);
+}
+
 LogicalResult CoroHostLaunchesToGPUPass::resolveFrameWords() {
   SmallVector<HandleFrameWordsOp> sizes;
   for (auto function : getOperation().getOps<func::FuncOp>())
@@ -317,8 +323,8 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
     return signalPassFailure();
   }
 
-  hostFunctions = collectHostFunctions(module);
-  if (failed(resolveFrameWords()))
+  hostFunctions = runner::collectHostFunctions(module);
+  if (failed(checkHostAndDeviceCode()) || failed(resolveFrameWords()))
     return signalPassFailure();
 
   // The launches, each with its scheduler.

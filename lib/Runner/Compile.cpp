@@ -64,17 +64,42 @@ void mlir::coro::runner::eraseUnreachableCoroutines(ModuleOp module,
   }
 }
 
+llvm::StringSet<> mlir::coro::runner::collectHostFunctions(ModuleOp module) {
+  llvm::StringSet<> host;
+  auto isHostCode = [&](Operation *op) {
+    if (isa<LaunchOp, gpu::LaunchFuncOp>(op))
+      return true;
+    auto call = dyn_cast<func::CallOp>(op);
+    return call && host.contains(call.getCallee());
+  };
+  // Until no function joins: a caller of host code may come before it.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (auto function : module.getOps<func::FuncOp>())
+      if (!host.contains(function.getSymName()) &&
+          function
+              .walk([&](Operation *op) {
+                return isHostCode(op) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+              })
+              .wasInterrupted()) {
+        host.insert(function.getSymName());
+        grew = true;
+      }
+  }
+  return host;
+}
+
 FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
                                                             FuncOp coroutine,
                                                             bool checkBounds) {
-  // The runtime launches the coroutine itself: host functions that launch
-  // coroutines are not compiled (the wavefront scheduler could not lower
-  // their launches anyway).
-  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
-    if (isa<func::FuncOp>(op) && op.walk([](LaunchOp) {
-                                     return WalkResult::interrupt();
-                                   }).wasInterrupted())
-      op.erase();
+  // The runtime launches the coroutine itself: host code is not compiled
+  // (the wavefront scheduler could not lower its launches anyway).
+  llvm::StringSet<> host = collectHostFunctions(module);
+  for (auto function :
+       llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (host.contains(function.getSymName()))
+      function.erase();
   if (!checkBounds)
     return BoundsCheckAttr();
   // Checked after the front half, so that the code its handles and

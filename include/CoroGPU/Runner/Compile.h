@@ -17,6 +17,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <string>
 #include <vector>
@@ -35,11 +36,17 @@ StringRef getSchedulerName(GPUScheduler scheduler);
 /// would have it split before coro-check-bounds instruments it.
 void eraseUnreachableCoroutines(ModuleOp module, FuncOp entry);
 
+/// The names of the host code of `module`: the func.funcs that launch
+/// coroutines or kernels (coro.launch, gpu.launch_func), and those that call
+/// host code. The rest is device code, which coroutines may call.
+llvm::StringSet<> collectHostFunctions(ModuleOp module);
+
 /// The scheduler whose pass leaves `plan` (a coro_plan attribute).
 GPUScheduler getPlanScheduler(Attribute plan);
 
-/// Makes `module` ready to run `coroutine` alone: the host functions that
-/// launch coroutines (the `main` of CPU tests) are erased. With
+/// Makes `module` ready to run `coroutine` alone: the host code
+/// (collectHostFunctions: the `main` of CPU tests and host programs) is
+/// erased. With
 /// `checkBounds`, the coroutines and functions `coroutine` does not reach
 /// are erased too, the front half of the pipelines runs and
 /// coro-check-bounds instruments `coroutine`, whose last argument is then

@@ -85,3 +85,38 @@ func.func @main(%out: memref<?xf32>, %n: index) {
   coro.launch @g[%n](%out) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// Device code cannot call host code: kernels do not launch.
+func.func @mixed(%x: f32, %data: memref<?xf32>) -> f32 {
+  %c1 = arith.constant 1 : index
+  coro.launch @g[%c1](%data) : (memref<?xf32>) -> ()
+  return %x : f32
+}
+coro.func @g(%data: memref<?xf32>) {
+  %id = coro.id : index
+  %x = memref.load %data[%id] : memref<?xf32>
+  // expected-error @+1 {{device code calls @mixed, which is host code (it launches, or calls what does): kernels cannot launch}}
+  %y = func.call @mixed(%x, %data) : (f32, memref<?xf32>) -> f32
+  memref.store %y, %data[%id] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// Host code only sizes frames; the device drives them.
+coro.func @keep(%data: memref<?xf32>) {
+  coro.suspend "s"
+  coro.return
+}
+coro.func @g(%data: memref<?xf32>) {
+  coro.return
+}
+func.func @main(%data: memref<?xf32>, %frames: memref<?xi32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'coro.handle.load' op drives frames in host code, whose memory the device does not see; drive them from a coroutine the host launches (only coro.handle.frame_words, to size a buffer of frames, is host code)}}
+  %h = coro.handle.load @keep %frames[%c1] of %c1 : memref<?xi32> -> !coro.handle<@keep>
+  coro.launch @g[%c1](%data) : (memref<?xf32>) -> ()
+  return
+}

@@ -69,6 +69,7 @@ from to_png import read_floats, tone_map, write_png  # noqa: E402
 # name -> extra coro-run arguments
 WAVEFRONT_CONFIGS = {
     "wavefront": [],
+    "wavefront-classify": ["--wavefront-design=classify"],
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],

@@ -34,8 +34,10 @@ uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
 /// within what the kernels address and launch.
 uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
                             bool compaction, uint64_t instances) {
-  uint64_t bytesPerSlot = 4 * (plan.frameWords * (compaction ? 2 : 1) + 2 +
-                               ceilDiv(plan.categories, plan.workgroupSize));
+  uint64_t bytesPerSlot =
+      4 * (plan.queues ? plan.frameWords + 2 * plan.tokens + 2
+                       : plan.frameWords * (compaction ? 2 : 1) + 2 +
+                             ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
@@ -69,6 +71,14 @@ Status corogpu::runtime::runWavefront(
     return Status::invalidInput(
         "the compaction threshold is a percentage, got " +
         std::to_string(options.compactBelowPercent));
+  if (plan.queues && (compaction || options.order != LaunchOrder::Fixed ||
+                      options.refill != RefillPolicy::EveryRound))
+    return Status::invalidInput(
+        "compaction, the most-first order and the half-empty refill need the "
+        "classify wavefront design; '" +
+        plan.coroutine +
+        "' was compiled with the queue design (coro-run "
+        "--wavefront-design=classify)");
   uint64_t capacity =
       options.capacity
           ? options.capacity
@@ -95,11 +105,17 @@ Status corogpu::runtime::runWavefront(
 
   // Buffers, in kernel-argument order.
   std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
+  if (plan.queues &&
+      wf::getQueueWords(plan.tokens, capacity) >= (uint64_t(1) << 31))
+    return Status::invalidInput(
+        "the wavefront queues of " + std::to_string(capacity) + " slots x " +
+        std::to_string(plan.tokens) +
+        " subroutines are larger than 2^31 words; lower the capacity");
   const uint64_t words[wf::kNumSchedulerBuffers] = {
       capacity * plan.frameWords,
-      capacity,
-      capacity,
-      uint64_t(plan.categories) * maxGroups,
+      plan.queues ? wf::getQueueWords(plan.tokens, capacity) : capacity,
+      plan.queues ? 1 : capacity,
+      plan.queues ? 1 : uint64_t(plan.categories) * maxGroups,
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
   for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i) {
@@ -119,6 +135,10 @@ Status corogpu::runtime::runWavefront(
   state[wf::kCompactPercent] = options.compactBelowPercent;
   state[wf::kActiveSlots] = capacity;
   state[wf::kRefill] = 1;
+  // The queue design: every slot in the free ring (its init kernel writes
+  // the entries), the first round's advance fills in the rest.
+  state[wf::kFreeHead] = 0;
+  state[wf::kFreeTail] = capacity;
   for (uint32_t word : {wf::kSlotGroups, wf::kScatterGroups}) {
     state[word] = maxGroups;
     state[word + 1] = state[word + 2] = 1;
@@ -150,11 +170,15 @@ Status corogpu::runtime::runWavefront(
   };
   const std::string &name = plan.coroutine;
   std::vector<Dispatch> round;
-  round.push_back(
-      dispatch(name + wf::kClassifyKernel, wf::kSlotGroups, maxGroups));
-  round.push_back(dispatch(name + wf::kScanKernel, 0, 1));
-  round.push_back(
-      dispatch(name + wf::kScatterKernel, wf::kScatterGroups, maxGroups));
+  if (plan.queues) {
+    round.push_back(dispatch(name + wf::kAdvanceKernel, 0, 1));
+  } else {
+    round.push_back(
+        dispatch(name + wf::kClassifyKernel, wf::kSlotGroups, maxGroups));
+    round.push_back(dispatch(name + wf::kScanKernel, 0, 1));
+    round.push_back(
+        dispatch(name + wf::kScatterKernel, wf::kScatterGroups, maxGroups));
+  }
   if (compaction) {
     round.push_back(dispatch(name + wf::kCompactGatherKernel,
                              wf::kCompactGroups, maxGroups));

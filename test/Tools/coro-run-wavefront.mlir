@@ -2,6 +2,8 @@
 // --check that fails.
 // REQUIRES: vulkan
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --validate --scheduler-stats | FileCheck %s
+// The classify design: its own scheduling kernels, the same results.
+// RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=classify --validate --scheduler-stats | FileCheck %s --check-prefix=CLASSIFY
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json | FileCheck %s --check-prefix=JSON
 // With --quiet the JSON leaves the buffers out:
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json --quiet | FileCheck %s --check-prefix=QUIET
@@ -14,6 +16,8 @@
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --compact-below=101 2>&1 | FileCheck %s --check-prefix=PERCENT
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --capacity=100000000 2>&1 | FileCheck %s --check-prefix=CAPACITY
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --sort-by=nothing 2>&1 | FileCheck %s --check-prefix=SORT
+// RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=fast 2>&1 | FileCheck %s --check-prefix=DESIGN
+// RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=queues --compact-below=50 2>&1 | FileCheck %s --check-prefix=QUEUES
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:100000000000:zeros --buffer=i32:1:zeros 2>&1 | FileCheck %s --check-prefix=MEMORY
 
 // Instance i waits 7 - i rounds before taking a ticket, so under the
@@ -22,9 +26,14 @@
 // CHECK: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 2 submissions, 0 compactions
 // CHECK-NEXT: wavefront: instances per subroutine: entry:8 wait:28
 // CHECK-NEXT: wavefront: GPU time {{[0-9.]+}} ms: scheduling {{[0-9.]+}} ms ({{[0-9.]+}}%), subroutines {{[0-9.]+}} ms ({{[0-9.]+}}%)
-// CHECK-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_classify {{[0-9.]+}} ms; tickets__wf_scan {{[0-9.]+}} ms; tickets__wf_scatter {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
+// CHECK-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_advance {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
 // CHECK-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 // CHECK-NEXT: buffer 1 (i32 x 1): [8]
+// CLASSIFY: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 2 submissions, 0 compactions
+// CLASSIFY-NEXT: wavefront: instances per subroutine: entry:8 wait:28
+// CLASSIFY-NEXT: wavefront: GPU time
+// CLASSIFY-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_classify {{[0-9.]+}} ms; tickets__wf_scan {{[0-9.]+}} ms; tickets__wf_scatter {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
+// CLASSIFY-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 
 // JSON: "scheduler": "wavefront",
 // JSON: "wavefront": {
@@ -55,6 +64,8 @@
 // PERCENT: coro-run: error: wavefront: the compaction threshold is a percentage, got 101
 // CAPACITY: coro-run: error: wavefront: a wavefront capacity of 100000000 needs 1562500 workgroups, more than 65535; lower it
 // SORT: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: none)
+// DESIGN: coro-run: error: --wavefront-design must be auto, queues or classify, not 'fast'
+// QUEUES: coro-run: error: wavefront: compaction, the most-first order and the half-empty refill need the classify wavefront design; 'tickets' was compiled with the queue design (coro-run --wavefront-design=classify)
 // MEMORY: coro-run: error: out of memory: buffer 'i32:100000000000:zeros' needs 400000000000 bytes, this machine has
 coro.func @tickets(%n: index, %out: memref<?xi32>, %counter: memref<1xi32>) {
   %id = coro.id : index

@@ -62,7 +62,8 @@ struct Result {
 
 /// The configurations worth comparing: every scheduler with its default
 /// options, then the options that change the most (bounded steps of the
-/// state machine, frame layout, workgroup size, compaction, sorting by each
+/// state machine, the wavefront's classify design, frame layout, workgroup
+/// size, compaction, sorting by each
 /// integer promise, batch and workgroup memory of the persistent threads).
 std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   std::vector<Configuration> configurations = {
@@ -72,6 +73,7 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
       // that limit loop iterations (lavapipe).
       {"state-machine", {"--state-machine-steps=64"}},
       {"wavefront", {}},
+      {"wavefront", {"--wavefront-design=classify"}},
       {"wavefront", {"--layout=aos"}},
       {"wavefront", {"--wavefront-workgroup-size=32"}},
       {"wavefront", {"--wavefront-workgroup-size=128"}},

@@ -142,6 +142,15 @@ static llvm::cl::opt<int64_t>
                 llvm::cl::desc("With --sort-by: values are clamped to "
                                "[0, N)"),
                 llvm::cl::init(16), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<std::string> wavefrontDesign(
+    "wavefront-design",
+    llvm::cl::desc("How each round builds the queues: queues (each slot is "
+                   "appended to its next queue as it leaves a subroutine), "
+                   "classify (a pass over every slot: classify, scan, "
+                   "scatter), auto (classify where --sort-by, "
+                   "--compact-below, --order=most-first or --refill=half "
+                   "needs it, else queues)"),
+    llvm::cl::init("auto"), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<int64_t> wavefrontWorkgroupSize(
     "wavefront-workgroup-size",
     llvm::cl::desc("Threads per workgroup of the wavefront kernels"),
@@ -446,6 +455,10 @@ static std::string checkOptionsApply() {
               "; --scheduler=" + chosen + " does not use it")
           .str();
   }
+  if (wavefrontDesign != "auto" && wavefrontDesign != "queues" &&
+      wavefrontDesign != "classify")
+    return "--wavefront-design must be auto, queues or classify, not '" +
+           wavefrontDesign + "'";
   if (stateMachineSteps > 0 && !terminationChecks)
     return "--state-machine-steps needs --termination-checks: the host "
            "relaunches until every instance returned";
@@ -509,6 +522,11 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   options.wavefront.layout = frameLayout;
   options.wavefront.sortBy = sortBy;
   options.wavefront.hintBuckets = hintBuckets;
+  bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
+                       refill != rt::RefillPolicy::EveryRound;
+  options.wavefront.design = wavefrontDesign == "auto" && needsClassify
+                                 ? std::string("classify")
+                                 : wavefrontDesign.getValue();
   options.persistent.workgroupSize = persistentWorkgroupSize;
   options.persistent.layout = frameLayout;
   options.persistent.batch = persistentBatch;

@@ -308,6 +308,17 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
        subroutine t on the frame of its slot, loading only the fields it
        reads and storing only the ones it writes.
 
+    That is the `classify` design. The `queues` design (Laine, Karras and
+    Aila's queued wavefront; the default without `sort-by`) has no pass
+    over all slots: each subroutine kernel appends every slot it leaves to
+    the next round's queue of its new token, or to a ring of free slots,
+    with one atomic per workgroup and queue (ranks from workgroup-memory
+    atomics); `<f>__wf_advance` (one thread) then swaps the queues, turns
+    their counts into indirect dispatch arguments, has the entry kernel
+    start new instances on free slots from the ring, and decides
+    termination. It has no hint buckets, compaction, "most first" order or
+    half-empty refill; those need `design=classify`.
+
     Every kernel takes `(nx, ny, nz, frames, queue, ranks, blocks, state,
     scratch, args...)`; the state words and the kernel names are the
     contract with the runtime's host loop (`corogpu/runtime/WavefrontABI.h`,
@@ -338,6 +349,12 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "(at least one must); empty: queues keep slot order">,
     Option<"hintBuckets", "hint-buckets", "int64_t", /*default=*/"16",
            "With sort-by: hint values are clamped to [0, hint-buckets)">,
+    Option<"design", "design", "std::string", /*default=*/"\"auto\"",
+           "How each round builds the queues: queues (slots appended to "
+           "their next queue as they leave a subroutine), classify (a pass "
+           "over every slot: classify, scan, scatter; needed by sort-by and "
+           "the runtime's compaction, most-first order and half-empty "
+           "refill), auto (queues unless sort-by)">,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count the loop iterations of each subroutine run into the state "

@@ -66,8 +66,10 @@ struct KernelArgs {
     blocks = entry.getArgument(6);
     state = entry.getArgument(7);
     scratch = entry.getArgument(8);
+    // Not the workgroup attributions, which follow as block arguments.
+    unsigned first = 3 + wf::kNumSchedulerBuffers;
     coroutineArgs =
-        entry.getArguments().drop_front(3 + wf::kNumSchedulerBuffers);
+        entry.getArguments().slice(first, kernel.getNumArguments() - first);
   }
 };
 
@@ -78,10 +80,10 @@ public:
   WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
-                   bool countIterations, RewriterBase &rewriter)
+                   bool queues, bool countIterations, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
-        layout(layout), hint(hint), buckets(hint ? buckets : 1),
+        layout(layout), hint(hint), buckets(hint ? buckets : 1), queues(queues),
         countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
@@ -91,6 +93,11 @@ public:
   int64_t getNumCategories() const { return categories; }
 
   void buildSchedulingKernels() {
+    if (queues) {
+      buildQueueInit();
+      buildAdvance();
+      return;
+    }
     buildInit();
     buildClassify();
     buildScan();
@@ -111,12 +118,25 @@ public:
         scf::IfOp::create(rewriter, loc, lessThan(index, toIndex(count)),
                           /*withElse=*/false);
     rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
-    Value start = loadState(args, wf::getTokenWord(token, wf::kTokenStart));
-    Value slot = toIndex(
-        memref::LoadOp::create(rewriter, loc, args.queue,
-                               ValueRange{arith::AddIOp::create(
-                                   rewriter, loc, toIndex(start), index)}));
+    Value start =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
+    bool startsInstances = queues && token == kEntryToken;
+    // The entry kernel of the queue design takes free slots from the ring
+    // (start is its head) and starts the next instances of the grid there.
+    Value place =
+        startsInstances
+            ? add(getFreeRingStart(args),
+                  arith::RemUIOp::create(rewriter, loc, add(start, index),
+                                         getFreeRingSize(args)))
+            : add(start, index);
+    Value slot =
+        toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
     FrameArraySlot frame = getFrame(args, slot);
+    if (startsInstances) {
+      Value first = loadState(args, wf::kFirstNewInstance);
+      frame.storeWord(rewriter, loc, kCoroIdWord, add(first, toI32(index)));
+      frame.storeToken(rewriter, loc, i32(kEntryToken));
+    }
     Value id = toIndex(frame.loadWord(rewriter, loc, kCoroIdWord));
     InstancePosition position =
         delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
@@ -130,6 +150,10 @@ public:
     if (countIterations)
       addLoopIterationCounter(inQueue.thenBlock(), args.state,
                               wf::kMostLoopIterations, rewriter);
+    if (queues) {
+      rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
+      appendToNextQueue(args, frame, slot);
+    }
     return success();
   }
 
@@ -696,6 +720,121 @@ private:
     });
   }
 
+  //===--------------------------------------------------------------------===//
+  // The queue design
+  //===--------------------------------------------------------------------===//
+
+  Value getFreeRingStart(const KernelArgs &args) {
+    return mul(getCapacity(args), index(2 * tokens));
+  }
+  Value getFreeRingSize(const KernelArgs &args) {
+    return mul(getCapacity(args), index(2));
+  }
+
+  /// After a subroutine ran on `slot`: the slot joins the next round's
+  /// queue of the token it now waits at, or the free ring once it
+  /// returned. One atomic per slot: aggregating them per workgroup (ranks
+  /// from workgroup-memory atomics, one global atomic per queue) needs two
+  /// barriers after the subroutine, and lavapipe then ran the BVH path
+  /// tracer's intersect kernel 22 % slower (its invocations run to each
+  /// barrier one after another); MLIR's gpu dialect has no ballot to
+  /// aggregate per subgroup without them.
+  void appendToNextQueue(const KernelArgs &args, const FrameArraySlot &frame,
+                         Value slot) {
+    Value token = frame.loadToken(rewriter, loc);
+    Value returned = equal(token, i32(kTerminatedToken));
+    Value bin = select(returned, i32(tokens), token);
+    Value binIndex = toIndex(bin);
+    Value word = select(returned, index(wf::kFreeTail),
+                        add(index(wf::kFirstTokenWord + wf::kTokenNext),
+                            mul(binIndex, index(wf::kWordsPerToken))));
+    Value place = toIndex(
+        memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addi,
+                                    i32(1), args.state, ValueRange{word}));
+    Value capacity = getCapacity(args);
+    Value next = arith::SubIOp::create(
+        rewriter, loc, index(1), toIndex(loadState(args, wf::kQueueParity)));
+    Value queued =
+        add(mul(add(mul(next, index(tokens)), binIndex), capacity), place);
+    Value freed = add(
+        getFreeRingStart(args),
+        arith::RemUIOp::create(rewriter, loc, place, getFreeRingSize(args)));
+    memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
+                            select(returned, freed, queued));
+  }
+
+  /// Every slot in the free ring.
+  void buildQueueInit() {
+    KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
+    Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+    buildIf(lessThan(slot, getCapacity(args)), [&] {
+      memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
+                              add(getFreeRingStart(args), slot));
+    });
+  }
+
+  /// One thread, before the subroutine kernels of a round: the queues
+  /// filled last round become this round's, new instances take free
+  /// slots, and the round's counts, dispatch sizes, statistics and
+  /// termination follow.
+  void buildAdvance() {
+    KernelArgs args = beginSchedulingKernel(wf::kAdvanceKernel);
+    Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    buildIf(equal(lane, index(0)), [&] {
+      Value capacity = loadState(args, wf::kCapacity);
+      Value parity = arith::SubIOp::create(rewriter, loc, i32(1),
+                                           loadState(args, wf::kQueueParity));
+      storeState(args, wf::kQueueParity, parity);
+      Value alive = i32(0), launches = i32(0);
+      auto setCount = [&](unsigned token, Value count, Value start) {
+        storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
+        storeState(args, wf::getTokenWord(token, wf::kTokenStart), start);
+        storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
+                    ceilDiv(count, workgroupSize));
+        addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
+        alive = add(alive, count);
+        launches = add(launches, boolToI32(notEqual(count, i32(0))));
+      };
+      for (unsigned token = 0; token < tokens; ++token) {
+        if (token == kEntryToken)
+          continue;
+        uint32_t next = wf::getTokenWord(token, wf::kTokenNext);
+        Value count = loadState(args, next);
+        storeState(args, next, i32(0));
+        setCount(token, count,
+                 mul(add(mul(parity, i32(tokens)), i32(token)), capacity));
+      }
+      // New instances on free slots, from the head of the ring.
+      Value head = loadState(args, wf::kFreeHead);
+      Value free = arith::SubIOp::create(rewriter, loc,
+                                         loadState(args, wf::kFreeTail), head);
+      Value started = loadState(args, wf::kNextInstance);
+      Value total = loadState(args, wf::kTotalInstances);
+      Value remaining =
+          select(lessThan(started, total),
+                 arith::SubIOp::create(rewriter, loc, total, started), i32(0));
+      Value fresh = arith::MinUIOp::create(rewriter, loc, free, remaining);
+      setCount(kEntryToken, fresh, head);
+      Value ringSize = mul(capacity, i32(2));
+      Value moved = add(head, fresh);
+      Value newHead =
+          select(lessThan(moved, ringSize), moved,
+                 arith::SubIOp::create(rewriter, loc, moved, ringSize));
+      storeState(args, wf::kFreeHead, newHead);
+      storeState(
+          args, wf::kFreeTail,
+          add(newHead, arith::SubIOp::create(rewriter, loc, free, fresh)));
+      storeState(args, wf::kFirstNewInstance, started);
+      storeState(args, wf::kNextInstance, add(started, fresh));
+      storeState(args, wf::kAlive, alive);
+      Value anyAlive = notEqual(alive, i32(0));
+      addToState(args, wf::kRounds, boolToI32(anyAlive));
+      addToState(args, wf::kLaunches, launches);
+      // Nothing alive means nothing was left to start either.
+      storeState(args, wf::kDone, boolToI32(equal(alive, i32(0))));
+    });
+  }
+
   SplitOp split;
   FuncOp coroutine;
   gpu::GPUModuleOp kernels;
@@ -703,6 +842,8 @@ private:
   FrameArrayLayout layout;
   std::optional<FrameFieldAttr> hint;
   int64_t buckets;
+  /// The queue design; otherwise classify.
+  bool queues;
   /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
   bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;
@@ -722,6 +863,12 @@ struct CoroWavefrontToGPUPass
     int64_t kernelsBefore = countSchedulerKernels(module);
     llvm::scope_exit countKernels(
         [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
+    if (design != "auto" && design != "queues" && design != "classify") {
+      mlir::emitError(module.getLoc(), getArgument())
+          << ": design must be auto, queues or classify, not '" << design
+          << "'";
+      return signalPassFailure();
+    }
     if (!sortBy.empty() && hintBuckets < 1) {
       mlir::emitError(module.getLoc(), getArgument())
           << ": hint-buckets must be positive, got "
@@ -790,8 +937,16 @@ struct CoroWavefrontToGPUPass
     FailureOr<std::optional<FrameFieldAttr>> hint = findHintField(split);
     if (failed(subroutines) || failed(hint))
       return failure();
+    bool queues = design == "queues" || (design == "auto" && !*hint);
+    if (queues && *hint) {
+      split.emitOpError("sort-by \"")
+          << sortBy
+          << "\" needs design=classify: the queue design has no hint buckets";
+      return failure();
+    }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
-                             *hint, hintBuckets, countLoopIterations, rewriter);
+                             *hint, hintBuckets, queues, countLoopIterations,
+                             rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {
@@ -814,7 +969,7 @@ struct CoroWavefrontToGPUPass
                       split.getSubroutines().size(), builder.getNumCategories(),
                       split.getFrameWords(),
                       layout == FrameArrayLayout::SoA ? "soa" : "aos",
-                      split.getNamesAttr()));
+                      split.getNamesAttr(), queues ? "queues" : "classify"));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -40,6 +40,7 @@ rt::WavefrontPlan mlir::coro::plan::toRuntimePlan(WavefrontPlanAttr plan,
   wavefront.categories = plan.getCategories();
   wavefront.frameWords = plan.getFrameWords();
   wavefront.workgroupSize = plan.getWorkgroupSize();
+  wavefront.queues = plan.getDesign() == "queues";
   return wavefront;
 }
 

@@ -1,10 +1,11 @@
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s --check-prefixes=CHECK,SOA
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos" | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
 // RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
 
+// The classify design (queues.mlir has the queue design, the default).
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
 // queue each (no sort), 4 frame words (token, id, material, y).
-// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "{{soa|aos}}", subroutines = ["entry", "next"]>}, gpu.container_module}
+// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "{{soa|aos}}", subroutines = ["entry", "next"], design = "classify">}, gpu.container_module}
 // SORT:        module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = {{[0-9]+}}, tokens = 2, categories = 8,
 // CHECK-NOT:   coro.split
 // CHECK-NOT:   func.func

@@ -20,6 +20,16 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
+// expected-error @+1 {{design must be "queues" or "classify", not "sorted"}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "sorted">}} {}
+
+// -----
+
+// expected-error @+1 {{the queue design has one queue per subroutine: categories (4) must equal the tokens (2)}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 4, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}} {}
+
+// -----
+
 // expected-error @+1 {{subroutines must be strings (their tags)}}
 module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 64, frameWords = 3, stepsPerLaunch = 0, subroutines = [1, 2]>}} {}
 

@@ -2,10 +2,11 @@
 //
 // Part of the CoroGPU project.
 //
-// Runs the wavefront kernels that coro-opt generated at build time for
-// test/e2e/cpu/loop-break.mlir through the runtime's host loop (batches of
-// rounds with indirect dispatches), with the Khronos validation layer, under
-// every scheduling policy, and checks the values and the statistics.
+// Runs the wavefront kernels that coro-run generated at build time for
+// test/e2e/cpu/loop-break.mlir, in both designs (queues and classify),
+// through the runtime's host loop (batches of rounds with indirect
+// dispatches), with the Khronos validation layer, under every scheduling
+// policy of each design, and checks the values and the statistics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,19 +21,36 @@ using namespace corogpu::runtime::test;
 
 namespace {
 
-class WavefrontTest : public ::testing::TestWithParam<WavefrontOptions> {
+/// Kernels of one design ("queues" or "classify") under host-loop options.
+struct WavefrontCase {
+  const char *design;
+  WavefrontOptions options;
+};
+
+/// Loads the kernels of `design` into `device`; the plan of partial_sums.
+std::optional<WavefrontPlan> loadWavefrontKernels(Device &device,
+                                                  const std::string &design,
+                                                  Status &status) {
+  std::string module =
+      loadSchedulerKernels(device, "wavefront-" + design, status);
+  if (!status.ok())
+    return std::nullopt;
+  return readPlan<mlir::coro::plan::WavefrontPlanAttr>(module, "partial_sums");
+}
+
+class WavefrontTest : public ::testing::TestWithParam<WavefrontCase> {
 protected:
   void SetUp() override {
     Status status;
     device = createValidatedVulkanDevice(status);
     if (!device)
       GTEST_SKIP() << "no usable Vulkan device: " << status.error;
-    std::string module = loadSchedulerKernels(*device, "wavefront", status);
-    ASSERT_TRUE(status.ok()) << status.error;
     std::optional<WavefrontPlan> found =
-        readPlan<mlir::coro::plan::WavefrontPlanAttr>(module, "partial_sums");
+        loadWavefrontKernels(*device, GetParam().design, status);
+    ASSERT_TRUE(status.ok()) << status.error;
     ASSERT_TRUE(found) << "no wavefront plan for partial_sums";
     plan = *found;
+    ASSERT_EQ(plan.queues, std::string(GetParam().design) == "queues");
     ASSERT_GT(plan.tokens, 1u) << "partial_sums was not split";
   }
   /// partial_sums(n = 4, out) over a grid of `instances` with `options`.
@@ -60,7 +78,7 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   ASSERT_TRUE(device->upload(*out, poison.data(), instances * 4).ok());
 
   WavefrontStats stats;
-  status = runPartialSums(GetParam(), instances, *out, stats);
+  status = runPartialSums(GetParam().options, instances, *out, stats);
   ASSERT_TRUE(status.ok()) << status.error;
 
   std::vector<float> result(instances);
@@ -73,13 +91,14 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   EXPECT_GE(stats.launches, stats.rounds);
   EXPECT_GT(stats.rounds, 0u);
   // (Braces: gtest's EXPECT macros expand to an if-else.)
-  if (GetParam().capacity) {
-    EXPECT_EQ(stats.capacity, GetParam().capacity);
+  const WavefrontOptions &options = GetParam().options;
+  if (options.capacity) {
+    EXPECT_EQ(stats.capacity, options.capacity);
   }
-  if (GetParam().timing) {
+  if (options.timing) {
     EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds, 0.0);
   }
-  if (GetParam().compactBelowPercent == 100) {
+  if (options.compactBelowPercent == 100) {
     EXPECT_GT(stats.compactions, 0u);
   }
 }
@@ -90,7 +109,7 @@ TEST_P(WavefrontTest, RoundLimitStopsTheRunWithProgress) {
   Status status;
   std::unique_ptr<Buffer> out = device->createBuffer(instances * 4, status);
   ASSERT_TRUE(status.ok()) << status.error;
-  WavefrontOptions options = GetParam();
+  WavefrontOptions options = GetParam().options;
   options.roundsPerCheck = 1;
   options.limits.maxRounds = 2;
   std::vector<RunProgress> reports;
@@ -127,9 +146,9 @@ TEST(RunLimitsTest, LimitsNameWhatWasReached) {
       << seconds.error;
 }
 
-WavefrontOptions makeOptions(uint64_t capacity, RefillPolicy refill,
-                             LaunchOrder order, uint32_t compact,
-                             uint32_t roundsPerCheck, bool timing) {
+WavefrontCase makeCase(const char *design, uint64_t capacity,
+                       RefillPolicy refill, LaunchOrder order, uint32_t compact,
+                       uint32_t roundsPerCheck, bool timing) {
   WavefrontOptions options;
   options.capacity = capacity;
   options.refill = refill;
@@ -137,23 +156,51 @@ WavefrontOptions makeOptions(uint64_t capacity, RefillPolicy refill,
   options.compactBelowPercent = compact;
   options.roundsPerCheck = roundsPerCheck;
   options.timing = timing;
-  return options;
+  return {design, options};
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Policies, WavefrontTest,
     ::testing::Values(
         // Default capacity (the grid), every queue each round.
-        makeOptions(0, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0, 8,
-                    true),
-        // Fewer slots than instances: many refills.
-        makeOptions(3, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0, 1,
-                    false),
-        makeOptions(5, RefillPolicy::BelowHalf, LaunchOrder::MostFirst, 0, 4,
-                    true),
+        makeCase("queues", 0, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0,
+                 8, true),
+        makeCase("classify", 0, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0,
+                 8, true),
+        // Fewer slots than instances: many refills (the queue design's free
+        // ring wraps around).
+        makeCase("queues", 3, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0,
+                 1, false),
+        makeCase("queues", 1, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0,
+                 3, false),
+        makeCase("classify", 3, RefillPolicy::EveryRound, LaunchOrder::Fixed, 0,
+                 1, false),
+        makeCase("classify", 5, RefillPolicy::BelowHalf, LaunchOrder::MostFirst,
+                 0, 4, true),
         // Compaction whenever the grid is exhausted and a slot is free.
-        makeOptions(64, RefillPolicy::EveryRound, LaunchOrder::Fixed, 100, 2,
-                    false)));
+        makeCase("classify", 64, RefillPolicy::EveryRound, LaunchOrder::Fixed,
+                 100, 2, false)));
+
+TEST(WavefrontQueuesTest, ClassifyOnlyPoliciesAreAnError) {
+  Status status;
+  std::unique_ptr<Device> device = createVulkanDevice(VulkanOptions(), status);
+  if (!device)
+    GTEST_SKIP() << "no usable Vulkan device: " << status.error;
+  std::optional<WavefrontPlan> plan =
+      loadWavefrontKernels(*device, "queues", status);
+  ASSERT_TRUE(status.ok()) << status.error;
+  ASSERT_TRUE(plan && plan->queues);
+  WavefrontOptions options;
+  options.compactBelowPercent = 50;
+  WavefrontStats stats;
+  status = runWavefront(
+      *device, *plan, options, {4, 1, 1}, {}, {},
+      [](std::vector<KernelArg> &, Buffer &, uint64_t) {}, stats);
+  EXPECT_EQ(status.code, StatusCode::InvalidInput) << status.error;
+  EXPECT_NE(status.error.find("need the classify wavefront design"),
+            std::string::npos)
+      << status.error;
+}
 
 TEST(WavefrontPlanTest, IncompletePlanIsAnError) {
   Status status;

@@ -65,11 +65,10 @@ StateMachinePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyCommon(emitError, workgroupSize, std::nullopt, subroutines);
 }
 
-LogicalResult
-WavefrontPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          uint32_t workgroupSize, uint32_t tokens,
-                          uint32_t categories, uint32_t frameWords,
-                          StringRef layout, ArrayAttr subroutines) {
+LogicalResult WavefrontPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
+    uint32_t tokens, uint32_t categories, uint32_t frameWords, StringRef layout,
+    ArrayAttr subroutines, StringRef design) {
   if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
       failed(verifyLayout(emitError, layout)))
     return failure();
@@ -77,6 +76,14 @@ WavefrontPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "categories (" << categories
                        << ") must be at least the tokens (" << tokens
                        << "): one queue per subroutine and hint bucket";
+  if (design != "queues" && design != "classify")
+    return emitError() << R"(design must be "queues" or "classify", not ")"
+                       << design << "\"";
+  if (design == "queues" && categories != tokens)
+    return emitError() << "the queue design has one queue per subroutine: "
+                          "categories ("
+                       << categories << ") must equal the tokens (" << tokens
+                       << ")";
   return success();
 }
 

@@ -26,6 +26,8 @@ struct WavefrontPlan {
   uint32_t categories = 0;
   uint32_t frameWords = 0;
   uint32_t workgroupSize = 64;
+  /// The queue design (WavefrontABI.h); otherwise classify.
+  bool queues = false;
 };
 
 enum class RefillPolicy { EveryRound, BelowHalf };

@@ -23,6 +23,14 @@
 //   state    the words below
 //   scratch  capacity x frameWords words for compaction (4 bytes when off)
 //
+// That is the classify design. The queue design (kQueues in the plan) uses
+// the same arguments: queue holds two halves of one region of capacity slot
+// indices per token (the queues this round runs and the ones it fills),
+// then a ring of 2 x capacity free slots; ranks, blocks and scratch are
+// unused (one word each). Its rounds are kAdvanceKernel, then the
+// subroutine kernels, each of which appends the slots it leaves to the next
+// round's queue of their token, or to the free ring.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef COROGPU_RUNTIME_WAVEFRONTABI_H
@@ -40,6 +48,8 @@ inline constexpr const char *kScanKernel = "__wf_scan";
 inline constexpr const char *kScatterKernel = "__wf_scatter";
 inline constexpr const char *kCompactGatherKernel = "__wf_compact_gather";
 inline constexpr const char *kCompactScatterKernel = "__wf_compact_scatter";
+/// The queue design's one scheduling kernel per round.
+inline constexpr const char *kAdvanceKernel = "__wf_advance";
 /// The kernel of subroutine `token`: `<coroutine>__wf_<token>`.
 inline std::string getSubroutineKernelName(const std::string &coroutine,
                                            unsigned token) {
@@ -74,6 +84,11 @@ enum StateWord : uint32_t {
   kMostLoopIterations = 14, ///< The most loop iterations of one subroutine
                             ///< run (atomic max, with count-loop-iterations):
                             ///< a driver's loop limit reached (lavapipe).
+  // The queue design's words.
+  kQueueParity = 27,      ///< Which half of the token queues this round runs.
+  kFreeHead = 28,         ///< The free ring's first entry (below 2 x capacity).
+  kFreeTail = 29,         ///< Past its last entry: tail - head free slots.
+  kFirstNewInstance = 30, ///< The instance the entry kernel's thread 0 starts.
   // Indirect dispatch arguments (x, y, z workgroups).
   kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
   kScatterGroups = 20,  ///< Scatter of this round.
@@ -87,12 +102,27 @@ enum TokenWord : uint32_t {
   kTokenStart = 4,  ///< Where its instances start in the queue.
   kTokenCount = 5,  ///< Instances its kernel runs this round.
   kTokenTotal = 6,  ///< Instances it ran over all rounds.
+  kTokenNext = 7,   ///< Queue design: instances queued for the next round.
   kWordsPerToken = 8,
 };
 
 inline uint32_t getTokenWord(uint32_t token, TokenWord word) {
   return kFirstTokenWord + kWordsPerToken * token + word;
 }
+/// Queue design: where the queue of `token` starts in `half` of the queue
+/// buffer, and where the free ring starts (its 2 x capacity entries).
+inline uint64_t getQueueStart(uint32_t half, uint32_t token, uint32_t tokens,
+                              uint64_t capacity) {
+  return (uint64_t(half) * tokens + token) * capacity;
+}
+inline uint64_t getFreeRingStart(uint32_t tokens, uint64_t capacity) {
+  return 2 * uint64_t(tokens) * capacity;
+}
+/// Queue design: words of the queue buffer.
+inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
+  return getFreeRingStart(tokens, capacity) + 2 * capacity;
+}
+
 /// Where the category offsets start (one word per category), after the
 /// tokens.
 inline uint32_t getCategoryOffsetsWord(uint32_t tokens) {

@@ -87,12 +87,16 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
     The host loop of `corogpu/runtime/Wavefront.h`: `tokens` subroutine
     kernels (named in token order by `subroutines`), `categories` queues
     (subroutines x hint buckets), `frameWords` words per slot in `layout`
-    ("soa" or "aos"). Module attribute `coro.wavefront`.
+    ("soa" or "aos"), and how the rounds build the queues: `design`
+    "queues" (the default, printed only otherwise) or "classify".
+    Module attribute `coro.wavefront`.
   }];
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
                         "uint32_t":$categories, "uint32_t":$frameWords,
                         StringRefParameter<"frame layout">:$layout,
-                        "::mlir::ArrayAttr":$subroutines);
+                        "::mlir::ArrayAttr":$subroutines,
+                        StringRefParameter<"queue design",
+                                           "\"queues\"">:$design);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.wavefront";
   }];

@@ -223,7 +223,12 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // it (gpu-module-to-binary would report only a missing file).
   if (!hasLibdevice(toolkit))
     toolkit.clear();
-  buildToGPUKernels(pm, scheduler, options, /*countLoopIterations=*/false);
+  // CUDA has no indirect dispatch: wavefront kernels stride over their
+  // queues with a grid sized for the GPU rather than being launched with
+  // the upper bound of their queues each round.
+  SchedulerCompileOptions cudaOptions = options;
+  cudaOptions.wavefront.gridStride = true;
+  buildToGPUKernels(pm, scheduler, cudaOptions, /*countLoopIterations=*/false);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
   target.features = getPTXVersionFeature(chip).value_or("+ptx80").str();

@@ -15,6 +15,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -36,6 +37,9 @@ constexpr int kComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_..._MAJOR
 constexpr int kComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_..._MINOR
 constexpr int kMaxThreadsPerBlock = 1;      // CU_DEVICE_ATTRIBUTE_..._BLOCK
 constexpr int kMaxSharedMemoryPerBlock = 8; // CU_DEVICE_ATTRIBUTE_..._BLOCK
+constexpr int kMultiprocessorCount = 16;    // CU_DEVICE_ATTRIBUTE_..._COUNT
+// CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR
+constexpr int kMaxThreadsPerMultiprocessor = 39;
 
 struct DriverAPI {
   void *library = nullptr;
@@ -175,6 +179,12 @@ public:
     api.deviceGetAttribute(&threads, kMaxThreadsPerBlock, device);
     api.deviceGetAttribute(&shared, kMaxSharedMemoryPerBlock, device);
     maxWorkgroupSize = threads;
+    int multiprocessors = 0, perMultiprocessor = 0;
+    api.deviceGetAttribute(&multiprocessors, kMultiprocessorCount, device);
+    api.deviceGetAttribute(&perMultiprocessor, kMaxThreadsPerMultiprocessor,
+                           device);
+    residentThreads = uint64_t(std::max(multiprocessors, 1)) *
+                      uint64_t(std::max(perMultiprocessor, threads));
     maxWorkgroupMemoryBytes = shared;
     size_t total = 0;
     api.deviceTotalMem(&total, device);
@@ -321,6 +331,7 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
+  uint64_t getResidentThreads() const override { return residentThreads; }
   uint32_t getLoopIterationLimit() const override { return 0; }
 
 private:
@@ -332,6 +343,7 @@ private:
   uint64_t memoryBytes = 0;
   uint64_t maxWorkgroupMemoryBytes = 0;
   uint32_t maxWorkgroupSize = 0;
+  uint64_t residentThreads = 65536;
 };
 
 } // namespace

@@ -208,6 +208,7 @@ public:
     return maxWorkgroupMemoryBytes;
   }
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
+  uint64_t getResidentThreads() const override { return 65536; }
   uint32_t getLoopIterationLimit() const override {
     // gallivm's LP_MAX_TGSI_LOOP_ITERATIONS (test/e2e/vulkan/termination.mlir).
     return loopLimiter ? 65535 : 0;

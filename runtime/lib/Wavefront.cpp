@@ -186,10 +186,21 @@ Status corogpu::runtime::runWavefront(
                              wf::kCompactGroups, maxGroups));
   }
   size_t schedulingPerRound = round.size();
+  // Grid-stride kernels: one launch of a fixed grid per subroutine, however
+  // many instances its queue holds (no indirect dispatch, which CUDA
+  // lacks, so no launch of the upper bound).
+  uint64_t strideGroups =
+      options.strideWorkgroups
+          ? options.strideWorkgroups
+          : std::max<uint64_t>(1, device.getResidentThreads() / workgroup);
+  strideGroups = std::min(strideGroups, maxGroups);
   for (uint32_t token = 0; token < plan.tokens; ++token)
-    round.push_back(dispatch(wf::getSubroutineKernelName(name, token),
-                             wf::getTokenWord(token, wf::kTokenGroups),
-                             maxGroups));
+    round.push_back(plan.gridStride
+                        ? dispatch(wf::getSubroutineKernelName(name, token), 0,
+                                   strideGroups)
+                        : dispatch(wf::getSubroutineKernelName(name, token),
+                                   wf::getTokenWord(token, wf::kTokenGroups),
+                                   maxGroups));
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();

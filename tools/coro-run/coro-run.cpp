@@ -151,6 +151,18 @@ static llvm::cl::opt<std::string> wavefrontDesign(
                    "--compact-below, --order=most-first or --refill=half "
                    "needs it, else queues)"),
     llvm::cl::init("auto"), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<bool> wavefrontGridStride(
+    "wavefront-grid-stride",
+    llvm::cl::desc("Subroutine kernels stride over their queues with a grid "
+                   "sized for the device, launched directly, instead of one "
+                   "thread per queued instance behind an indirect dispatch "
+                   "(always on for CUDA, which has no indirect dispatch)"),
+    llvm::cl::init(false), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<unsigned> wavefrontStrideWorkgroups(
+    "wavefront-stride-workgroups",
+    llvm::cl::desc("With --wavefront-grid-stride: workgroups of each "
+                   "subroutine kernel (0: enough to fill the device)"),
+    llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<int64_t> wavefrontWorkgroupSize(
     "wavefront-workgroup-size",
     llvm::cl::desc("Threads per workgroup of the wavefront kernels"),
@@ -522,6 +534,7 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   options.wavefront.layout = frameLayout;
   options.wavefront.sortBy = sortBy;
   options.wavefront.hintBuckets = hintBuckets;
+  options.wavefront.gridStride = wavefrontGridStride;
   bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
                        refill != rt::RefillPolicy::EveryRound;
   options.wavefront.design = wavefrontDesign == "auto" && needsClassify
@@ -629,6 +642,7 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   options.wavefront.order = order;
   options.wavefront.compactBelowPercent = compactBelow;
   options.wavefront.roundsPerCheck = roundsPerCheck;
+  options.wavefront.strideWorkgroups = wavefrontStrideWorkgroups;
   options.wavefront.timing = timing || printStats || json;
   options.wavefront.progress = progress;
 

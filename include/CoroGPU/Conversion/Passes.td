@@ -349,6 +349,12 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "(at least one must); empty: queues keep slot order">,
     Option<"hintBuckets", "hint-buckets", "int64_t", /*default=*/"16",
            "With sort-by: hint values are clamped to [0, hint-buckets)">,
+    Option<"gridStride", "grid-stride", "bool", /*default=*/"false",
+           "Subroutine kernels stride over their queue with a grid of any "
+           "size (the runtime launches one sized for the device each round) "
+           "instead of one thread per queued instance behind an indirect "
+           "dispatch; the PTX pipeline sets it, as CUDA has no indirect "
+           "dispatch and would launch every kernel's upper bound">,
     Option<"design", "design", "std::string", /*default=*/"\"auto\"",
            "How each round builds the queues: queues (slots appended to "
            "their next queue as they leave a subroutine), classify (a pass "

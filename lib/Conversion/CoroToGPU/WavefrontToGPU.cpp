@@ -80,11 +80,12 @@ public:
   WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
-                   bool queues, bool countIterations, RewriterBase &rewriter)
+                   bool queues, bool gridStride, bool countIterations,
+                   RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         layout(layout), hint(hint), buckets(hint ? buckets : 1), queues(queues),
-        countIterations(countIterations) {
+        gridStride(gridStride), countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
@@ -112,12 +113,30 @@ public:
   LogicalResult buildSubroutineKernel(func::FuncOp subroutine, unsigned token) {
     KernelArgs args = beginKernel(
         wf::getSubroutineKernelName(coroutine.getSymName().str(), token));
-    Value index = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
-    Value count = loadState(args, wf::getTokenWord(token, wf::kTokenCount));
-    auto inQueue =
-        scf::IfOp::create(rewriter, loc, lessThan(index, toIndex(count)),
-                          /*withElse=*/false);
-    rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
+    Value first = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value count =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenCount)));
+    // One thread per queued instance, or (grid-stride) a grid of any size
+    // whose threads take every grid-size-th instance.
+    Operation *inQueue;
+    Block *body;
+    Value index;
+    if (gridStride) {
+      Value threads =
+          mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
+              this->index(workgroupSize));
+      auto loop = scf::ForOp::create(rewriter, loc, first, count, threads);
+      inQueue = loop;
+      body = loop.getBody();
+      index = loop.getInductionVar();
+    } else {
+      auto ifOp = scf::IfOp::create(rewriter, loc, lessThan(first, count),
+                                    /*withElse=*/false);
+      inQueue = ifOp;
+      body = ifOp.thenBlock();
+      index = first;
+    }
+    rewriter.setInsertionPoint(body->getTerminator());
     Value start =
         toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
     bool startsInstances = queues && token == kEntryToken;
@@ -147,13 +166,15 @@ public:
     if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
                                   position, inQueue)))
       return failure();
-    if (countIterations)
-      addLoopIterationCounter(inQueue.thenBlock(), args.state,
-                              wf::kMostLoopIterations, rewriter);
     if (queues) {
-      rewriter.setInsertionPoint(inQueue.thenBlock()->getTerminator());
+      rewriter.setInsertionPoint(body->getTerminator());
       appendToNextQueue(args, frame, slot);
     }
+    // A grid-stride thread runs several instances: the driver's loop limit
+    // counts all their loops' passes, and the stride loop's.
+    if (countIterations)
+      addLoopIterationCounter(gridStride ? inQueue->getBlock() : body,
+                              args.state, wf::kMostLoopIterations, rewriter);
     return success();
   }
 
@@ -844,6 +865,8 @@ private:
   int64_t buckets;
   /// The queue design; otherwise classify.
   bool queues;
+  /// Subroutine kernels stride over their queue (grid-stride).
+  bool gridStride;
   /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
   bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;
@@ -945,8 +968,8 @@ struct CoroWavefrontToGPUPass
       return failure();
     }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
-                             *hint, hintBuckets, queues, countLoopIterations,
-                             rewriter);
+                             *hint, hintBuckets, queues, gridStride,
+                             countLoopIterations, rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {
@@ -963,13 +986,13 @@ struct CoroWavefrontToGPUPass
       rewriter.eraseOp(subroutine);
     }
     // The subroutines are named by their tags, in token order.
-    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
-                  plan::WavefrontPlanAttr::get(
-                      &getContext(), workgroupSize,
-                      split.getSubroutines().size(), builder.getNumCategories(),
-                      split.getFrameWords(),
-                      layout == FrameArrayLayout::SoA ? "soa" : "aos",
-                      split.getNamesAttr(), queues ? "queues" : "classify"));
+    plan::setPlan(
+        split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+        plan::WavefrontPlanAttr::get(
+            &getContext(), workgroupSize, split.getSubroutines().size(),
+            builder.getNumCategories(), split.getFrameWords(),
+            layout == FrameArrayLayout::SoA ? "soa" : "aos",
+            split.getNamesAttr(), queues ? "queues" : "classify", gridStride));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

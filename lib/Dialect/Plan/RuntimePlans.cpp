@@ -41,6 +41,7 @@ rt::WavefrontPlan mlir::coro::plan::toRuntimePlan(WavefrontPlanAttr plan,
   wavefront.frameWords = plan.getFrameWords();
   wavefront.workgroupSize = plan.getWorkgroupSize();
   wavefront.queues = plan.getDesign() == "queues";
+  wavefront.gridStride = plan.getGridStride();
   return wavefront;
 }
 

@@ -1,5 +1,17 @@
 // RUN: coro-opt %s --coro-split --coro-materialize-frame --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s
 // RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=queues" | FileCheck %s
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 grid-stride=true" | FileCheck %s --check-prefix=STRIDE
+
+// Grid-stride (the PTX pipeline's form): each thread of a grid of any size
+// takes every (grid size x 32)-th instance of the queue; the plan says so.
+// STRIDE:       #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 3, layout = "soa", subroutines = ["entry", "next"], gridStride = true>
+// STRIDE-LABEL: gpu.func @f__wf_1(
+// STRIDE:         %[[FIRST:.*]] = gpu.global_id x
+// STRIDE:         %[[COUNT:.*]] = arith.index_cast
+// STRIDE:         %[[GRID:.*]] = gpu.grid_dim x
+// STRIDE:         %[[THREADS:.*]] = arith.muli %[[GRID]], %c32 : index
+// STRIDE:         scf.for %{{.*}} = %[[FIRST]] to %[[COUNT]] step %[[THREADS]] {
+// STRIDE:           memref.atomic_rmw addi
 
 // The queue design, the default without sort-by: one queue per subroutine
 // (categories = tokens), and the plan does not print its design.

@@ -51,6 +51,16 @@ suite("vulkan/wavefront-most-first", "check", CHECK,
 suite("vulkan/wavefront-aos-1-slot", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=1",
        "--rounds-per-check=64"])
+# Grid-stride subroutine kernels (what CUDA runs): one workgroup of 4
+# threads strides over each queue, 7 slots; with both designs.
+suite("vulkan/wavefront-grid-stride", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=7",
+       "--wavefront-grid-stride", "--wavefront-stride-workgroups=1",
+       "--wavefront-workgroup-size=4"])
+suite("vulkan/wavefront-classify-grid-stride", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=7",
+       "--wavefront-design=classify", "--wavefront-grid-stride",
+       "--wavefront-stride-workgroups=1", "--wavefront-workgroup-size=4"])
 # Queues sorted by an integer promise, on the programs that have one.
 for layout in ["soa", "aos"]:
     sorted_by = "vulkan/wavefront-sorted-" + layout

@@ -68,7 +68,7 @@ StateMachinePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult WavefrontPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
     uint32_t tokens, uint32_t categories, uint32_t frameWords, StringRef layout,
-    ArrayAttr subroutines, StringRef design) {
+    ArrayAttr subroutines, StringRef design, bool gridStride) {
   if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
       failed(verifyLayout(emitError, layout)))
     return failure();

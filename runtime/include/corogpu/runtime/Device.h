@@ -197,6 +197,10 @@ public:
   /// The most workgroup (shared) memory and threads one workgroup may have.
   virtual uint64_t getMaxWorkgroupMemoryBytes() const = 0;
   virtual uint32_t getMaxWorkgroupSize() const = 0;
+  /// About how many threads the device runs at once (CUDA: multiprocessors
+  /// x their threads; Vulkan, which does not say: 65536), to size grids
+  /// that stride over their work.
+  virtual uint64_t getResidentThreads() const = 0;
   /// How many loop iterations in all the driver lets a thread run before it
   /// ends its loops as if they had finished (lavapipe: 65535), so that a
   /// kernel whose threads loop long must be launched in parts; 0: no limit.

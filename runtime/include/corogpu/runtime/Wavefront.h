@@ -28,6 +28,9 @@ struct WavefrontPlan {
   uint32_t workgroupSize = 64;
   /// The queue design (WavefrontABI.h); otherwise classify.
   bool queues = false;
+  /// The subroutine kernels stride over their queues: launched directly
+  /// with WavefrontOptions::strideWorkgroups workgroups each round.
+  bool gridStride = false;
 };
 
 enum class RefillPolicy { EveryRound, BelowHalf };
@@ -42,6 +45,9 @@ struct WavefrontOptions {
   /// Compact the frames when the grid is exhausted and fewer than this %
   /// of the active slots are alive; 0 turns compaction off.
   uint32_t compactBelowPercent = 0;
+  /// Grid-stride plans: workgroups of each subroutine kernel; 0: enough to
+  /// fill the device (Device::getResidentThreads), at most the capacity's.
+  uint32_t strideWorkgroups = 0;
   /// Rounds recorded per submission; the host checks for completion
   /// after each.
   uint32_t roundsPerCheck = 8;

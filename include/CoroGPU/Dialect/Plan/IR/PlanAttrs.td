@@ -88,7 +88,9 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
     kernels (named in token order by `subroutines`), `categories` queues
     (subroutines x hint buckets), `frameWords` words per slot in `layout`
     ("soa" or "aos"), and how the rounds build the queues: `design`
-    "queues" (the default, printed only otherwise) or "classify".
+    "queues" (the default, printed only otherwise) or "classify". With
+    `gridStride`, the subroutine kernels stride over their queues and are
+    launched with a grid sized for the device, not indirectly.
     Module attribute `coro.wavefront`.
   }];
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
@@ -96,7 +98,8 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
                         StringRefParameter<"frame layout">:$layout,
                         "::mlir::ArrayAttr":$subroutines,
                         StringRefParameter<"queue design",
-                                           "\"queues\"">:$design);
+                                           "\"queues\"">:$design,
+                        DefaultValuedParameter<"bool", "false">:$gridStride);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.wavefront";
   }];

@@ -41,10 +41,14 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
-  // The frame buffer is the largest: 32-bit word indices, one buffer.
+  // The frame buffer, or the queue design's queues, is the largest: 32-bit
+  // word indices, one buffer each.
+  uint64_t wordsPerSlot =
+      plan.queues ? std::max<uint64_t>(plan.frameWords, 2 * plan.tokens + 2)
+                  : plan.frameWords;
   uint64_t addressable = std::min<uint64_t>((uint64_t(1) << 31) - 1,
                                             device.getMaxBufferBytes() / 4) /
-                         plan.frameWords;
+                         wordsPerSlot;
   return std::max<uint64_t>(
       1, std::min({instances, uint64_t(1) << 24, launchable, addressable,
                    std::max<uint64_t>(fits, plan.workgroupSize)}));
@@ -119,6 +123,13 @@ Status corogpu::runtime::runWavefront(
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
   for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i) {
+    if (words[i] * 4 > device.getMaxBufferBytes())
+      return Status::invalidInput(
+          "a wavefront buffer of " + std::to_string(capacity) + " slots (" +
+          std::to_string(words[i] * 4) + " bytes) is larger than " +
+          device.getName() + "'s largest buffer (" +
+          std::to_string(device.getMaxBufferBytes()) +
+          " bytes); lower the capacity");
     Status status;
     buffers[i] = device.createBuffer(words[i] * 4, status);
     if (!status.ok())

@@ -312,8 +312,8 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     Aila's queued wavefront; the default without `sort-by`) has no pass
     over all slots: each subroutine kernel appends every slot it leaves to
     the next round's queue of its new token, or to a ring of free slots,
-    with one atomic per workgroup and queue (ranks from workgroup-memory
-    atomics); `<f>__wf_advance` (one thread) then swaps the queues, turns
+    with one atomic add on that queue's count; `<f>__wf_advance` (one
+    thread) then swaps the queues, turns
     their counts into indirect dispatch arguments, has the entry kernel
     start new instances on free slots from the ring, and decides
     termination. It has no hint buckets, compaction, "most first" order or

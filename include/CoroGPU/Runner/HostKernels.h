@@ -8,7 +8,7 @@
 // and the runtime wrappers that mlir-runner loads to run them: the object
 // of each binary is
 //
-//   "coro-host-kernels v1\n" <descriptor> "\0" <kernel image>
+//   "coro-host-kernels v2\n" <descriptor> "\0" <kernel image>
 //
 // where the descriptor is the text of an array of attributes of the
 // coro_plan dialect, either one #coro_plan.host_coroutine (a coroutine and
@@ -31,7 +31,7 @@ namespace coro {
 namespace runner {
 
 /// The first bytes of every object of host kernels.
-constexpr llvm::StringLiteral kHostKernelsMagic = "coro-host-kernels v1\n";
+constexpr llvm::StringLiteral kHostKernelsMagic = "coro-host-kernels v2\n";
 
 /// The object of host kernels described by `descriptor`, with `image`.
 std::string encodeHostKernels(ArrayAttr descriptor, StringRef image);

@@ -967,6 +967,26 @@ struct CoroWavefrontToGPUPass
           << "\" needs design=classify: the queue design has no hint buckets";
       return failure();
     }
+    // The queue design starts instances only from free slots: an instance
+    // that asked to run the entry again would be lost.
+    if (queues) {
+      int64_t tokens = split.getSubroutines().size();
+      for (func::FuncOp subroutine : *subroutines) {
+        WalkResult walk = subroutine.walk([&](FrameSetTargetOp op) {
+          int32_t target = op.getToken();
+          if (target == kTerminatedToken ||
+              (target > kEntryToken && target < tokens))
+            return WalkResult::advance();
+          op.emitOpError("targets token ")
+              << target << ": the wavefront's queue design resumes tokens 1 "
+              << "to " << tokens - 1 << " (the entry runs once, on a new "
+              << "instance); use design=classify";
+          return WalkResult::interrupt();
+        });
+        if (walk.wasInterrupted())
+          return failure();
+      }
+    }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
                              *hint, hintBuckets, queues, gridStride,
                              countLoopIterations, rewriter);

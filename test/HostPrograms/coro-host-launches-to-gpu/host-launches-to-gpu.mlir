@@ -5,7 +5,7 @@
 // gpu.binary whose object starts with its #coro_plan.host_coroutine; the
 // launches become gpu.launch_func ops of them over the launch's grid (one
 // thread per "block": the grid counts instances). The coroutines are gone.
-// CHECK-DAG:   gpu.binary @scale__wavefront  [#gpu.object<#spirv.target_env<{{.*}}>, bin = "coro-host-kernels v1\0A[#coro_plan.host_coroutine<name = \22scale\22, functionType = (f32, memref<?xf32>) -> (), target = \22spirv\22, plan = #coro_plan.wavefront<workgroupSize = 64, tokens = 2, {{.*}}subroutines = [\22entry\22, \22after\22]>>]\00
+// CHECK-DAG:   gpu.binary @scale__wavefront  [#gpu.object<#spirv.target_env<{{.*}}>, bin = "coro-host-kernels v2\0A[#coro_plan.host_coroutine<name = \22scale\22, functionType = (f32, memref<?xf32>) -> (), target = \22spirv\22, plan = #coro_plan.wavefront<workgroupSize = 64, tokens = 2, {{.*}}subroutines = [\22entry\22, \22after\22]>>]\00
 // CHECK-DAG:   gpu.binary @scale__megakernel  [#gpu.object<{{.*}}plan = #coro_plan.megakernel<workgroupSize = 64>>]\00
 // CHECK-NOT:   coro.func
 // CHECK-LABEL: func.func @main(
@@ -15,7 +15,7 @@
 // CHECK:         gpu.launch_func @scale__megakernel::@scale blocks in (%[[N]], %[[M]], %{{.*}}) threads in
 // CHECK:         gpu.launch_func @scale__wavefront::@scale blocks in
 // CHECK-NOT:     coro.launch
-// PTX:         gpu.binary @scale__wavefront  [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "coro-host-kernels v1\0A[#coro_plan.host_coroutine<name = \22scale\22, {{.*}}target = \22sm_90\22{{.*}}.entry scale__
+// PTX:         gpu.binary @scale__wavefront  [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "coro-host-kernels v2\0A[#coro_plan.host_coroutine<name = \22scale\22, {{.*}}target = \22sm_90\22{{.*}}.entry scale__
 // PTX:         gpu.binary @scale__state_machine  [#gpu.object<#nvvm.target<chip = "sm_90">, {{.*}}#coro_plan.state_machine<
 module {
   coro.func @scale(%k: f32, %data: memref<?xf32>) {
@@ -39,11 +39,11 @@ module {
 // A gpu.module becomes a gpu.binary of the same name, one
 // #coro_plan.host_kernel per kernel with its workgroup size; the launches
 // stay as they are.
-// CHECK:       gpu.binary @ext  [#gpu.object<#spirv.target_env<{{.*}}>, bin = "coro-host-kernels v1\0A[#coro_plan.host_kernel<name = \22negate\22, functionType = (memref<?xf32>) -> (), target = \22spirv\22, workgroupSize = [8, 1, 1]>, #coro_plan.host_kernel<name = \22twice\22, functionType = (memref<?xf32>, f32) -> (), target = \22spirv\22, workgroupSize = [2, 2, 1]>]\00
+// CHECK:       gpu.binary @ext  [#gpu.object<#spirv.target_env<{{.*}}>, bin = "coro-host-kernels v2\0A[#coro_plan.host_kernel<name = \22negate\22, functionType = (memref<?xf32>) -> (), target = \22spirv\22, workgroupSize = [8, 1, 1]>, #coro_plan.host_kernel<name = \22twice\22, functionType = (memref<?xf32>, f32) -> (), target = \22spirv\22, workgroupSize = [2, 2, 1]>]\00
 // CHECK-NOT:   gpu.module
 // CHECK-LABEL: func.func @launch(
 // CHECK:         gpu.launch_func @ext::@negate blocks in
-// PTX:         gpu.binary @ext  [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "coro-host-kernels v1\0A[#coro_plan.host_kernel<name = \22negate\22, {{.*}}target = \22sm_90\22, workgroupSize = [8, 1, 1]>{{.*}}.entry negate
+// PTX:         gpu.binary @ext  [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "coro-host-kernels v2\0A[#coro_plan.host_kernel<name = \22negate\22, {{.*}}target = \22sm_90\22, workgroupSize = [8, 1, 1]>{{.*}}.entry negate
 module attributes {gpu.container_module} {
   gpu.module @ext {
     gpu.func @negate(%data: memref<?xf32>) kernel

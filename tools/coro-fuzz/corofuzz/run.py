@@ -28,6 +28,10 @@ CONFIGS = {
     "sm-steps": ("state-machine", ["--state-machine-steps=2"]),
     "wf": ("wavefront", []),
     "wf-aos3": ("wavefront", ["--layout=aos", "--capacity=3"]),
+    # The queue design at one slot (the free ring wraps every round) and
+    # the classify design on its own (no compaction or sort picks it).
+    "wf-1": ("wavefront", ["--capacity=1"]),
+    "wf-classify": ("wavefront", ["--wavefront-design=classify"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
     "pt": ("persistent", []),

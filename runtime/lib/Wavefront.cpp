@@ -41,11 +41,13 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
-  // The frame buffer, or the queue design's queues, is the largest: 32-bit
-  // word indices, one buffer each.
-  uint64_t wordsPerSlot =
-      plan.queues ? std::max<uint64_t>(plan.frameWords, 2 * plan.tokens + 2)
-                  : plan.frameWords;
+  // The largest buffer per slot: the frames, the queue design's queues or
+  // the classify design's per-workgroup category counts; 32-bit word
+  // indices, one buffer each.
+  uint64_t wordsPerSlot = std::max<uint64_t>(
+      plan.frameWords, plan.queues
+                           ? 2 * plan.tokens + 2
+                           : ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t addressable = std::min<uint64_t>((uint64_t(1) << 31) - 1,
                                             device.getMaxBufferBytes() / 4) /
                          wordsPerSlot;
@@ -200,9 +202,12 @@ Status corogpu::runtime::runWavefront(
   // Grid-stride kernels: one launch of a fixed grid per subroutine, however
   // many instances its queue holds (no indirect dispatch, which CUDA
   // lacks, so no launch of the upper bound).
+  // By default a device that limits each thread's loop passes (lavapipe)
+  // gets a thread per slot, so that a thread runs one instance a round.
   uint64_t strideGroups =
-      options.strideWorkgroups
-          ? options.strideWorkgroups
+      options.strideWorkgroups ? options.strideWorkgroups
+      : device.limitsLoopIterations()
+          ? maxGroups
           : std::max<uint64_t>(1, device.getResidentThreads() / workgroup);
   strideGroups = std::min(strideGroups, maxGroups);
   for (uint32_t token = 0; token < plan.tokens; ++token)
@@ -256,9 +261,16 @@ Status corogpu::runtime::runWavefront(
     // A subroutine run that reached the driver's loop limit had its loops
     // ended early (kernels compiled with count-loop-iterations report it).
     if (Status status = checkLoopIterationLimit(
-            device, state[wf::kMostLoopIterations], "a subroutine run", "",
-            ": add suspension points to the long loops (each resumption is a "
-            "fresh thread)");
+            device, state[wf::kMostLoopIterations],
+            plan.gridStride ? "a thread of a grid-stride subroutine kernel"
+                            : "a subroutine run",
+            "",
+            plan.gridStride
+                ? ": launch more workgroups per subroutine kernel (coro-run "
+                  "--wavefront-stride-workgroups), so that each thread runs "
+                  "fewer instances, or add suspension points to the long loops"
+                : ": add suspension points to the long loops (each "
+                  "resumption is a fresh thread)");
         !status.ok())
       return status;
     if (state[wf::kDone])

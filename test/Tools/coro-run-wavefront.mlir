@@ -18,6 +18,7 @@
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --sort-by=nothing 2>&1 | FileCheck %s --check-prefix=SORT
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=fast 2>&1 | FileCheck %s --check-prefix=DESIGN
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=queues --compact-below=50 2>&1 | FileCheck %s --check-prefix=QUEUES
+// RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-stride-workgroups=3 2>&1 | FileCheck %s --check-prefix=STRIDE
 // RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:100000000000:zeros --buffer=i32:1:zeros 2>&1 | FileCheck %s --check-prefix=MEMORY
 
 // Instance i waits 7 - i rounds before taking a ticket, so under the
@@ -66,6 +67,7 @@
 // SORT: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: none)
 // DESIGN: coro-run: error: --wavefront-design must be auto, queues or classify, not 'fast'
 // QUEUES: coro-run: error: wavefront: compaction, the most-first order and the half-empty refill need the classify wavefront design; 'tickets' was compiled with the queue design (coro-run --wavefront-design=classify)
+// STRIDE: coro-run: error: --wavefront-stride-workgroups sizes grid-stride kernels: add --wavefront-grid-stride (CUDA kernels always stride)
 // MEMORY: coro-run: error: out of memory: buffer 'i32:100000000000:zeros' needs 400000000000 bytes, this machine has
 coro.func @tickets(%n: index, %out: memref<?xi32>, %counter: memref<1xi32>) {
   %id = coro.id : index

@@ -160,8 +160,10 @@ static llvm::cl::opt<bool> wavefrontGridStride(
     llvm::cl::init(false), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<unsigned> wavefrontStrideWorkgroups(
     "wavefront-stride-workgroups",
-    llvm::cl::desc("With --wavefront-grid-stride: workgroups of each "
-                   "subroutine kernel (0: enough to fill the device)"),
+    llvm::cl::desc("Grid-stride kernels (--wavefront-grid-stride, always "
+                   "on CUDA): workgroups of each subroutine kernel (0: enough "
+                   "to fill the device; on lavapipe, which limits each "
+                   "thread's loop passes, a thread per slot)"),
     llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<int64_t> wavefrontWorkgroupSize(
     "wavefront-workgroup-size",
@@ -467,6 +469,10 @@ static std::string checkOptionsApply() {
               "; --scheduler=" + chosen + " does not use it")
           .str();
   }
+  if (wavefrontStrideWorkgroups.getNumOccurrences() && !wavefrontGridStride &&
+      backend != "cuda")
+    return "--wavefront-stride-workgroups sizes grid-stride kernels: add "
+           "--wavefront-grid-stride (CUDA kernels always stride)";
   if (wavefrontDesign != "auto" && wavefrontDesign != "queues" &&
       wavefrontDesign != "classify")
     return "--wavefront-design must be auto, queues or classify, not '" +

@@ -4,8 +4,9 @@
 //
 // The paper's wavefront scheduler (Sec. 6.2): one kernel per subroutine, the
 // frames of `capacity` instance slots in global memory, and scheduling
-// kernels that sort the alive slots into one queue per subroutine every
-// round, with no host read-back. For a coroutine @f with subroutines 0..T-1:
+// kernels that build one queue per subroutine every round, with no host
+// read-back. For a coroutine @f with subroutines 0..T-1, the classify
+// design:
 //
 //   f__wf_init            every slot free (token -1)
 //   per round:
@@ -15,10 +16,18 @@
 //     f__wf_compact_*     move the alive frames to the first slots (rarely)
 //     f__wf_0 .. f__wf_T-1   subroutine t on the slots of its queue
 //
+// and the queue design (the default), where the subroutine kernels append
+// the slots they leave to the next round's queues:
+//
+//   f__wf_init            every slot in the free ring
+//   per round:
+//     f__wf_advance       swap the queues; counts, dispatches, new instances
+//     f__wf_0 .. f__wf_T-1   subroutine t on its queue, then the appends
+//
 // The state buffer's words, the kernels' arguments and names are fixed in
 // corogpu/runtime/WavefrontABI.h, shared with the runtime's host loop.
 //
-// Longer than most files (about 840 lines): the scheduling kernels above
+// Longer than most files (about 1000 lines): the scheduling kernels above
 // read and write the same state words and queues, and keeping their
 // builders together keeps that protocol readable in one place.
 //
@@ -152,8 +161,8 @@ public:
         toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
     FrameArraySlot frame = getFrame(args, slot);
     if (startsInstances) {
-      Value first = loadState(args, wf::kFirstNewInstance);
-      frame.storeWord(rewriter, loc, kCoroIdWord, add(first, toI32(index)));
+      Value firstNew = loadState(args, wf::kFirstNewInstance);
+      frame.storeWord(rewriter, loc, kCoroIdWord, add(firstNew, toI32(index)));
       frame.storeToken(rewriter, loc, i32(kEntryToken));
     }
     Value id = toIndex(frame.loadWord(rewriter, loc, kCoroIdWord));
@@ -967,25 +976,31 @@ struct CoroWavefrontToGPUPass
           << "\" needs design=classify: the queue design has no hint buckets";
       return failure();
     }
-    // The queue design starts instances only from free slots: an instance
-    // that asked to run the entry again would be lost.
-    if (queues) {
-      int64_t tokens = split.getSubroutines().size();
-      for (func::FuncOp subroutine : *subroutines) {
-        WalkResult walk = subroutine.walk([&](FrameSetTargetOp op) {
-          int32_t target = op.getToken();
-          if (target == kTerminatedToken ||
-              (target > kEntryToken && target < tokens))
-            return WalkResult::advance();
+    // A target must name a subroutine; and the queue design starts
+    // instances only from free slots, so an instance that asked to run the
+    // entry again would be lost.
+    int64_t tokens = split.getSubroutines().size();
+    for (func::FuncOp subroutine : *subroutines) {
+      WalkResult walk = subroutine.walk([&](FrameSetTargetOp op) {
+        int32_t target = op.getToken();
+        if (target != kTerminatedToken && (target < 0 || target >= tokens)) {
           op.emitOpError("targets token ")
-              << target << ": the wavefront's queue design resumes tokens 1 "
-              << "to " << tokens - 1 << " (the entry runs once, on a new "
-              << "instance); use design=classify";
+              << target << ", which no subroutine has (tokens 0 to "
+              << tokens - 1 << ", or -1 for the end)";
           return WalkResult::interrupt();
-        });
-        if (walk.wasInterrupted())
-          return failure();
-      }
+        }
+        if (queues && target == kEntryToken) {
+          op.emitOpError("targets token 0: the wavefront's queue design "
+                         "resumes tokens 1 to ")
+              << tokens - 1
+              << " (the entry runs once, on a new instance); use "
+                 "design=classify";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return failure();
     }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
                              *hint, hintBuckets, queues, gridStride,

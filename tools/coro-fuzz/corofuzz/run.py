@@ -32,6 +32,10 @@ CONFIGS = {
     # the classify design on its own (no compaction or sort picks it).
     "wf-1": ("wavefront", ["--capacity=1"]),
     "wf-classify": ("wavefront", ["--wavefront-design=classify"]),
+    # Grid-stride kernels (what CUDA runs): one 4-thread workgroup strides.
+    "wf-stride": ("wavefront", ["--wavefront-grid-stride",
+                                "--wavefront-stride-workgroups=1",
+                                "--wavefront-workgroup-size=4"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
     "pt": ("persistent", []),

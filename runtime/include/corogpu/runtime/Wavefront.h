@@ -4,8 +4,10 @@
 //
 // Runs a coroutine whose kernels `coro-wavefront-to-gpu` generated: creates
 // the frame and scheduler buffers, marks every slot free, then submits
-// batches of rounds (classify, scan, scatter, compaction, one indirect
-// dispatch per subroutine) until the GPU-written termination flag is set.
+// batches of rounds until the GPU-written termination flag is set: in the
+// queue design advance and one dispatch per subroutine, in the classify
+// design classify, scan, scatter, compaction and one dispatch per
+// subroutine (indirect, or a fixed grid when the kernels stride).
 // Queue sizes never travel to the host; the host reads the small state
 // buffer once per batch.
 //
@@ -46,7 +48,8 @@ struct WavefrontOptions {
   /// of the active slots are alive; 0 turns compaction off.
   uint32_t compactBelowPercent = 0;
   /// Grid-stride plans: workgroups of each subroutine kernel; 0: enough to
-  /// fill the device (Device::getResidentThreads), at most the capacity's.
+  /// fill the device (Device::getResidentThreads), or a thread per slot on
+  /// a device that limits loop passes; at most the capacity's.
   uint32_t strideWorkgroups = 0;
   /// Rounds recorded per submission; the host checks for completion
   /// after each.

@@ -11,14 +11,18 @@
 //   frames of slots [0, S): workgroup memory (SoA or AoS)
 //   frames of slots [S, B): the global memory extension
 //   loop {
-//     counts[t] = live slots with token t              (workgroup atomics)
 //     leader: if enough slots are free, take a batch of instances with one
-//             global atomic; pick the most common token c; stop if none
+//             global atomic (counts[0] += batch); pick the most common
+//             token c (counts[c] = 0: all of them run); stop if none
 //     free slots get the new instances (token 0); slots with token c are
 //             queued
 //     each queued instance: subroutine c, its frame loads and stores on
-//             the slot's frame where it makes them, token -> tokens[]
+//             the slot's frame where it makes them, token t -> tokens[],
+//             counts[t] += 1                           (workgroup atomics)
 //   }
+//
+// counts[t] is the number of live slots with token t, kept by the steps:
+// three workgroup barriers per step, and no pass over the slots to count.
 //
 // The kernel's name, arguments and state words are fixed in
 // corogpu/runtime/PersistentABI.h, shared with the runtime.
@@ -195,13 +199,16 @@ public:
     createKernelAndMemory();
     Value returned = i32(kTerminatedToken);
 
-    // Every slot free, nothing decided yet.
+    // Every slot free, nothing decided yet, no instance waiting at any
+    // token.
     forEachSlot([&](Value slot) { storeShared(slotTokens, slot, returned); });
     buildIf(equal(lane, index(0)), [&] {
       for (int64_t word = 0; word < kNumControlWords; ++word)
         storeControl(static_cast<ControlWord>(word), i32(0));
-      buildLoop(index(0), index(tokens), index(1),
-                [&](Value t) { storeShared(runs, t, i32(0)); });
+      buildLoop(index(0), index(tokens), index(1), [&](Value t) {
+        storeShared(runs, t, i32(0));
+        storeShared(counts, t, i32(0));
+      });
     });
     gpu::BarrierOp::create(rewriter, loc);
 
@@ -216,7 +223,11 @@ public:
       scf::ConditionOp::create(rewriter, loc, before->getArgument(0),
                                ValueRange{});
       rewriter.createBlock(&loop.getAfter());
-      buildCountAndDecide();
+      // The counts per token are kept up to date by the steps (the batch's
+      // instances, the chosen token's run, each run's next token), so a
+      // step needs no pass over the slots to count them: three barriers.
+      buildIf(equal(lane, index(0)), [&] { buildLeaderDecisions(); });
+      gpu::BarrierOp::create(rewriter, loc);
       Value running = equal(loadControl(kRunning), i32(1));
       buildIf(running, [&] {
         buildRefillAndQueue();
@@ -323,22 +334,6 @@ private:
         PrivateFrame::allocate(rewriter, loc, split, /*zeroed=*/false));
   }
 
-  /// Live slots per token, then the leader's decisions (kRunning says
-  /// whether the workgroup goes on). Every thread runs it.
-  void buildCountAndDecide() {
-    buildLoop(lane, index(tokens), index(workgroupSize),
-              [&](Value t) { storeShared(counts, t, i32(0)); });
-    gpu::BarrierOp::create(rewriter, loc);
-    forEachSlot([&](Value slot) {
-      Value token = loadShared(slotTokens, slot);
-      buildIf(notEqual(token, i32(kTerminatedToken)),
-              [&] { atomicAdd(counts, toIndex(token), i32(1)); });
-    });
-    gpu::BarrierOp::create(rewriter, loc);
-    buildIf(equal(lane, index(0)), [&] { buildLeaderDecisions(); });
-    gpu::BarrierOp::create(rewriter, loc);
-  }
-
   /// Thread 0: takes a batch of instances when at least a workgroup's worth
   /// of slots is free (or all are), then picks the most common token.
   void buildLeaderDecisions() {
@@ -405,6 +400,9 @@ private:
       storeControl(kSteps, add(loadControl(kSteps), i32(1)));
       Value at = toIndex(chosen);
       storeShared(runs, at, add(loadShared(runs, at), most));
+      // Every instance waiting at the chosen token runs this step; each
+      // counts itself again at its next token.
+      storeShared(counts, at, i32(0));
     });
   }
 
@@ -492,9 +490,17 @@ private:
                 [&] { atomicAdd(control, index(kReturned), i32(1)); });
         scf::YieldOp::create(rewriter, loc);
       }
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.createBlock(&dispatch.getDefaultRegion());
-      scf::YieldOp::create(rewriter, loc);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.createBlock(&dispatch.getDefaultRegion());
+        scf::YieldOp::create(rewriter, loc);
+      }
+      // The instance counts itself at its next token, once after the
+      // switch: an atomic in each case let LLVM make a lookup table of
+      // workgroup-memory addresses, which ptxas rejects.
+      Value next = loadShared(slotTokens, slot);
+      buildIf(notEqual(next, i32(kTerminatedToken)),
+              [&] { atomicAdd(counts, toIndex(next), i32(1)); });
     });
     return lowered;
   }

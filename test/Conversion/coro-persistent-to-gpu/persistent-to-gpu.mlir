@@ -25,24 +25,25 @@
 // CHECK:         %[[LANE:.*]] = gpu.thread_id x
 // CHECK:         %[[BLOCK:.*]] = gpu.block_id x
 // CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<4xi32>
-// Every slot starts free.
+// Every slot starts free; no instance waits at any token.
 // CHECK:         scf.for %[[S:.*]] = %[[LANE]] to %c8 step %c4 {
 // CHECK-NEXT:      memref.store %c-1_i32, %[[TOKENS]][%[[S]]]
+// CHECK:           memref.store %c0_i32{{.*}}, %[[COUNTS]][
 // CHECK:         gpu.barrier
 // The loop only tests its flag (the SPIR-V conversion wants that).
 // CHECK:         scf.while (%[[GO:.*]] = %true) : (i1) -> () {
 // CHECK-NEXT:      scf.condition(%[[GO]])
 // CHECK:         } do {
-// Live slots counted per token with workgroup atomics.
-// CHECK:           gpu.barrier
-// CHECK:           memref.atomic_rmw addi %c1_i32, %[[COUNTS]][%{{.*}}] : (i32, memref<2xi32, #gpu.address_space<workgroup>>)
-// CHECK:           gpu.barrier
-// The leader takes a batch from state word 0 (the next instance) and
+// The counts per token are kept by the steps: a step starts with the
+// leader, who takes a batch from state word 0 (the next instance) and
 // compares with word 1 (the grid); word 2 limits the batches per launch.
+// CHECK-NOT:       gpu.barrier
 // CHECK:           scf.if
 // CHECK:             memref.atomic_rmw addi %{{.*}}, %[[STATE]][%c0] : (i32, memref<?xi32>) -> i32
 // CHECK:             memref.load %[[STATE]][%c1] : memref<?xi32>
 // CHECK:             memref.load %[[STATE]][%c2] : memref<?xi32>
+// The chosen token's instances all run: its count starts again at 0.
+// CHECK:             memref.store %c0_i32{{.*}}, %[[COUNTS]][
 // CHECK:           gpu.barrier
 // CHECK:           %[[RUNNING:.*]] = arith.cmpi eq
 // CHECK:           scf.if %[[RUNNING]] {
@@ -97,6 +98,11 @@
 // CHECK:                   memref.load %[[FRAMES]]
 // CHECK:                 } else {
 // CHECK:                   memref.load %[[EXT]]
+// After the run, the instance counts itself at its next token.
+// CHECK:               %[[NEXT:.*]] = memref.load %[[TOKENS]][%[[SLOT]]]
+// CHECK:               %[[ALIVE:.*]] = arith.cmpi ne, %[[NEXT]], %c-1_i32
+// CHECK:               scf.if %[[ALIVE]] {
+// CHECK:                 memref.atomic_rmw addi %c1_i32, %[[COUNTS]][%{{.*}}] : (i32, memref<2xi32, #gpu.address_space<workgroup>>)
 // CHECK:             gpu.barrier
 // CHECK:           scf.yield %[[RUNNING]] : i1
 // The statistics: steps (word 3), batches (word 4), returned instances

@@ -234,10 +234,9 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
 
 OwningOpRef<ModuleOp> CoroHostLaunchesToGPUPass::cloneDeviceCode() {
   OwningOpRef<ModuleOp> device = getOperation().clone();
+  runner::eraseHostFunctions(*device);
   for (Operation &op : llvm::make_early_inc_range(device->getOps()))
-    if (isa<gpu::GPUModuleOp, gpu::BinaryOp>(op) ||
-        (isa<func::FuncOp>(op) &&
-         hostFunctions.contains(cast<func::FuncOp>(op).getSymName())))
+    if (isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
       op.erase();
   return device;
 }

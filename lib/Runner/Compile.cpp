@@ -90,16 +90,20 @@ llvm::StringSet<> mlir::coro::runner::collectHostFunctions(ModuleOp module) {
   return host;
 }
 
-FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
-                                                            FuncOp coroutine,
-                                                            bool checkBounds) {
-  // The runtime launches the coroutine itself: host code is not compiled
-  // (the wavefront scheduler could not lower its launches anyway).
+void mlir::coro::runner::eraseHostFunctions(ModuleOp module) {
   llvm::StringSet<> host = collectHostFunctions(module);
   for (auto function :
        llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (host.contains(function.getSymName()))
       function.erase();
+}
+
+FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
+                                                            FuncOp coroutine,
+                                                            bool checkBounds) {
+  // The runtime launches the coroutine itself: host code is not compiled
+  // (the wavefront scheduler could not lower its launches anyway).
+  eraseHostFunctions(module);
   if (!checkBounds)
     return BoundsCheckAttr();
   // Checked after the front half, so that the code its handles and

@@ -111,12 +111,6 @@ Status corogpu::runtime::runWavefront(
 
   // Buffers, in kernel-argument order.
   std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
-  if (plan.queues &&
-      wf::getQueueWords(plan.tokens, capacity) >= (uint64_t(1) << 31))
-    return Status::invalidInput(
-        "the wavefront queues of " + std::to_string(capacity) + " slots x " +
-        std::to_string(plan.tokens) +
-        " subroutines are larger than 2^31 words; lower the capacity");
   const uint64_t words[wf::kNumSchedulerBuffers] = {
       capacity * plan.frameWords,
       plan.queues ? wf::getQueueWords(plan.tokens, capacity) : capacity,
@@ -125,6 +119,12 @@ Status corogpu::runtime::runWavefront(
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
   for (unsigned i = 0; i < wf::kNumSchedulerBuffers; ++i) {
+    // The kernels index every buffer with 32-bit words.
+    if (words[i] >= (uint64_t(1) << 31))
+      return Status::invalidInput(
+          "a wavefront buffer of " + std::to_string(capacity) + " slots (" +
+          std::to_string(words[i]) +
+          " words) is larger than 2^31 words; lower the capacity");
     if (words[i] * 4 > device.getMaxBufferBytes())
       return Status::invalidInput(
           "a wavefront buffer of " + std::to_string(capacity) + " slots (" +
@@ -211,12 +211,10 @@ Status corogpu::runtime::runWavefront(
           : std::max<uint64_t>(1, device.getResidentThreads() / workgroup);
   strideGroups = std::min(strideGroups, maxGroups);
   for (uint32_t token = 0; token < plan.tokens; ++token)
-    round.push_back(plan.gridStride
-                        ? dispatch(wf::getSubroutineKernelName(name, token), 0,
-                                   strideGroups)
-                        : dispatch(wf::getSubroutineKernelName(name, token),
-                                   wf::getTokenWord(token, wf::kTokenGroups),
-                                   maxGroups));
+    round.push_back(dispatch(
+        wf::getSubroutineKernelName(name, token),
+        plan.gridStride ? 0 : wf::getTokenWord(token, wf::kTokenGroups),
+        plan.gridStride ? strideGroups : maxGroups));
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();

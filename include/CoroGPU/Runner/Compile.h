@@ -41,6 +41,9 @@ void eraseUnreachableCoroutines(ModuleOp module, FuncOp entry);
 /// host code. The rest is device code, which coroutines may call.
 llvm::StringSet<> collectHostFunctions(ModuleOp module);
 
+/// Erases the host code of `module` (collectHostFunctions).
+void eraseHostFunctions(ModuleOp module);
+
 /// The scheduler whose pass leaves `plan` (a coro_plan attribute).
 GPUScheduler getPlanScheduler(Attribute plan);
 

@@ -151,12 +151,8 @@ public:
     bool startsInstances = queues && token == kEntryToken;
     // The entry kernel of the queue design takes free slots from the ring
     // (start is its head) and starts the next instances of the grid there.
-    Value place =
-        startsInstances
-            ? add(getFreeRingStart(args),
-                  arith::RemUIOp::create(rewriter, loc, add(start, index),
-                                         getFreeRingSize(args)))
-            : add(start, index);
+    Value place = startsInstances ? getFreeRingPlace(args, add(start, index))
+                                  : add(start, index);
     Value slot =
         toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
     FrameArraySlot frame = getFrame(args, slot);
@@ -757,8 +753,18 @@ private:
   Value getFreeRingStart(const KernelArgs &args) {
     return mul(getCapacity(args), index(2 * tokens));
   }
-  Value getFreeRingSize(const KernelArgs &args) {
-    return mul(getCapacity(args), index(2));
+  /// Where entry `position` (any count: the ring wraps) of the free ring
+  /// is in the queue buffer.
+  Value getFreeRingPlace(const KernelArgs &args, Value position) {
+    return add(getFreeRingStart(args),
+               arith::RemUIOp::create(rewriter, loc, position,
+                                      mul(getCapacity(args), index(2))));
+  }
+  /// Where the queue of `token` in `half` of the queue buffer starts (the
+  /// layout of WavefrontABI.h), in the type of the values given.
+  Value getQueueStart(Value half, Value token, Value capacity) {
+    Value tokenCount = half.getType().isIndex() ? index(tokens) : i32(tokens);
+    return mul(add(mul(half, tokenCount), token), capacity);
   }
 
   /// After a subroutine ran on `slot`: the slot joins the next round's
@@ -781,14 +787,10 @@ private:
     Value place = toIndex(
         memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addi,
                                     i32(1), args.state, ValueRange{word}));
-    Value capacity = getCapacity(args);
     Value next = arith::SubIOp::create(
         rewriter, loc, index(1), toIndex(loadState(args, wf::kQueueParity)));
-    Value queued =
-        add(mul(add(mul(next, index(tokens)), binIndex), capacity), place);
-    Value freed = add(
-        getFreeRingStart(args),
-        arith::RemUIOp::create(rewriter, loc, place, getFreeRingSize(args)));
+    Value queued = add(getQueueStart(next, binIndex, getCapacity(args)), place);
+    Value freed = getFreeRingPlace(args, place);
     memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
                             select(returned, freed, queued));
   }
@@ -831,8 +833,7 @@ private:
         uint32_t next = wf::getTokenWord(token, wf::kTokenNext);
         Value count = loadState(args, next);
         storeState(args, next, i32(0));
-        setCount(token, count,
-                 mul(add(mul(parity, i32(tokens)), i32(token)), capacity));
+        setCount(token, count, getQueueStart(parity, i32(token), capacity));
       }
       // New instances on free slots, from the head of the ring.
       Value head = loadState(args, wf::kFreeHead);

@@ -109,12 +109,9 @@ enum TokenWord : uint32_t {
 inline uint32_t getTokenWord(uint32_t token, TokenWord word) {
   return kFirstTokenWord + kWordsPerToken * token + word;
 }
-/// Queue design: where the queue of `token` starts in `half` of the queue
-/// buffer, and where the free ring starts (its 2 x capacity entries).
-inline uint64_t getQueueStart(uint32_t half, uint32_t token, uint32_t tokens,
-                              uint64_t capacity) {
-  return (uint64_t(half) * tokens + token) * capacity;
-}
+/// Queue design: the queue of `token` in `half` of the queue buffer starts at
+/// (half x tokens + token) x capacity; the free ring (2 x capacity entries)
+/// after both halves.
 inline uint64_t getFreeRingStart(uint32_t tokens, uint64_t capacity) {
   return 2 * uint64_t(tokens) * capacity;
 }

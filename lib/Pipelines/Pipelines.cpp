@@ -55,8 +55,16 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   buildFrontHalfPipeline(pm);
   bool instanceStatus = schedulerOptions.terminationChecks;
   countLoopIterations &= schedulerOptions.terminationChecks;
+  auto split = [&] {
+    pm.addPass(createCoroSplit());
+    pm.addPass(createCoroMaterializeFrame());
+    if (schedulerOptions.profileLanes)
+      pm.addPass(createCoroProfileLanes());
+  };
   switch (scheduler) {
   case GPUScheduler::Megakernel: {
+    if (schedulerOptions.profileLanes)
+      pm.addPass(createCoroProfileLanes());
     CoroMegakernelToGPUOptions options;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
@@ -64,8 +72,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::StateMachine: {
-    pm.addPass(createCoroSplit());
-    pm.addPass(createCoroMaterializeFrame());
+    split();
     CoroStateMachineToGPUOptions options;
     options.stepsPerLaunch = schedulerOptions.stateMachine.stepsPerLaunch;
     options.instanceStatus = instanceStatus;
@@ -74,16 +81,14 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     return;
   }
   case GPUScheduler::Wavefront: {
-    pm.addPass(createCoroSplit());
-    pm.addPass(createCoroMaterializeFrame());
+    split();
     CoroWavefrontToGPUOptions options = schedulerOptions.wavefront;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroWavefrontToGPU(options));
     return;
   }
   case GPUScheduler::Persistent: {
-    pm.addPass(createCoroSplit());
-    pm.addPass(createCoroMaterializeFrame());
+    split();
     CoroPersistentToGPUOptions options = schedulerOptions.persistent;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroPersistentToGPU(options));
@@ -107,13 +112,11 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (bitcasts, frame fields).
   GpuSPIRVAttachTargetOptions target;
   target.spirvVersion = "v1.3";
-  target.spirvCapabilities = {"Shader",
-                              "Int64",
-                              "Float64",
-                              "Int8",
-                              "Int16",
-                              "Float16",
-                              "StorageBuffer16BitAccess"};
+  // GroupNonUniform*: the subgroup reductions of coro-profile-lanes.
+  target.spirvCapabilities = {
+      "Shader", "GroupNonUniform", "GroupNonUniformArithmetic",
+      "Int64",  "Float64",         "Int8",
+      "Int16",  "Float16",         "StorageBuffer16BitAccess"};
   // 16-bit storage: f16 buffers (memref<?xf16> arguments).
   target.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class",
                             "SPV_KHR_16bit_storage"};
@@ -236,6 +239,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createCoroNVVMSubgroupOps());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCoroNVVMAlignGlobals());
   kernels.addPass(createCoroNVVMUnpackF64());
@@ -296,11 +300,17 @@ namespace {
       *this, "persistent-batch",                                               \
       llvm::cl::desc("persistent: instance slots per workgroup"),              \
       llvm::cl::init(256)};                                                    \
-  Option<int64_t> persistentSharedMemory {                                     \
-    *this, "persistent-shared-memory",                                         \
-        llvm::cl::desc("persistent: workgroup memory bytes for slots and "     \
-                       "frames; the other frames go to global memory"),        \
-        llvm::cl::init(16384)                                                  \
+  Option<int64_t> persistentSharedMemory{                                      \
+      *this, "persistent-shared-memory",                                       \
+      llvm::cl::desc("persistent: workgroup memory bytes for slots and "       \
+                     "frames; the other frames go to global memory"),          \
+      llvm::cl::init(16384)};                                                  \
+  Option<bool> profileLanes {                                                  \
+    *this, "profile-lanes",                                                    \
+        llvm::cl::desc("coro-profile-lanes: count active lanes at branches "   \
+                       "and loop headers into a profile buffer (last "         \
+                       "argument)"),                                           \
+        llvm::cl::init(false)                                                  \
   }
 
 /// The scheduler options of a pipeline's options.
@@ -316,6 +326,7 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   result.persistent.layout = options.layout;
   result.persistent.batch = options.persistentBatch;
   result.persistent.sharedMemory = options.persistentSharedMemory;
+  result.profileLanes = options.profileLanes;
   return result;
 }
 

@@ -158,12 +158,12 @@ mlir::coro::runner::getSchedulerPlan(ModuleOp module, StringRef coroutineName,
   llvm_unreachable("unknown scheduler");
 }
 
-/// A copy of `module` through the pipeline `buildPipeline` builds, and the
-/// plan `scheduler` left for `coroutineName` in `plan` (if given); null
-/// after an error.
+/// A copy of `module` through the pipeline `buildPipeline` builds, the plan
+/// `scheduler` left for `coroutineName` in `plan` and its lane profile in
+/// `laneProfile` (if given); null after an error.
 static OwningOpRef<ModuleOp>
 compileCopy(ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
-            Attribute *plan,
+            Attribute *plan, LaneProfileAttr *laneProfile,
             function_ref<void(OpPassManager &)> buildPipeline) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
@@ -177,15 +177,18 @@ compileCopy(ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
       return nullptr;
     *plan = *found;
   }
+  if (laneProfile)
+    *laneProfile = LaneProfileAttr::lookup(*copy, coroutineName);
   return copy;
 }
 
 LogicalResult mlir::coro::runner::compileToSPIRV(
     ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
     const SchedulerCompileOptions &options, std::vector<uint32_t> &words,
-    OwningOpRef<ModuleOp> *lowered, Attribute *plan) {
+    OwningOpRef<ModuleOp> *lowered, Attribute *plan,
+    LaneProfileAttr *laneProfile) {
   OwningOpRef<ModuleOp> copy = compileCopy(
-      module, coroutineName, scheduler, plan,
+      module, coroutineName, scheduler, plan, laneProfile,
       [&](OpPassManager &pm) { buildToSPIRVPipeline(pm, scheduler, options); });
   if (!copy)
     return failure();
@@ -220,15 +223,15 @@ LogicalResult mlir::coro::runner::compileToSPIRV(
   return success();
 }
 
-LogicalResult
-mlir::coro::runner::compileToPTX(ModuleOp module, StringRef coroutineName,
-                                 GPUScheduler scheduler, StringRef chipName,
-                                 const SchedulerCompileOptions &options,
-                                 std::string &ptx, Attribute *plan) {
-  OwningOpRef<ModuleOp> copy = compileCopy(
-      module, coroutineName, scheduler, plan, [&](OpPassManager &pm) {
-        buildToPTXPipeline(pm, scheduler, chipName, options);
-      });
+LogicalResult mlir::coro::runner::compileToPTX(
+    ModuleOp module, StringRef coroutineName, GPUScheduler scheduler,
+    StringRef chipName, const SchedulerCompileOptions &options,
+    std::string &ptx, Attribute *plan, LaneProfileAttr *laneProfile) {
+  OwningOpRef<ModuleOp> copy =
+      compileCopy(module, coroutineName, scheduler, plan, laneProfile,
+                  [&](OpPassManager &pm) {
+                    buildToPTXPipeline(pm, scheduler, chipName, options);
+                  });
   if (!copy)
     return failure();
   for (auto binary : copy->getOps<gpu::BinaryOp>())
@@ -237,17 +240,16 @@ mlir::coro::runner::compileToPTX(ModuleOp module, StringRef coroutineName,
   return success(!ptx.empty());
 }
 
-LogicalResult
-mlir::coro::runner::compileForTarget(ModuleOp module, StringRef coroutine,
-                                     GPUScheduler scheduler, StringRef target,
-                                     const SchedulerCompileOptions &options,
-                                     std::string &image, Attribute *plan) {
+LogicalResult mlir::coro::runner::compileForTarget(
+    ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
+    StringRef target, const SchedulerCompileOptions &options,
+    std::string &image, Attribute *plan, LaneProfileAttr *laneProfile) {
   if (target != "spirv")
     return compileToPTX(module, coroutine, scheduler, target, options, image,
-                        plan);
+                        plan, laneProfile);
   std::vector<uint32_t> words;
   if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
-                            nullptr, plan)))
+                            nullptr, plan, laneProfile)))
     return failure();
   image.assign(reinterpret_cast<const char *>(words.data()),
                words.size() * sizeof(uint32_t));
@@ -263,7 +265,8 @@ mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
   compiled.scheduler = scheduler;
   compiled.target = target.str();
   if (failed(compileForTarget(module, coroutine, scheduler, target, options,
-                              compiled.image, &compiled.plan)))
+                              compiled.image, &compiled.plan,
+                              &compiled.laneProfile)))
     return failure();
   return compiled;
 }

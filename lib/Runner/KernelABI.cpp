@@ -7,6 +7,7 @@
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Target/Passes.h"
 #include "corogpu/runtime/BoundsCheckABI.h"
+#include "corogpu/runtime/LaneProfileABI.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/MathExtras.h"
@@ -294,4 +295,12 @@ mlir::coro::runner::createViolationBuffer(BoundsCheckAttr boundsCheck,
       IntegerType::get(boundsCheck.getContext(), 32), words.size());
   std::memcpy(violations.bytes.data(), words.data(), violations.bytes.size());
   return violations;
+}
+
+HostBuffer
+mlir::coro::runner::createLaneProfileBuffer(LaneProfileAttr laneProfile) {
+  return HostBuffer::getZeros(
+      IntegerType::get(laneProfile.getContext(), 32),
+      corogpu::runtime::lanes::getProfileBufferWords(
+          laneProfile.getFunctions().size(), laneProfile.getSites().size()));
 }

@@ -6,9 +6,12 @@
 
 #include "CoroGPU/Runner/Report.h"
 #include "corogpu/runtime/BoundsCheckABI.h"
+#include "corogpu/runtime/LaneProfileABI.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -198,6 +201,197 @@ llvm::json::Value mlir::coro::runner::toJSON(const BoundsReport &report) {
                                           {"resumed_at", violation.resumedAt}});
   return llvm::json::Object{{"count", report.count},
                             {"recorded", std::move(recorded)}};
+}
+
+/// Word `index` of `buffer`, 0 past its end.
+static uint32_t getWord(const HostBuffer &buffer, uint64_t index) {
+  uint32_t value = 0;
+  if ((index + 1) * sizeof(value) <= buffer.bytes.size())
+    std::memcpy(&value, buffer.bytes.data() + index * sizeof(value),
+                sizeof(value));
+  return value;
+}
+
+LaneProfile mlir::coro::runner::decodeLaneProfile(const HostBuffer &buffer,
+                                                  LaneProfileAttr laneProfile,
+                                                  const ScheduledRun &run,
+                                                  double gpuMilliseconds) {
+  namespace lanes = rt::lanes;
+  auto counter = [&](uint64_t word) {
+    return uint64_t(getWord(buffer, word)) | uint64_t(getWord(buffer, word + 1))
+                                                 << 32;
+  };
+  LaneProfile profile;
+  profile.subgroupSize = getWord(buffer, lanes::kSubgroupSize);
+  profile.gpuMilliseconds = gpuMilliseconds;
+  ArrayRef<Attribute> functions = laneProfile.getFunctions().getValue();
+  for (auto [index, name] : llvm::enumerate(functions)) {
+    LaneProfileFunction function;
+    function.name = cast<StringAttr>(name).str();
+    uint64_t first = lanes::getFunctionWord(index);
+    function.frameBytesLoaded = counter(first + lanes::kFrameBytesLoaded);
+    function.frameBytesStored = counter(first + lanes::kFrameBytesStored);
+    profile.functions.push_back(std::move(function));
+  }
+  // The wavefront scheduler runs subroutine t as kernel `<coroutine>__wf_t`;
+  // its other kernels schedule. The mega-kernel is the whole run.
+  if (run.wavefront) {
+    profile.schedulingMilliseconds = run.wavefrontStats.schedulingMilliseconds;
+    for (const auto &[kernel, milliseconds] :
+         run.wavefrontStats.kernelMilliseconds) {
+      size_t at = kernel.rfind("__wf_");
+      unsigned token = 0;
+      if (at != std::string::npos &&
+          !StringRef(kernel).drop_front(at + 5).getAsInteger(10, token) &&
+          token < profile.functions.size())
+        profile.functions[token].gpuMilliseconds = milliseconds;
+    }
+  } else if (!run.persistent && !run.stateMachine &&
+             profile.functions.size() == 1) {
+    profile.functions.front().gpuMilliseconds = gpuMilliseconds;
+  }
+  for (auto [index, attr] : llvm::enumerate(laneProfile.getSites())) {
+    auto siteAttr = cast<ProfileSiteAttr>(attr);
+    LaneProfileSite site;
+    site.kind = siteAttr.getKind().str();
+    site.location = formatSourceLocation(siteAttr.getLocation());
+    site.function = siteAttr.getFunction();
+    uint64_t first = lanes::getSiteWord(functions.size(), index);
+    site.visits = counter(first + lanes::kVisits);
+    site.divergentVisits = counter(first + lanes::kDivergentVisits);
+    site.activeLanes = counter(first + lanes::kActiveLanes);
+    LaneProfileFunction &function = profile.functions[site.function];
+    function.visits += site.visits;
+    function.activeLanes += site.activeLanes;
+    if (site.kind == "entry") {
+      function.executions += site.activeLanes;
+    } else {
+      function.branchVisits += site.visits;
+      function.divergentVisits += site.divergentVisits;
+    }
+    profile.sites.push_back(std::move(site));
+  }
+  return profile;
+}
+
+/// Active lanes over the lanes of the subgroups that visited: 0 to 1.
+static double getLaneUse(uint64_t activeLanes, uint64_t visits,
+                         uint32_t subgroupSize) {
+  return visits && subgroupSize
+             ? double(activeLanes) / (double(visits) * subgroupSize)
+             : 0;
+}
+
+/// The share of branch visits whose lanes all went the same way.
+static double getBranchEfficiency(uint64_t branchVisits,
+                                  uint64_t divergentVisits) {
+  return branchVisits ? 1 - double(divergentVisits) / double(branchVisits) : 1;
+}
+
+void mlir::coro::runner::printLaneProfile(const LaneProfile &profile,
+                                          StringRef label, unsigned worstSites,
+                                          llvm::raw_ostream &os) {
+  os << label << ": lane profile, subgroup size " << profile.subgroupSize
+     << " (lanes active per subgroup at function entries, branches and loop "
+        "headers)\n";
+  os << llvm::format("  %-16s %9s %11s %9s %12s   %s\n", "kernel", "GPU time",
+                     "executions", "lane use", "branch eff.",
+                     "frame bytes / execution (load / store)");
+  double total = std::max(profile.gpuMilliseconds, 1e-9);
+  auto percent = [&](double milliseconds) {
+    return milliseconds < 0
+               ? std::string("-")
+               : llvm::formatv("{0:f1} %", 100 * milliseconds / total).str();
+  };
+  uint64_t visits = 0, activeLanes = 0, branchVisits = 0, divergent = 0;
+  for (const LaneProfileFunction &function : profile.functions) {
+    double executions = std::max<double>(function.executions, 1);
+    os << llvm::format("  %-16s %9s %11llu %7.1f %% %10.1f %%   %.1f / %.1f\n",
+                       function.name.c_str(),
+                       percent(function.gpuMilliseconds).c_str(),
+                       (unsigned long long)function.executions,
+                       100 * getLaneUse(function.activeLanes, function.visits,
+                                        profile.subgroupSize),
+                       100 * getBranchEfficiency(function.branchVisits,
+                                                 function.divergentVisits),
+                       double(function.frameBytesLoaded) / executions,
+                       double(function.frameBytesStored) / executions);
+    visits += function.visits;
+    activeLanes += function.activeLanes;
+    branchVisits += function.branchVisits;
+    divergent += function.divergentVisits;
+  }
+  if (profile.schedulingMilliseconds >= 0)
+    os << llvm::format("  %-16s %9s\n", "scheduling",
+                       percent(profile.schedulingMilliseconds).c_str());
+  if (profile.functions.size() > 1)
+    os << llvm::format(
+        "  %-16s %9s %11s %7.1f %% %10.1f %%\n", "all", "", "",
+        100 * getLaneUse(activeLanes, visits, profile.subgroupSize),
+        100 * getBranchEfficiency(branchVisits, divergent));
+  // Where lanes idled most: the visits' idle lanes.
+  std::vector<const LaneProfileSite *> sites;
+  for (const LaneProfileSite &site : profile.sites)
+    if (site.visits)
+      sites.push_back(&site);
+  auto idle = [&](const LaneProfileSite *site) {
+    return site->visits * profile.subgroupSize - site->activeLanes;
+  };
+  std::stable_sort(sites.begin(), sites.end(),
+                   [&](const LaneProfileSite *a, const LaneProfileSite *b) {
+                     return idle(a) > idle(b);
+                   });
+  sites.resize(std::min<size_t>(sites.size(), worstSites));
+  if (!sites.empty())
+    os << "  sites where the most lanes idled:\n";
+  for (const LaneProfileSite *site : sites) {
+    std::string where = site->kind == "entry" ? "start of" : site->kind + " in";
+    os << llvm::format(
+        "    %s: %s %s: %llu visits, lane use %.1f %%, %.1f %% divergent\n",
+        site->location.c_str(), where.c_str(),
+        profile.functions[site->function].name.c_str(),
+        (unsigned long long)site->visits,
+        100 * getLaneUse(site->activeLanes, site->visits, profile.subgroupSize),
+        100 * double(site->divergentVisits) / double(site->visits));
+  }
+}
+
+llvm::json::Value mlir::coro::runner::toJSON(const LaneProfile &profile) {
+  llvm::json::Array functions;
+  for (const LaneProfileFunction &function : profile.functions) {
+    llvm::json::Object object{
+        {"name", function.name},
+        {"executions", function.executions},
+        {"visits", function.visits},
+        {"active_lanes", function.activeLanes},
+        {"branch_visits", function.branchVisits},
+        {"divergent_visits", function.divergentVisits},
+        {"lane_use", getLaneUse(function.activeLanes, function.visits,
+                                profile.subgroupSize)},
+        {"branch_efficiency",
+         getBranchEfficiency(function.branchVisits, function.divergentVisits)},
+        {"frame_bytes_loaded", function.frameBytesLoaded},
+        {"frame_bytes_stored", function.frameBytesStored}};
+    if (function.gpuMilliseconds >= 0)
+      object["gpu_ms"] = function.gpuMilliseconds;
+    functions.push_back(std::move(object));
+  }
+  llvm::json::Array sites;
+  for (const LaneProfileSite &site : profile.sites)
+    sites.push_back(
+        llvm::json::Object{{"kind", site.kind},
+                           {"location", site.location},
+                           {"function", profile.functions[site.function].name},
+                           {"visits", site.visits},
+                           {"divergent_visits", site.divergentVisits},
+                           {"active_lanes", site.activeLanes}});
+  llvm::json::Object result{{"subgroup_size", profile.subgroupSize},
+                            {"gpu_ms", profile.gpuMilliseconds},
+                            {"functions", std::move(functions)},
+                            {"sites", std::move(sites)}};
+  if (profile.schedulingMilliseconds >= 0)
+    result["scheduling_gpu_ms"] = profile.schedulingMilliseconds;
+  return result;
 }
 
 llvm::json::Value mlir::coro::runner::toJSON(const HostBuffer &buffer) {

@@ -175,6 +175,7 @@ public:
     api.deviceGetAttribute(&major, kComputeCapabilityMajor, device);
     api.deviceGetAttribute(&minor, kComputeCapabilityMinor, device);
     target = "sm_" + std::to_string(major) + std::to_string(minor);
+    computeCapabilityMajor = major;
     int threads = 0, shared = 0;
     api.deviceGetAttribute(&threads, kMaxThreadsPerBlock, device);
     api.deviceGetAttribute(&shared, kMaxSharedMemoryPerBlock, device);
@@ -333,11 +334,15 @@ public:
   uint32_t getMaxWorkgroupSize() const override { return maxWorkgroupSize; }
   uint64_t getResidentThreads() const override { return residentThreads; }
   uint32_t getLoopIterationLimit() const override { return 0; }
+  bool supportsSubgroupReductions() const override {
+    return computeCapabilityMajor >= 8;
+  }
 
 private:
   DriverAPI api;
   CUdevice device = 0;
   CUcontext context = nullptr;
+  int computeCapabilityMajor = 0;
   CUmodule module = nullptr;
   std::string name, target, loadedText;
   uint64_t memoryBytes = 0;

@@ -213,6 +213,9 @@ public:
     // gallivm's LP_MAX_TGSI_LOOP_ITERATIONS (test/e2e/vulkan/termination.mlir).
     return loopLimiter ? 65535 : 0;
   }
+  bool supportsSubgroupReductions() const override {
+    return subgroupReductions;
+  }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -295,6 +298,7 @@ private:
   uint64_t maxWorkgroupMemoryBytes = 0;
   uint32_t maxWorkgroupSize = 0;
   bool loopLimiter = false;
+  bool subgroupReductions = false;
   float timestampPeriod = 1.0f;
   /// Kernel name -> the arguments (bindings) it uses.
   std::map<std::string, uint32_t> entryPoints;
@@ -442,6 +446,9 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
     memoryBytes = std::max<uint64_t>(memoryBytes, memory.memoryHeaps[i].size);
   VkPhysicalDeviceDriverProperties driver{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  driver.pNext = &subgroup;
   VkPhysicalDeviceMaintenance3Properties maintenance{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
   maintenance.pNext = &driver;
@@ -459,6 +466,9 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
                               limits.maxComputeWorkGroupInvocations);
   // gallivm's loop limiter (test/e2e/vulkan/termination.mlir).
   loopLimiter = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
+  subgroupReductions =
+      (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+      (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
   return takeValidationMessages();
 }
 

@@ -15,6 +15,12 @@ Modes (--mode):
   bounds     coro-run FILE ARGS EXTRA --json, with and without --check-bounds:
              the checks find no violation and change no output (integers
              equal, floats within a relative 1e-5).
+  profile    coro-run FILE ARGS EXTRA --profile-lanes --check --json: the
+             profiled kernels still match the reference, and the counts agree
+             with the run (each instance's lane starts the coroutine once,
+             each subroutine ran the instances the scheduler counted, no site
+             has more active lanes than its subgroups have, or fewer than one
+             per visit).
 
 Prints one `PASS <file> <coro> ...` or `FAIL <file> <coro>` line per entry
 (a failure is followed by the tools' output), then
@@ -123,6 +129,53 @@ def bounds(options, path, coro, args, output):
     return 0, ""
 
 
+def profile(options, path, coro, args, output):
+    command = [options.coro_run, path] + args + [
+        "--profile-lanes", "--check", "--json", "--quiet"]
+    code, log = run(command)
+    if code != 0:
+        return code, log
+    try:
+        result = json.loads(log)
+    except ValueError:
+        return 1, log + "not one JSON object\n"
+    if result.get("check") is not True:
+        return 1, log + "--check did not pass\n"
+    lanes = result["lane_profile"]
+    subgroup = lanes["subgroup_size"]
+    functions = lanes["functions"]
+    instances = 1
+    for extent in result["grid"]:
+        instances *= extent
+    problems = []
+    if subgroup < 1:
+        problems.append("subgroup size %d" % subgroup)
+    if functions[0]["executions"] != instances:
+        problems.append("%s ran %d lanes, for %d instances" % (
+            functions[0]["name"], functions[0]["executions"], instances))
+    stats = result.get("wavefront") or result.get("persistent")
+    if stats:
+        for function, count in zip(functions,
+                                   stats["instances_per_subroutine"]):
+            if function["executions"] != count:
+                problems.append("%s ran %d lanes, the scheduler counted %d "
+                                "instances" % (function["name"],
+                                               function["executions"], count))
+    for site in lanes["sites"]:
+        visits, active = site["visits"], site["active_lanes"]
+        if not (visits <= active <= visits * subgroup and
+                0 <= site["divergent_visits"] <= visits):
+            problems.append("%s %s in %s: %d visits, %d active lanes, %d "
+                            "divergent" % (site["location"], site["kind"],
+                                           site["function"], visits, active,
+                                           site["divergent_visits"]))
+        if site["kind"] == "entry" and site["divergent_visits"]:
+            problems.append("a function entry diverged")
+    if problems:
+        return 1, "".join(problem + "\n" for problem in problems)
+    return 0, ""
+
+
 def spirv_val(options, path, coro, args, output):
     code, log = coro_run(options, path,
                          args + ["--emit=spirv", "--emit-to=" + output + ".spv"])
@@ -172,7 +225,7 @@ def ptxas(options, path, coro, args, output):
 
 
 MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas,
-         "bounds": bounds}
+         "bounds": bounds, "profile": profile}
 
 
 def main():

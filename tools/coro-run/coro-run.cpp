@@ -274,6 +274,17 @@ static llvm::cl::opt<bool> checkBounds(
                    "and printed with their source line, and coro-run exits "
                    "with code 6; off by default, as it slows the kernels"),
     llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool> profileLanes(
+    "profile-lanes",
+    llvm::cl::desc("Count, once per subgroup, the lanes active at every "
+                   "function entry, branch and loop header of the kernels "
+                   "(coro-profile-lanes), whether they diverged, and the "
+                   "frame bytes each subroutine moves; print a report per "
+                   "kernel (GPU time share, lane use, branch efficiency, "
+                   "frame bytes per execution) and the sites where lanes "
+                   "idled most (--json: all sites); off by default, as it "
+                   "slows the kernels"),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
             llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
@@ -552,6 +563,7 @@ static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
   options.persistent.sharedMemory = persistentSharedMemory;
   options.stateMachine.stepsPerLaunch = stateMachineSteps;
   options.terminationChecks = terminationChecks;
+  options.profileLanes = profileLanes;
   return options;
 }
 
@@ -649,7 +661,7 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   options.wavefront.compactBelowPercent = compactBelow;
   options.wavefront.roundsPerCheck = roundsPerCheck;
   options.wavefront.strideWorkgroups = wavefrontStrideWorkgroups;
-  options.wavefront.timing = timing || printStats || json;
+  options.wavefront.timing = timing || printStats || json || profileLanes;
   options.wavefront.progress = progress;
 
   options.persistent.threads = persistentThreads;
@@ -864,6 +876,9 @@ int main(int argc, char **argv) {
   if (!coroutine)
     return fail("no coro.func @" + coroutineName + " in " + inputFilename,
                 kExitUsage);
+  if (tune && profileLanes)
+    return fail("--profile-lanes profiles one run; it does not go with --tune",
+                kExitUsage);
   if (tune)
     return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
   // --check-bounds: the coroutine gets its checks and one more argument, the
@@ -981,11 +996,37 @@ int main(int argc, char **argv) {
   if (failed(compiled))
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
+  // --profile-lanes: the kernels take the profile buffer last.
+  coro::LaneProfileAttr laneProfile = compiled->laneProfile;
+  SmallVector<Type> runArgumentTypes(argumentTypes);
+  std::vector<runner::HostBuffer> runBuffers;
+  if (profileLanes) {
+    if (!device->supportsSubgroupReductions())
+      return fail("--profile-lanes: " + device->getName() +
+                      " cannot reduce over the active lanes of a subgroup "
+                      "(Vulkan: no subgroup arithmetic in compute shaders; "
+                      "CUDA: before sm_80)",
+                  kExitDevice);
+    if (!laneProfile)
+      return fail("--profile-lanes: @" + coroutineName +
+                      " was not instrumented (see above)",
+                  kExitCompile);
+    runArgumentTypes.push_back(MemRefType::get({ShapedType::kDynamic},
+                                               IntegerType::get(&context, 32)));
+    runBuffers = buffers;
+    runBuffers.push_back(runner::createLaneProfileBuffer(laneProfile));
+  }
+  ArrayRef<runner::HostBuffer> scheduledBuffers =
+      profileLanes ? ArrayRef<runner::HostBuffer>(runBuffers)
+                   : ArrayRef<runner::HostBuffer>(buffers);
   FailureOr<runner::CompiledCoroutine> reference;
   if (check) {
-    reference = runner::compileCoroutine(
-        *module, coroutineName, coro::GPUScheduler::Megakernel,
-        device->getTarget(), getSchedulerCompileOptions());
+    coro::SchedulerCompileOptions referenceOptions =
+        getSchedulerCompileOptions();
+    referenceOptions.profileLanes = false;
+    reference = runner::compileCoroutine(*module, coroutineName,
+                                         coro::GPUScheduler::Megakernel,
+                                         device->getTarget(), referenceOptions);
     if (failed(reference))
       return fail("compiling the mega-kernel reference failed (see above)",
                   kExitCompile);
@@ -1016,11 +1057,12 @@ int main(int argc, char **argv) {
   std::vector<runner::RunResult> runs(repeat);
   std::vector<runner::HostBuffer> results;
   for (runner::RunResult &run : runs) {
-    if (ExitCode code = runOnce(*device, *compiled, grid, argumentTypes,
-                                scalars, buffers, label, run)) {
+    if (ExitCode code = runOnce(*device, *compiled, grid, runArgumentTypes,
+                                scalars, scheduledBuffers, label, run)) {
       // An access out of bounds can be why a run never ended.
-      if (boundsCheck && !run.buffers.empty())
-        reportViolations(run.buffers.back());
+      if (boundsCheck && run.buffers.size() > (profileLanes ? 1 : 0))
+        reportViolations(
+            run.buffers[run.buffers.size() - 1 - (profileLanes ? 1 : 0)]);
       return code;
     }
     results = std::move(run.buffers);
@@ -1051,6 +1093,13 @@ int main(int argc, char **argv) {
       return code;
     if (boundsCheck)
       referenceRun.buffers.pop_back();
+  }
+  // --profile-lanes: the profile buffer is coro-run's, not the user's.
+  std::optional<runner::LaneProfile> lanes;
+  if (profileLanes) {
+    lanes = runner::decodeLaneProfile(results.back(), laneProfile,
+                                      reported.scheduled, runTiming.gpu);
+    results.pop_back();
   }
   // --check-bounds: the violation buffer is coro-run's, not the user's.
   runner::BoundsReport violations;
@@ -1093,6 +1142,8 @@ int main(int argc, char **argv) {
       result["check"] = *matches;
     if (boundsCheck)
       result["bounds_violations"] = runner::toJSON(violations);
+    if (lanes)
+      result["lane_profile"] = runner::toJSON(*lanes);
     llvm::json::Array perRun;
     for (const runner::RunResult &run : runs) {
       llvm::json::Object entry{{"run", run.timing.run},
@@ -1113,6 +1164,8 @@ int main(int argc, char **argv) {
     for (auto [index, buffer] : llvm::enumerate(results))
       buffer.print(index, llvm::outs());
   }
+  if (lanes && !json)
+    runner::printLaneProfile(*lanes, label, /*worstSites=*/5, llvm::outs());
   if (!outputDir.empty()) {
     if (std::error_code error = llvm::sys::fs::create_directories(outputDir))
       return fail("cannot create " + outputDir + ": " + error.message(),

@@ -37,6 +37,10 @@ struct SchedulerCompileOptions {
   /// and for SPIR-V every kernel that runs coroutine code counts its loop
   /// iterations (`count-loop-iterations`). Off only to measure its cost.
   bool terminationChecks = true;
+  /// coro-profile-lanes instruments the kernels (after the split, or the
+  /// mega-kernel's coroutine), which then take the profile buffer of
+  /// corogpu/runtime/LaneProfileABI.h last.
+  bool profileLanes = false;
 };
 
 /// The front half every scheduler shares: inlining (callables, awaits),

@@ -66,19 +66,22 @@ FailureOr<Attribute> getSchedulerPlan(ModuleOp module, StringRef coroutine,
 /// Compiles a copy of `module` with `scheduler` to SPIR-V `words`, which
 /// are also returned when they fail validation (an error at `coroutine`
 /// says so). `lowered`, if given, receives the compiled module, `plan` the
-/// coroutine's plan.
+/// coroutine's plan, `laneProfile` what coro-profile-lanes added to it
+/// (`options.profileLanes`).
 LogicalResult compileToSPIRV(ModuleOp module, StringRef coroutine,
                              GPUScheduler scheduler,
                              const SchedulerCompileOptions &options,
                              std::vector<uint32_t> &words,
                              OwningOpRef<ModuleOp> *lowered = nullptr,
-                             Attribute *plan = nullptr);
+                             Attribute *plan = nullptr,
+                             LaneProfileAttr *laneProfile = nullptr);
 
 /// Compiles a copy of `module` with `scheduler` to PTX text for `chip`.
 LogicalResult compileToPTX(ModuleOp module, StringRef coroutine,
                            GPUScheduler scheduler, StringRef chip,
                            const SchedulerCompileOptions &options,
-                           std::string &ptx, Attribute *plan = nullptr);
+                           std::string &ptx, Attribute *plan = nullptr,
+                           LaneProfileAttr *laneProfile = nullptr);
 
 /// compileToSPIRV (the words as bytes) or compileToPTX, as `target` says:
 /// "spirv" or an NVIDIA chip ("sm_90"). Without a `coroutine` (empty), the
@@ -86,7 +89,8 @@ LogicalResult compileToPTX(ModuleOp module, StringRef coroutine,
 LogicalResult compileForTarget(ModuleOp module, StringRef coroutine,
                                GPUScheduler scheduler, StringRef target,
                                const SchedulerCompileOptions &options,
-                               std::string &image, Attribute *plan = nullptr);
+                               std::string &image, Attribute *plan = nullptr,
+                               LaneProfileAttr *laneProfile = nullptr);
 
 /// One coroutine compiled for a device: what the runtime loads and runs.
 struct CompiledCoroutine {
@@ -98,6 +102,9 @@ struct CompiledCoroutine {
   std::string image;
   /// The scheduler's plan, a coro_plan attribute.
   Attribute plan;
+  /// With SchedulerCompileOptions::profileLanes, the sites and functions of
+  /// the profile buffer, the coroutine's last argument; null otherwise.
+  LaneProfileAttr laneProfile;
 };
 
 /// Compiles `coroutine` of `module` (a copy) with `scheduler` for a device

@@ -8,7 +8,9 @@
 // as 32 bits; PTX kernels take the memref descriptor of the NVVM lowering
 // (allocated and aligned pointers, offset, sizes, strides) and 64-bit
 // indices. With coro-check-bounds, the violation buffer of
-// corogpu/runtime/BoundsCheckABI.h comes last.
+// corogpu/runtime/BoundsCheckABI.h comes after the coroutine's own
+// arguments, and with coro-profile-lanes the profile buffer of
+// corogpu/runtime/LaneProfileABI.h last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +71,10 @@ llvm::Expected<HostBuffer>
 createViolationBuffer(BoundsCheckAttr boundsCheck,
                       ArrayRef<Type> userArgumentTypes,
                       ArrayRef<HostBuffer> buffers);
+
+/// The profile buffer of a coroutine that coro-profile-lanes instrumented
+/// (`laneProfile`): zeros, the size LaneProfileABI.h gives.
+HostBuffer createLaneProfileBuffer(LaneProfileAttr laneProfile);
 
 } // namespace runner
 } // namespace coro

@@ -63,6 +63,57 @@ void printBoundsReport(const BoundsReport &report, StringRef label,
 /// {"count": N, "recorded": [{"location", "op", ...}]}.
 llvm::json::Value toJSON(const BoundsReport &report);
 
+/// One site of a lane profile (coro-profile-lanes) and its counts.
+struct LaneProfileSite {
+  /// "entry", "scf.if", "scf.index_switch", "scf.while", "scf.for".
+  std::string kind;
+  /// file:line:col.
+  std::string location;
+  /// The function (LaneProfile::functions) it is in.
+  unsigned function = 0;
+  uint64_t visits = 0, divergentVisits = 0, activeLanes = 0;
+};
+
+/// One instrumented function: the mega-kernel, or a subroutine (a wavefront
+/// kernel).
+struct LaneProfileFunction {
+  std::string name;
+  /// Lanes that ran it (the active lanes at its entry).
+  uint64_t executions = 0;
+  /// Over all its sites, and over its branches and loop headers alone.
+  uint64_t visits = 0, activeLanes = 0, branchVisits = 0, divergentVisits = 0;
+  uint64_t frameBytesLoaded = 0, frameBytesStored = 0;
+  /// GPU time of its kernel, where the scheduler gives it a kernel of its
+  /// own (the mega-kernel, wavefront subroutines); negative otherwise.
+  double gpuMilliseconds = -1;
+};
+
+/// A run's lane profile.
+struct LaneProfile {
+  uint32_t subgroupSize = 0;
+  std::vector<LaneProfileFunction> functions;
+  std::vector<LaneProfileSite> sites;
+  /// The run's GPU time and, under the wavefront scheduler, the part its
+  /// scheduling kernels took (negative otherwise).
+  double gpuMilliseconds = 0, schedulingMilliseconds = -1;
+};
+
+/// Decodes the profile buffer (KernelABI.h's createLaneProfileBuffer) after
+/// a run of `run`'s kernels, instrumented as `laneProfile` says;
+/// `gpuMilliseconds` is the run's GPU time.
+LaneProfile decodeLaneProfile(const HostBuffer &buffer,
+                              LaneProfileAttr laneProfile,
+                              const ScheduledRun &run, double gpuMilliseconds);
+
+/// Prints the Table-2-style report: per function (kernel) its share of the
+/// GPU time, lane use, branch efficiency and frame bytes per execution, then
+/// the `worstSites` sites where the most lanes idled.
+void printLaneProfile(const LaneProfile &profile, StringRef label,
+                      unsigned worstSites, llvm::raw_ostream &os);
+
+/// {"subgroup_size", "functions": [...], "sites": [...]}.
+llvm::json::Value toJSON(const LaneProfile &profile);
+
 /// {"type": "f32", "values": [...]}, NaN and infinities as strings.
 llvm::json::Value toJSON(const HostBuffer &buffer);
 

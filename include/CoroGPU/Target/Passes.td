@@ -339,6 +339,37 @@ def CoroNVVMUnpackF64 : Pass<"coro-nvvm-unpack-f64", "::mlir::gpu::GPUModuleOp">
   ];
 }
 
+def CoroNVVMSubgroupOps
+    : Pass<"coro-nvvm-subgroup-ops", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower subgroup reductions over the active lanes to "
+                "redux.sync with the active mask, and the subgroup size to "
+                "the warp size";
+  let description = [{
+    MLIR 22 lowers `gpu.subgroup_reduce` to NVVM only when it is `uniform`
+    (the whole warp converged). The reductions `coro-profile-lanes` adds run
+    in divergent code over the lanes active there. Run before
+    `convert-gpu-to-nvvm`, this pass replaces each non-uniform reduction of
+    an `i32` (add, and, or, xor, signed and unsigned min and max) by
+    `nvvm.redux.sync` over the mask `llvm.nvvm.activemask` gives
+    (`activemask.b32`), which reduces exactly the active lanes.
+
+    `redux.sync` needs sm_80 or newer: with an older target chip, and for
+    any other non-uniform reduction (floats, vectors, clusters), the pass
+    fails with an error located at the reduction. Uniform reductions are
+    left to the upstream lowering. `gpu.subgroup_size`, which MLIR 22 does
+    not lower to NVVM either, becomes the warp size, 32.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect"
+  ];
+  let statistics = [
+    Statistic<"numReductions", "reductions",
+              "Subgroup reductions lowered to redux.sync">,
+  ];
+}
+
 def CoroNVVMNativeMath : Pass<"coro-nvvm-native-math", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Replace the libdevice calls PTX has instructions for with "
                 "LLVM intrinsics, so that only the others need libdevice";

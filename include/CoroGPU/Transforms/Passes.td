@@ -165,6 +165,75 @@ def CoroCheckBounds : Pass<"coro-check-bounds", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroProfileLanes : Pass<"coro-profile-lanes", "::mlir::ModuleOp"> {
+  let summary = "Count the active lanes of every subgroup at each branch and "
+                "loop header, and the frame bytes each subroutine moves "
+                "(opt-in; the paper's Table 2 branch efficiency)";
+  let description = [{
+    Instruments the kernels a coroutine runs as: the subroutines of its
+    `coro.split` when it is split (run the pass after
+    `coro-materialize-frame`), or the coroutine's own body, which the
+    mega-kernel runs, when it is not. At each site it counts, once per
+    subgroup that reaches it (the lowest active lane adds to the counters):
+
+    - the visit, and the lanes of the subgroup active there: at the start
+      of each function (`entry`), before each `scf.if` and
+      `scf.index_switch`, at the condition of each `scf.while` and at the
+      start of each `scf.for` iteration;
+    - whether the visit was divergent: the active lanes did not all take the
+      same branch or case, or at a loop header did not all stay in the loop
+      (or all leave it).
+
+    Lane use is active lanes / (visits x subgroup size); branch efficiency,
+    as NVIDIA's profilers define it, is the share of branch visits that
+    were not divergent. Each function also sums the frame bytes its lanes
+    load and store (`coro.frame.load`, `coro.frame.store` of its own frame:
+    4 per 32-bit word a field touches), which divided by the lanes at its
+    entry give the bytes per subroutine execution.
+
+    The counts use `gpu.subgroup_reduce` over the active lanes (SPIR-V
+    `GroupNonUniformArithmetic`; on NVIDIA `coro-nvvm-subgroup-ops`
+    makes them `redux.sync` over the active mask, sm_80 and newer) and
+    64-bit counters (two words, carried) in a buffer the pass appends to
+    the arguments of the coroutine and of its subroutines, laid out by
+    `corogpu/runtime/LaneProfileABI.h`. The `coro.lane_profile` attribute
+    (on the coroutine, and in the module's dictionary of that name) names
+    the functions and the sites. `coro-run --profile-lanes` runs it and
+    prints the report; the named pipelines do not.
+
+    ```mlir
+    scf.if %hit { ... }
+    // becomes
+    %active = gpu.subgroup_reduce add %c1_i32 : (i32) -> i32
+    %lane = ... gpu.lane_id ...
+    %first = gpu.subgroup_reduce minui %lane : (i32) -> i32
+    %taken = arith.extui %hit : i1 to i32
+    %low = gpu.subgroup_reduce minui %taken : (i32) -> i32
+    %high = gpu.subgroup_reduce maxui %taken : (i32) -> i32
+    scf.if (%lane == %first) { ...atomic adds to the site's counters... }
+    scf.if %hit { ... }
+    ```
+
+    It is an error to profile a coroutine that is launched, awaited or
+    driven elsewhere (its callers would miss the buffer), or one with
+    unstructured control flow left (run `coro-normalize-control-flow`).
+  }];
+  let options = [
+    ListOption<"coroutines", "coroutines", "std::string",
+               "Instrument only these coroutines (default: all)">
+  ];
+  let statistics = [
+    Statistic<"numSites", "sites", "Sites whose active lanes are counted">,
+    Statistic<"numFunctions", "functions", "Functions instrumented">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def CoroNormalizeControlFlow
     : Pass<"coro-normalize-control-flow", "::mlir::coro::FuncOp"> {
   let summary = "Turn a coroutine's cf control flow into structured scf";

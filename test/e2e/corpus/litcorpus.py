@@ -105,6 +105,12 @@ for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
     suite("vulkan/check-bounds/" + scheduler, "bounds", CHECK,
           ["--scheduler=" + scheduler, "--validate"])
 
+# --profile-lanes changes no output, and its counts agree with the run,
+# under every scheduler.
+for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
+    suite("vulkan/profile-lanes/" + scheduler, "profile", CHECK,
+          ["--scheduler=" + scheduler, "--validate"])
+
 # The same schedulers on the CUDA backend, where a driver is present.
 for name, args in [
         ("megakernel", ["--scheduler=megakernel"]),
@@ -165,10 +171,13 @@ for chip in ["sm_75", "sm_90"]:
               ["--chip=" + chip] + args, filter)
 
 
-# ... and with --check-bounds under every scheduler.
+# ... and with --check-bounds or --profile-lanes (redux.sync: sm_80 and
+# newer) under every scheduler.
 for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
     suite("ptxas/sm_90/%s-check-bounds" % scheduler, "ptxas", ["ptxas"],
           ["--chip=sm_90", "--scheduler=" + scheduler, "--check-bounds"])
+    suite("ptxas/sm_80/%s-profile-lanes" % scheduler, "ptxas", ["ptxas"],
+          ["--chip=sm_80", "--scheduler=" + scheduler, "--profile-lanes"])
 
 
 class CorpusFormat(lit.formats.TestFormat):

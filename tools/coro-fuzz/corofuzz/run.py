@@ -47,6 +47,10 @@ CONFIGS = {
     # nor change a result.
     "wf-bounds": ("wavefront", ["--check-bounds"]),
     "pt-bounds": ("persistent", ["--check-bounds"]),
+    # The lane profile's reductions and counters must not change a result
+    # either (nor make invalid code).
+    "wf-profile": ("wavefront", ["--profile-lanes"]),
+    "pt-profile": ("persistent", ["--profile-lanes"]),
     # Host programs: main launches the entry (coro-host-to-llvm, mlir-runner
     # and the runtime wrappers); options are the pipeline's.
     "host-mk": ("megakernel", []),

@@ -151,6 +151,33 @@ BoundsCheckAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+LaneProfileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        unsigned argument, ArrayAttr functions,
+                        ArrayAttr sites) {
+  if (functions.empty() || !llvm::all_of(functions, llvm::IsaPred<StringAttr>))
+    return emitError() << "the functions of a lane profile are their names, "
+                          "at least one";
+  for (Attribute site : sites) {
+    auto profileSite = dyn_cast<ProfileSiteAttr>(site);
+    if (!profileSite)
+      return emitError() << "the sites of a lane profile are "
+                            "#coro.profile_site";
+    if (profileSite.getFunction() >= functions.size())
+      return emitError() << "a profile site is in function "
+                         << profileSite.getFunction() << " of "
+                         << functions.size();
+  }
+  return success();
+}
+
+LaneProfileAttr LaneProfileAttr::lookup(Operation *module,
+                                        StringRef coroutine) {
+  auto profiles = module->getAttrOfType<DictionaryAttr>(kAttrName);
+  return profiles ? profiles.getAs<LaneProfileAttr>(coroutine)
+                  : LaneProfileAttr();
+}
+
 void CoroDialect::initialize() {
   registerTypes();
   registerAttributes();

@@ -206,6 +206,10 @@ public:
   /// kernel whose threads loop long must be launched in parts; 0: no limit.
   virtual uint32_t getLoopIterationLimit() const = 0;
   bool limitsLoopIterations() const { return getLoopIterationLimit() != 0; }
+  /// Whether kernels may reduce values over the active lanes of a subgroup
+  /// in divergent code (Vulkan: subgroup arithmetic in compute shaders;
+  /// CUDA: redux.sync, sm_80 and newer), as coro-profile-lanes needs.
+  virtual bool supportsSubgroupReductions() const = 0;
 };
 
 /// Fails with StatusCode::LimitExceeded when `mostIterations`, the status

@@ -104,4 +104,56 @@ def Coro_BoundsCheckAttr : AttrDef<Coro_Dialect, "BoundsCheck"> {
   }];
 }
 
+def Coro_ProfileSiteAttr : AttrDef<Coro_Dialect, "ProfileSite"> {
+  let mnemonic = "profile_site";
+  let summary = "One point where coro-profile-lanes counts active lanes";
+  let description = [{
+    What the site is (`entry`: the start of a function; `scf.if`,
+    `scf.index_switch`: a branch; `scf.while`, `scf.for`: a loop header,
+    whose branch is leaving the loop or not), the instrumented function it
+    is in (an index into the profile's `functions`) and its source
+    location.
+
+    ```mlir
+    #coro.profile_site<kind = "scf.if", function = 1,
+                       location = "kernel.mlir":12:5>
+    ```
+  }];
+  let parameters = (ins "StringAttr":$kind, "unsigned":$function,
+                        "LocationAttr":$location);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Coro_LaneProfileAttr : AttrDef<Coro_Dialect, "LaneProfile"> {
+  let mnemonic = "lane_profile";
+  let summary = "What coro-profile-lanes added to a coroutine";
+  let description = [{
+    Set by `coro-profile-lanes` on the `coro.func` it instrumented and,
+    under the coroutine's name, in the module's `coro.lane_profile`
+    dictionary (which outlives the coroutine through the schedulers'
+    passes): argument number `argument` of the coroutine and of its
+    subroutines is the profile buffer of
+    `corogpu/runtime/LaneProfileABI.h`; its function counters are those of
+    `functions` (the mega-kernel, or the subroutines in token order, by
+    name) and its site counters those of `sites`.
+
+    ```mlir
+    #coro.lane_profile<argument = 1, functions = ["entry", "shade"],
+                       sites = [#coro.profile_site<...>]>
+    ```
+  }];
+  let parameters = (ins "unsigned":$argument, "ArrayAttr":$functions,
+                        "ArrayAttr":$sites);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the coro.func attribute that holds it, and of the module
+    /// dictionary that holds it by coroutine name.
+    static constexpr ::llvm::StringLiteral kAttrName = "coro.lane_profile";
+    /// The profile `module` keeps for `coroutine`, or null.
+    static LaneProfileAttr lookup(::mlir::Operation *module,
+                                  ::llvm::StringRef coroutine);
+  }];
+}
+
 #endif // COROGPU_DIALECT_CORO_IR_COROATTRS_TD

@@ -63,8 +63,11 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   };
   switch (scheduler) {
   case GPUScheduler::Megakernel: {
-    if (schedulerOptions.profileLanes)
-      pm.addPass(createCoroProfileLanes());
+    if (schedulerOptions.profileLanes) {
+      CoroProfileLanesOptions profile;
+      profile.megaKernel = true;
+      pm.addPass(createCoroProfileLanes(profile));
+    }
     CoroMegakernelToGPUOptions options;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;

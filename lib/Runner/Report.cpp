@@ -117,17 +117,20 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
   }
 }
 
+/// Word `index` of `buffer`, 0 past its end.
+static uint32_t getWord(const HostBuffer &buffer, uint64_t index) {
+  uint32_t value = 0;
+  if ((index + 1) * sizeof(value) <= buffer.bytes.size())
+    std::memcpy(&value, buffer.bytes.data() + index * sizeof(value),
+                sizeof(value));
+  return value;
+}
+
 BoundsReport mlir::coro::runner::decodeViolations(const HostBuffer &violations,
                                                   BoundsCheckAttr boundsCheck) {
   namespace bounds = corogpu::runtime::bounds;
   BoundsReport report;
-  auto word = [&](uint64_t index) {
-    uint32_t value = 0;
-    if ((index + 1) * sizeof(value) <= violations.bytes.size())
-      std::memcpy(&value, violations.bytes.data() + index * sizeof(value),
-                  sizeof(value));
-    return value;
-  };
+  auto word = [&](uint64_t index) { return getWord(violations, index); };
   report.count = word(bounds::kViolationCount);
   if (report.count == 0)
     return report;
@@ -201,15 +204,6 @@ llvm::json::Value mlir::coro::runner::toJSON(const BoundsReport &report) {
                                           {"resumed_at", violation.resumedAt}});
   return llvm::json::Object{{"count", report.count},
                             {"recorded", std::move(recorded)}};
-}
-
-/// Word `index` of `buffer`, 0 past its end.
-static uint32_t getWord(const HostBuffer &buffer, uint64_t index) {
-  uint32_t value = 0;
-  if ((index + 1) * sizeof(value) <= buffer.bytes.size())
-    std::memcpy(&value, buffer.bytes.data() + index * sizeof(value),
-                sizeof(value));
-  return value;
 }
 
 LaneProfile mlir::coro::runner::decodeLaneProfile(const HostBuffer &buffer,

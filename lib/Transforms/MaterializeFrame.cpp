@@ -14,7 +14,9 @@
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -46,18 +48,20 @@ static bool isOnlyStoreOnItsPath(FrameStoreOp store,
 }
 
 /// Erases the stores that write back, unchanged, the value the subroutine
-/// loaded from the same field on entry: the field keeps it anyway, and
-/// without the store it simply flows through the subroutine.
+/// loaded from the same field before any store to it: the field keeps it
+/// anyway, and without the store it simply flows through the subroutine.
+/// The load may be anywhere (sinkToUses moves loads into branches): every
+/// other store of the field ends the subroutine, so none runs before it on
+/// a path that goes on.
 static bool removeWriteBacks(func::FuncOp subroutine) {
   SmallVector<FrameStoreOp> stores;
   subroutine.walk([&](FrameStoreOp store) { stores.push_back(store); });
   DominanceInfo dominance(subroutine);
-  Block &entry = subroutine.getBody().front();
   SmallVector<FrameStoreOp> writeBacks;
   for (FrameStoreOp store : stores) {
     auto load = store.getValue().getDefiningOp<FrameLoadOp>();
     if (!load || load.getSlot() != store.getSlot() ||
-        load->getBlock() != &entry || !isOnlyStoreOnItsPath(store, stores))
+        !isOnlyStoreOnItsPath(store, stores))
       continue;
     if (llvm::any_of(stores, [&](FrameStoreOp other) {
           return other.getSlot() == load.getSlot() &&
@@ -70,6 +74,131 @@ static bool removeWriteBacks(func::FuncOp subroutine) {
   for (FrameStoreOp store : writeBacks)
     store.erase();
   return !writeBacks.empty();
+}
+
+/// Whether `region` runs at most once each time its parent op does, so that
+/// an op moved into it from the parent's block runs at most as often as
+/// before: a branch of an scf.if or scf.index_switch, not a loop body.
+static bool runsAtMostOnce(Region *region) {
+  return isa<scf::IfOp, scf::IndexSwitchOp>(region->getParentOp()) &&
+         region->hasOneBlock();
+}
+
+/// Moves each frame load, and each side-effect-free op computed from what
+/// it can move, down to the deepest block that holds all its users,
+/// entering only branches (runsAtMostOnce), and there to just before the
+/// first op that uses it; users first, so that chains move together. Once
+/// write-backs are gone, a value used only by the code after one branch of
+/// a test no longer needs a register through the other branch (the BVH
+/// path tracer's `intersect`: the path state after the traversal loop, and
+/// `surface`: a direction only two of its three material branches read).
+/// Upstream's control-flow sinking enters only regions that use the op
+/// directly, and leaves loads where they are. A load moves only if every
+/// store of its field in the subroutine ends it (FrameLiveness::getExitAfter):
+/// no store then runs between its old and new place on a path that goes on
+/// to use it.
+static bool sinkToUses(func::FuncOp subroutine,
+                       ArrayRef<FrameFieldAttr> fields) {
+  llvm::SmallDenseSet<int64_t> storedMidway;
+  SmallVector<Operation *> ops;
+  subroutine.walk([&](Operation *op) {
+    if (auto store = dyn_cast<FrameStoreOp>(op);
+        store && !FrameLiveness::getExitAfter(store))
+      storedMidway.insert(store.getSlot());
+    ops.push_back(op);
+  });
+  auto canMove = [&](Operation *op) {
+    // Constants stay where canonicalization puts them.
+    if (op->getNumRegions() || op->getNumResults() == 0 ||
+        op->hasTrait<OpTrait::IsTerminator>() ||
+        op->hasTrait<OpTrait::ConstantLike>())
+      return false;
+    if (auto load = dyn_cast<FrameLoadOp>(op))
+      return !fields[load.getSlot()].getPromise() &&
+             !storedMidway.contains(load.getSlot());
+    return isMemoryEffectFree(op);
+  };
+  bool changed = false;
+  for (Operation *op : llvm::reverse(ops)) {
+    if (op->use_empty() || !canMove(op))
+      continue;
+    // The blocks from op's down to the deepest one that holds every user.
+    Block *home = op->getBlock();
+    SmallVector<Block *> path;
+    bool first = true;
+    for (Operation *user : op->getUsers()) {
+      SmallVector<Block *> chain;
+      for (Block *block = user->getBlock(); block != home;
+           block = block->getParentOp()->getBlock())
+        chain.push_back(block);
+      std::reverse(chain.begin(), chain.end());
+      if (first) {
+        path = std::move(chain);
+        first = false;
+        continue;
+      }
+      size_t common = 0;
+      while (common < path.size() && common < chain.size() &&
+             path[common] == chain[common])
+        ++common;
+      path.resize(common);
+    }
+    Block *target = home;
+    for (Block *block : path) {
+      if (!runsAtMostOnce(block->getParent()))
+        break;
+      target = block;
+    }
+    // Just before the first op of `target` that holds a user.
+    Operation *before = nullptr;
+    for (Operation *user : op->getUsers()) {
+      Operation *holder = target->findAncestorOpInBlock(*user);
+      if (!before || holder->isBeforeInBlock(before))
+        before = holder;
+    }
+    if (before == op || (target == home && op->getNextNode() == before))
+      continue;
+    op->moveBefore(before);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Once fields share storage, erases the stores that copy a field into
+/// another that the layout put in the same place (`store(g, load(f))`, f and
+/// g of one type at the same word and bit): the storage holds that value
+/// already, as no store to it runs before one that ends the subroutine.
+/// The loads left without a use go too.
+static void removeCopiesInPlace(ArrayRef<FrameFieldAttr> fields,
+                                ArrayRef<func::FuncOp> subroutines) {
+  for (func::FuncOp subroutine : subroutines) {
+    SmallVector<FrameStoreOp> stores, copies;
+    subroutine.walk([&](FrameStoreOp store) { stores.push_back(store); });
+    for (FrameStoreOp store : stores) {
+      auto load = store.getValue().getDefiningOp<FrameLoadOp>();
+      if (!load || load.getSlot() == store.getSlot() ||
+          !FrameLiveness::getExitAfter(store))
+        continue;
+      FrameFieldAttr from = fields[load.getSlot()];
+      FrameFieldAttr to = fields[store.getSlot()];
+      if (from.getType() != to.getType() || from.getWord() != to.getWord() ||
+          from.getBit() != to.getBit() || to.getPromise())
+        continue;
+      // Every store to the place ends the subroutine.
+      if (llvm::any_of(stores, [&](FrameStoreOp other) {
+            return !FrameLiveness::getExitAfter(other) &&
+                   fields[other.getSlot()].overlaps(to);
+          }))
+        continue;
+      copies.push_back(store);
+    }
+    for (FrameStoreOp store : copies) {
+      auto load = store.getValue().getDefiningOp<FrameLoadOp>();
+      store.erase();
+      if (load->use_empty())
+        load.erase();
+    }
+  }
 }
 
 /// Erases the stores of fields that are dead at every exit they reach.
@@ -212,10 +341,13 @@ struct CoroMaterializeFramePass
     bool changed = true;
     while (changed) {
       changed = false;
+      SmallVector<FrameFieldAttr> fields = split.getFrameFields();
       for (func::FuncOp subroutine : subroutines) {
         if (failed(simplify(subroutine)))
           return failure();
         changed |= removeWriteBacks(subroutine);
+        // Not a change that could let more stores go: the loop ends.
+        sinkToUses(subroutine, fields);
       }
       changed |= removeDeadStores(split, subroutines,
                                   FrameLiveness(split, subroutines));
@@ -234,6 +366,7 @@ struct CoroMaterializeFramePass
     SmallVector<FrameFieldAttr> packed =
         layOutFrame(fields, interference, {shareStorage, /*packBits=*/true});
     setFields(split, packBits ? packed : shared);
+    removeCopiesInPlace(split.getFrameFields(), subroutines);
 
     Builder builder(split.getContext());
     NamedAttrList sizes;

@@ -71,8 +71,11 @@ private:
   /// Counts a visit of the current subgroup at a site of kind `kind`, at
   /// `builder`: its active lanes and, with `selector` (an i32 that tells
   /// the way each lane goes), whether they diverged.
-  void recordSite(OpBuilder &builder, Location loc, StringRef kind,
-                  Value selector);
+  /// `existing`, if given, is a site recorded already, which this visit adds to
+  /// (an scf.for's test before its first iteration and after each one).
+  /// Returns the site.
+  int64_t recordSite(OpBuilder &builder, Location loc, StringRef kind,
+                     Value selector, std::optional<int64_t> existing = {});
   /// Adds the i32 `value` to the 64-bit counter at word `word`, carrying
   /// into its high word.
   void addToCounter(OpBuilder &builder, Location loc, uint64_t word,
@@ -124,11 +127,13 @@ void LaneProfiler::addToCounter(OpBuilder &builder, Location loc, uint64_t word,
                               getI32(inside, loc, 1), buffer, ValueRange{high});
 }
 
-void LaneProfiler::recordSite(OpBuilder &builder, Location loc, StringRef kind,
-                              Value selector) {
-  int64_t site = sites.size();
-  sites.push_back(ProfileSiteAttr::get(context, StringAttr::get(context, kind),
-                                       currentFunction, loc));
+int64_t LaneProfiler::recordSite(OpBuilder &builder, Location loc,
+                                 StringRef kind, Value selector,
+                                 std::optional<int64_t> existing) {
+  int64_t site = existing.value_or(sites.size());
+  if (!existing)
+    sites.push_back(ProfileSiteAttr::get(
+        context, StringAttr::get(context, kind), currentFunction, loc));
   Value active = reduce(builder, loc, gpu::AllReduceOperation::ADD,
                         getI32(builder, loc, 1));
   Value divergent;
@@ -154,6 +159,7 @@ void LaneProfiler::recordSite(OpBuilder &builder, Location loc, StringRef kind,
   addToCounter(inside, loc, first + lanes::kActiveLanes, active);
   if (divergent)
     addToCounter(inside, loc, first + lanes::kDivergentVisits, divergent);
+  return site;
 }
 
 LogicalResult LaneProfiler::instrument(FunctionOpInterface function,
@@ -188,34 +194,51 @@ LogicalResult LaneProfiler::instrument(FunctionOpInterface function,
   recordSite(builder, loc, "entry", Value());
   for (Operation *op : branches) {
     Location at = op->getLoc();
-    Value selector;
+    StringRef kind = op->getName().getStringRef();
+    auto toI32 = [&](Value condition) -> Value {
+      return arith::ExtUIOp::create(builder, at, builder.getI32Type(),
+                                    condition);
+    };
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       builder.setInsertionPoint(op);
-      selector = ifOp.getCondition();
+      recordSite(builder, at, kind, toI32(ifOp.getCondition()));
     } else if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op)) {
+      // The case each lane takes (the default last), not its value: lanes
+      // with different values may take the same case.
       builder.setInsertionPoint(op);
-      selector = arith::IndexCastUIOp::create(builder, at, builder.getI32Type(),
-                                              switchOp.getArg());
+      Value taken = getI32(builder, at, switchOp.getNumCases());
+      for (auto [number, value] : llvm::enumerate(switchOp.getCases())) {
+        Value matches = arith::CmpIOp::create(
+            builder, at, arith::CmpIPredicate::eq, switchOp.getArg(),
+            arith::ConstantIndexOp::create(builder, at, value));
+        taken = arith::SelectOp::create(builder, at, matches,
+                                        getI32(builder, at, number), taken);
+      }
+      recordSite(builder, at, kind, taken);
     } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      // The condition runs before every iteration, the first included.
       scf::ConditionOp condition = whileOp.getConditionOp();
       builder.setInsertionPoint(condition);
-      selector = condition.getCondition();
+      recordSite(builder, at, kind, toI32(condition.getCondition()));
     } else {
-      // An scf.for iteration's branch: whether the lane runs another one.
+      // An scf.for's test, whether a lane runs an iteration: before the
+      // first (lanes may skip the loop), then after each.
       auto forOp = cast<scf::ForOp>(op);
+      auto runs = [&](Value iteration) -> Value {
+        return arith::CmpIOp::create(builder, at,
+                                     forOp.getUnsignedCmp()
+                                         ? arith::CmpIPredicate::ult
+                                         : arith::CmpIPredicate::slt,
+                                     iteration, forOp.getUpperBound());
+      };
+      builder.setInsertionPoint(op);
+      int64_t site =
+          recordSite(builder, at, kind, toI32(runs(forOp.getLowerBound())));
       builder.setInsertionPointToStart(forOp.getBody());
       Value next = arith::AddIOp::create(builder, at, forOp.getInductionVar(),
                                          forOp.getStep());
-      selector = arith::CmpIOp::create(builder, at,
-                                       forOp.getUnsignedCmp()
-                                           ? arith::CmpIPredicate::ult
-                                           : arith::CmpIPredicate::slt,
-                                       next, forOp.getUpperBound());
+      recordSite(builder, at, kind, toI32(runs(next)), site);
     }
-    if (selector.getType().isInteger(1))
-      selector =
-          arith::ExtUIOp::create(builder, at, builder.getI32Type(), selector);
-    recordSite(builder, at, op->getName().getStringRef(), selector);
   }
 
   if (frameFields.empty())
@@ -314,7 +337,11 @@ struct CoroProfileLanesPass
         if (failed(found))
           return signalPassFailure();
         subroutines = std::move(*found);
-      } else {
+      }
+      // The mega-kernel runs the coroutine's body even where it is split
+      // (coro-resolve-handles splits the coroutines other code drives).
+      bool bySubroutine = split && !megaKernel;
+      if (!bySubroutine) {
         Operation *unstructured = nullptr;
         coroutine.walk([&](Operation *op) {
           if (!isa<cf::ControlFlowDialect>(op->getDialect()))
@@ -333,23 +360,26 @@ struct CoroProfileLanesPass
 
       unsigned argument = coroutine.getNumArguments();
       SmallVector<StringRef> names;
-      if (split)
+      if (bySubroutine)
         names = llvm::to_vector(split.getNames().getAsValueRange<StringAttr>());
       else
         names.push_back("mega-kernel");
       LaneProfiler profiler(context, names);
-      // A split coroutine keeps the signature its subroutines share.
+      // All of them take the buffer, so that they keep sharing a signature;
+      // only what runs is instrumented.
       if (failed(profiler.instrument(
               coroutine, argument,
-              split ? std::nullopt : std::optional<unsigned>(0), {})))
+              bySubroutine ? std::nullopt : std::optional<unsigned>(0), {})))
         return signalPassFailure();
       SmallVector<FrameFieldAttr> fields;
       if (split)
         fields = split.getFrameFields();
       for (auto [index, subroutine] : llvm::enumerate(subroutines))
         // The frame comes first.
-        if (failed(profiler.instrument(subroutine, argument + 1,
-                                       unsigned(index), fields)))
+        if (failed(profiler.instrument(
+                subroutine, argument + 1,
+                bySubroutine ? std::optional<unsigned>(index) : std::nullopt,
+                fields)))
           return signalPassFailure();
       auto profile = LaneProfileAttr::get(
           context, argument, ArrayAttr::get(context, profiler.getFunctions()),

@@ -3,18 +3,19 @@
 // branches and loop headers, and the frame bytes each subroutine moves. The
 // numbers do not depend on the subgroup size (any even size that divides
 // 32): 64 instances; a branch on odd ids diverges in every subgroup; one on
-// ids below 32 in none; a loop that odd ids run once has half the lanes
-// active at its header.
+// ids below 32 in none; a loop that odd ids run once is tested twice per
+// subgroup: before the first iteration, all lanes active and divergent, and
+// after it, half the lanes active and all leaving.
 //
-// The mega-kernel: (64 + 64 + 64 + 32) active lanes over 4 sites' visits of
-// full subgroups is 87.5 %; one branch visit in three diverges.
+// The mega-kernel: (64 + 64 + 64 + 64 + 32) active lanes over 5 visits of
+// every subgroup is 90 %; 2 of 4 branch visits diverge.
 // RUN: coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=megakernel --profile-lanes --quiet --check --validate | FileCheck %s --check-prefix=MEGA
 // MEGA:      megakernel: lane profile, subgroup size [[SG:[0-9]+]] (lanes active per subgroup at function entries, branches and loop headers)
 // MEGA-NEXT:   kernel   GPU time   executions   lane use   branch eff.   frame bytes / execution (load / store)
-// MEGA-NEXT:   mega-kernel   100.0 %   64   87.5 %   66.7 %   0.0 / 0.0
+// MEGA-NEXT:   mega-kernel   100.0 %   64   90.0 %   50.0 %   0.0 / 0.0
 // MEGA-NEXT:   sites where the most lanes idled:
-// MEGA-NEXT:     coro-run-profile-lanes.mlir:[[# @LINE + 51]]:3: scf.for in mega-kernel: {{[0-9]+}} visits, lane use 50.0 %, 0.0 % divergent
-// MEGA-NEXT:     coro-run-profile-lanes.mlir:[[# @LINE + 31]]:1: start of mega-kernel: {{[0-9]+}} visits, lane use 100.0 %, 0.0 % divergent
+// MEGA-NEXT:     coro-run-profile-lanes.mlir:[[# @LINE + 65]]:3: scf.for in mega-kernel: {{[0-9]+}} visits, lane use 75.0 %, 50.0 % divergent
+// MEGA-NEXT:     coro-run-profile-lanes.mlir:[[# @LINE + 45]]:1: start of mega-kernel: {{[0-9]+}} visits, lane use 100.0 %, 0.0 % divergent
 // MEGA:      check: megakernel matches the mega-kernel reference
 //
 // The wavefront: `entry` runs the divergent branch and stores the value
@@ -22,13 +23,13 @@
 // RUN: coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=wavefront --profile-lanes --quiet --check --validate | FileCheck %s --check-prefix=WAVE
 // WAVE:      wavefront: lane profile, subgroup size {{[0-9]+}}
 // WAVE:        entry    {{[0-9.]+}} %   64   100.0 %   0.0 %   0.0 / 4.0
-// WAVE-NEXT:   again    {{[0-9.]+}} %   64   83.3 %   100.0 %   4.0 / 0.0
+// WAVE-NEXT:   again    {{[0-9.]+}} %   64   87.5 %   66.7 %   4.0 / 0.0
 // WAVE-NEXT:   scheduling   {{[0-9.]+}} %
-// WAVE-NEXT:   all   90.0 %   66.7 %
+// WAVE-NEXT:   all   91.7 %   50.0 %
 // WAVE:      check: wavefront matches the mega-kernel reference
 //
 // The same counts as JSON, and every site.
-// RUN: coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=persistent --profile-lanes --quiet --json | FileCheck %s --check-prefix=JSON
+// RUN: coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=state-machine --state-machine-steps=1 --profile-lanes --quiet --json | FileCheck %s --check-prefix=JSON
 // JSON:      "lane_profile": {
 // JSON:        "functions": [
 // JSON:            "branch_efficiency": 0,
@@ -41,9 +42,23 @@
 // JSON:            "kind": "entry",
 // JSON:            "kind": "scf.if",
 //
-// It profiles one run, not --tune's many.
+// The mega-kernel of a coroutine that other code drives (so the front half
+// splits it) profiles its own body: every instance ran it.
+// RUN: coro-run %coro_src/test/e2e/programs/handles.mlir --coro=steps --grid=37 --arg=2.0 --buffer=f32:37:zeros --scheduler=megakernel --profile-lanes --check --quiet | FileCheck %s --check-prefix=DRIVEN
+// DRIVEN:      mega-kernel   100.0 %   37
+// DRIVEN:      check: megakernel matches the mega-kernel reference
+//
+// It profiles one run, not --tune's many; and not the bounds checks' code.
 // RUN: not coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --tune --profile-lanes 2>&1 | FileCheck %s --check-prefix=TUNE
 // TUNE: coro-run: error: --profile-lanes profiles one run; it does not go with --tune
+// RUN: not coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=wavefront --check-bounds --profile-lanes 2>&1 | FileCheck %s --check-prefix=BOUNDS
+// BOUNDS: coro-run: error: --profile-lanes does not go with --check-bounds, whose branches and frame state it would count as the coroutine's
+//
+// Profiled kernels that run several subroutines per launch hung on lavapipe
+// (a random program's, not understood yet): refused, not left to hang.
+// RUN: not coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=persistent --profile-lanes 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: not coro-run %s --coro=lanes --grid=64 --buffer=i32:64:iota --buffer=i32:64:zeros --scheduler=state-machine --profile-lanes 2>&1 | FileCheck %s --check-prefix=REFUSED
+// REFUSED: coro-run: error: --profile-lanes runs under the mega-kernel, the wavefront scheduler and the state machine with --state-machine-steps=1
 
 coro.func @lanes(%in: memref<?xi32>, %out: memref<?xi32>) {
   %id = coro.id : index

@@ -283,7 +283,7 @@ static llvm::cl::opt<bool> profileLanes(
                    "kernel (GPU time share, lane use, branch efficiency, "
                    "frame bytes per execution) and the sites where lanes "
                    "idled most (--json: all sites); off by default, as it "
-                   "slows the kernels"),
+                   "slows the kernels; not with --check-bounds or --tune"),
     llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     backend("backend",
@@ -879,6 +879,26 @@ int main(int argc, char **argv) {
   if (tune && profileLanes)
     return fail("--profile-lanes profiles one run; it does not go with --tune",
                 kExitUsage);
+  // Profiled kernels that run several subroutines of an instance in one
+  // launch, with its frame in registers or workgroup memory, hung on
+  // lavapipe for a random program (coro-fuzz seed 3) even with no site
+  // instrumented, the profile buffer an argument only: not understood yet,
+  // so refused rather than left to hang.
+  if (profileLanes && (scheduler == coro::GPUScheduler::Persistent ||
+                       (scheduler == coro::GPUScheduler::StateMachine &&
+                        stateMachineSteps != 1)))
+    return fail("--profile-lanes runs under the mega-kernel, the wavefront "
+                "scheduler and the state machine with "
+                "--state-machine-steps=1: the persistent-threads scheduler "
+                "and a state machine that runs several subroutines per launch "
+                "hung when profiled (coro-fuzz seed 3, not understood yet)",
+                kExitUsage);
+  // The checks' own branches and frame state would be profiled as the
+  // coroutine's, at its source lines.
+  if (checkBounds && profileLanes)
+    return fail("--profile-lanes does not go with --check-bounds, whose "
+                "branches and frame state it would count as the coroutine's",
+                kExitUsage);
   if (tune)
     return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
   // --check-bounds: the coroutine gets its checks and one more argument, the
@@ -1056,6 +1076,9 @@ int main(int argc, char **argv) {
   // one copy only).
   std::vector<runner::RunResult> runs(repeat);
   std::vector<runner::HostBuffer> results;
+  // --profile-lanes: every run's profile buffer (the wavefront's counts
+  // depend on how its queues filled), to report the median run's.
+  std::vector<runner::HostBuffer> profiles;
   for (runner::RunResult &run : runs) {
     if (ExitCode code = runOnce(*device, *compiled, grid, runArgumentTypes,
                                 scalars, scheduledBuffers, label, run)) {
@@ -1065,6 +1088,8 @@ int main(int argc, char **argv) {
             run.buffers[run.buffers.size() - 1 - (profileLanes ? 1 : 0)]);
       return code;
     }
+    if (profileLanes)
+      profiles.push_back(run.buffers.back());
     results = std::move(run.buffers);
     run.buffers.clear();
   }
@@ -1077,7 +1102,8 @@ int main(int argc, char **argv) {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return runs[a].timing.gpu < runs[b].timing.gpu;
   });
-  runner::RunResult &reported = runs[order[(order.size() - 1) / 2]];
+  size_t reportedRun = order[(order.size() - 1) / 2];
+  runner::RunResult &reported = runs[reportedRun];
   const runner::RunTiming &runTiming = reported.timing;
   if (repeat > 1 && timing && !json)
     llvm::outs() << llvm::format(
@@ -1097,7 +1123,7 @@ int main(int argc, char **argv) {
   // --profile-lanes: the profile buffer is coro-run's, not the user's.
   std::optional<runner::LaneProfile> lanes;
   if (profileLanes) {
-    lanes = runner::decodeLaneProfile(results.back(), laneProfile,
+    lanes = runner::decodeLaneProfile(profiles[reportedRun], laneProfile,
                                       reported.scheduled, runTiming.gpu);
     results.pop_back();
   }

@@ -350,8 +350,12 @@ def CoroNVVMSubgroupOps
     in divergent code over the lanes active there. Run before
     `convert-gpu-to-nvvm`, this pass replaces each non-uniform reduction of
     an `i32` (add, and, or, xor, signed and unsigned min and max) by
-    `nvvm.redux.sync` over the mask `llvm.nvvm.activemask` gives
-    (`activemask.b32`), which reduces exactly the active lanes.
+    `redux.sync` over the mask `activemask.b32` gives, which reduces exactly
+    the active lanes. Both are one `llvm.inline_asm` with side effects whose
+    text is unique in the module: LLVM merged identical calls of the
+    `nvvm.redux.sync` and `llvm.nvvm.activemask` intrinsics from the two
+    branches of a test into one after them, where other lanes are active,
+    and it does not merge or move such asm.
 
     `redux.sync` needs sm_80 or newer: with an older target chip, and for
     any other non-uniform reduction (floats, vectors, clusters), the pass
@@ -361,8 +365,7 @@ def CoroNVVMSubgroupOps
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::LLVM::LLVMDialect",
-    "::mlir::NVVM::NVVMDialect"
+    "::mlir::LLVM::LLVMDialect"
   ];
   let statistics = [
     Statistic<"numReductions", "reductions",

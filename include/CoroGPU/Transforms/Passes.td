@@ -173,16 +173,19 @@ def CoroProfileLanes : Pass<"coro-profile-lanes", "::mlir::ModuleOp"> {
     Instruments the kernels a coroutine runs as: the subroutines of its
     `coro.split` when it is split (run the pass after
     `coro-materialize-frame`), or the coroutine's own body, which the
-    mega-kernel runs, when it is not. At each site it counts, once per
-    subgroup that reaches it (the lowest active lane adds to the counters):
+    mega-kernel runs, when it is not or with `mega-kernel` (for the
+    mega-kernel of a coroutine that `coro-resolve-handles` split because
+    other code drives it). At each site it counts, once per subgroup that
+    reaches it (the lowest active lane adds to the counters):
 
     - the visit, and the lanes of the subgroup active there: at the start
       of each function (`entry`), before each `scf.if` and
-      `scf.index_switch`, at the condition of each `scf.while` and at the
-      start of each `scf.for` iteration;
+      `scf.index_switch`, at the condition of each `scf.while` (before
+      every iteration) and at each test of an `scf.for` (before its first
+      iteration and after each);
     - whether the visit was divergent: the active lanes did not all take the
-      same branch or case, or at a loop header did not all stay in the loop
-      (or all leave it).
+      same branch or case, or at a loop's test did not all run another
+      iteration (or all leave).
 
     Lane use is active lanes / (visits x subgroup size); branch efficiency,
     as NVIDIA's profilers define it, is the share of branch visits that
@@ -199,7 +202,8 @@ def CoroProfileLanes : Pass<"coro-profile-lanes", "::mlir::ModuleOp"> {
     `corogpu/runtime/LaneProfileABI.h`. The `coro.lane_profile` attribute
     (on the coroutine, and in the module's dictionary of that name) names
     the functions and the sites. `coro-run --profile-lanes` runs it and
-    prints the report; the named pipelines do not.
+    prints the report; the named pipelines run it with
+    `profile-lanes=true`.
 
     ```mlir
     scf.if %hit { ... }
@@ -220,7 +224,10 @@ def CoroProfileLanes : Pass<"coro-profile-lanes", "::mlir::ModuleOp"> {
   }];
   let options = [
     ListOption<"coroutines", "coroutines", "std::string",
-               "Instrument only these coroutines (default: all)">
+               "Instrument only these coroutines (default: all)">,
+    Option<"megaKernel", "mega-kernel", "bool", /*default=*/"false",
+           "Instrument each coroutine's own body, which the mega-kernel "
+           "runs, also where it is split">
   ];
   let statistics = [
     Statistic<"numSites", "sites", "Sites whose active lanes are counted">,

@@ -32,26 +32,27 @@ namespace coro {
 
 using namespace mlir;
 
-/// The redux.sync kind of an integer subgroup reduction, if it has one.
-static std::optional<NVVM::ReduxKind>
-getReduxKind(gpu::AllReduceOperation kind) {
+/// The `redux.sync` operation and type of an integer subgroup reduction
+/// ("add.u32"), if it has one.
+static std::optional<StringRef>
+getReduxOperation(gpu::AllReduceOperation kind) {
   switch (kind) {
   case gpu::AllReduceOperation::ADD:
-    return NVVM::ReduxKind::ADD;
+    return StringRef("add.u32");
   case gpu::AllReduceOperation::AND:
-    return NVVM::ReduxKind::AND;
+    return StringRef("and.b32");
   case gpu::AllReduceOperation::OR:
-    return NVVM::ReduxKind::OR;
+    return StringRef("or.b32");
   case gpu::AllReduceOperation::XOR:
-    return NVVM::ReduxKind::XOR;
+    return StringRef("xor.b32");
   case gpu::AllReduceOperation::MINSI:
-    return NVVM::ReduxKind::MIN;
+    return StringRef("min.s32");
   case gpu::AllReduceOperation::MAXSI:
-    return NVVM::ReduxKind::MAX;
+    return StringRef("max.s32");
   case gpu::AllReduceOperation::MINUI:
-    return NVVM::ReduxKind::UMIN;
+    return StringRef("min.u32");
   case gpu::AllReduceOperation::MAXUI:
-    return NVVM::ReduxKind::UMAX;
+    return StringRef("max.u32");
   default:
     return std::nullopt;
   }
@@ -108,9 +109,9 @@ struct CoroNVVMSubgroupOpsPass
     }
     OpBuilder builder(&getContext());
     Type i32 = builder.getI32Type();
-    for (gpu::SubgroupReduceOp reduction : reductions) {
-      std::optional<NVVM::ReduxKind> kind = getReduxKind(reduction.getOp());
-      if (!reduction.getType().isInteger(32) || !kind ||
+    for (auto [number, reduction] : llvm::enumerate(reductions)) {
+      std::optional<StringRef> operation = getReduxOperation(reduction.getOp());
+      if (!reduction.getType().isInteger(32) || !operation ||
           reduction.getClusterSize()) {
         reduction.emitError("coro-nvvm-subgroup-ops: only unclustered "
                             "integer reductions of i32 over the active "
@@ -119,15 +120,25 @@ struct CoroNVVMSubgroupOpsPass
       }
       LDBG() << "lowering " << reduction;
       builder.setInsertionPoint(reduction);
-      Location loc = reduction.getLoc();
-      // A convergent intrinsic: LLVM does not move it across branches.
-      Value activeLanes =
-          LLVM::CallIntrinsicOp::create(
-              builder, loc, i32, builder.getStringAttr("llvm.nvvm.activemask"),
-              ValueRange{})
+      // The active mask and the reduction in one asm statement whose text
+      // is unique in the module: LLVM may merge identical calls of the
+      // branches of a test into one after them (the convergent intrinsics
+      // were), where other lanes are active; it neither moves nor merges
+      // asm with side effects and a text of its own.
+      std::string text =
+          ("{ .reg .b32 %coro_mask; activemask.b32 %coro_mask; redux.sync." +
+           *operation + " $0, $1, %coro_mask; } // reduction " +
+           llvm::Twine(number))
+              .str();
+      Value reduced =
+          LLVM::InlineAsmOp::create(builder, reduction.getLoc(), i32,
+                                    ValueRange{reduction.getValue()}, text,
+                                    "=r,r", /*has_side_effects=*/true,
+                                    /*is_align_stack=*/false,
+                                    LLVM::tailcallkind::TailCallKind::None,
+                                    /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                                    /*operand_attrs=*/ArrayAttr())
               .getResult(0);
-      Value reduced = NVVM::ReduxOp::create(
-          builder, loc, i32, reduction.getValue(), *kind, activeLanes);
       reduction.replaceAllUsesWith(reduced);
       reduction.erase();
       ++numReductions;

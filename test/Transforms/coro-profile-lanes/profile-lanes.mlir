@@ -50,14 +50,29 @@
 // CHECK:         %[[W14:.*]] = arith.constant 14 : index
 // CHECK-NEXT:    memref.atomic_rmw addi %[[DIVERGED]], %[[P]][%[[W14]]]
 // CHECK:         scf.if %[[ODD]] {
-// A for loop's header: whether the lane runs another iteration.
-// CHECK:         scf.for %[[I:.*]] = %[[LB:.*]] to %[[N]] step %[[STEP:.*]] {
+// A for loop's test, whether the lane runs an iteration: before the first
+// (site 2: word 18), then after each, added to the same site.
+// CHECK:         %[[ENTERS:.*]] = arith.cmpi slt, %[[LB:.*]], %[[N]] : index
+// CHECK-NEXT:    arith.extui %[[ENTERS]] : i1 to i32
+// CHECK:         arith.constant 18 : index
+// CHECK:         scf.for %[[I:.*]] = %[[LB]] to %[[N]] step %[[STEP:.*]] {
 // CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[I]], %[[STEP]] : index
 // CHECK-NEXT:      %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]] : index
 // CHECK-NEXT:      arith.extui %[[MORE]] : i1 to i32
-// A switch: the case each lane takes.
-// CHECK:         %[[CASE:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK:           arith.constant 18 : index
+// CHECK-NOT:       arith.constant 24 : index
+// CHECK:           memref.store %{{.*}}, %[[OUT]]
+// CHECK-NEXT:    }
+// A switch: the case each lane takes, its number or 1 for the default (the
+// values of lanes that take the same case may differ).
+// CHECK-NEXT:    %[[DEFAULT:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[IS0:.*]] = arith.cmpi eq, %{{.*}}, %[[ZERO]] : index
+// CHECK-NEXT:    %[[FIRST_CASE:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[CASE:.*]] = arith.select %[[IS0]], %[[FIRST_CASE]], %[[DEFAULT]] : i32
 // CHECK:         gpu.subgroup_reduce minui %[[CASE]]
+// CHECK:         gpu.subgroup_reduce maxui %[[CASE]]
+// CHECK:         arith.constant 24 : index
 // CHECK:         scf.index_switch
 // A while loop's header is its condition.
 // CHECK:         scf.while
@@ -168,6 +183,20 @@ func.func @shade__hit(%frame: !coro.frame, %out: memref<?xf32>) {
 coro.split @shade subroutines [@shade__entry, @shade__hit] names ["entry", "hit"]
     fields [#coro.field<"x" : f32 at 2>, #coro.field<"i" : index at 3>]
     transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+
+// The mega-kernel runs the coroutine's own body even where it is split
+// (coro-resolve-handles splits a coroutine that other code drives): with
+// `mega-kernel`, that body is instrumented, and the subroutines only take
+// the buffer.
+// RUN: coro-opt %s --split-input-file --coro-profile-lanes='mega-kernel=true' | FileCheck %s --check-prefix=MEGAK
+// MEGAK-LABEL: coro.func @shade(
+// MEGAK-SAME:      coro.lane_profile = #coro.lane_profile<argument = 1, functions = ["mega-kernel"]
+// MEGAK:         gpu.subgroup_reduce
+// MEGAK:         coro.suspend
+// MEGAK-LABEL: func.func @shade__entry(
+// MEGAK-SAME:      %{{.*}}: memref<?xi32>)
+// MEGAK-NOT:     gpu.subgroup_reduce
+// MEGAK:         return
 
 // -----
 

@@ -106,10 +106,17 @@ for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
           ["--scheduler=" + scheduler, "--validate"])
 
 # --profile-lanes changes no output, and its counts agree with the run,
-# under every scheduler.
-for scheduler in ["megakernel", "state-machine", "wavefront", "persistent"]:
-    suite("vulkan/profile-lanes/" + scheduler, "profile", CHECK,
-          ["--scheduler=" + scheduler, "--validate"])
+# under the schedulers it runs under (coro-run refuses the others).
+for name, args in [("megakernel", ["--scheduler=megakernel"]),
+                   ("state-machine-1-step", ["--scheduler=state-machine",
+                                             "--state-machine-steps=1"]),
+                   ("wavefront", ["--scheduler=wavefront"]),
+                   ("wavefront-grid-stride",
+                    ["--scheduler=wavefront", "--wavefront-grid-stride",
+                     "--wavefront-stride-workgroups=1",
+                     "--wavefront-workgroup-size=4", "--capacity=7"])]:
+    suite("vulkan/profile-lanes/" + name, "profile", CHECK,
+          args + ["--validate"])
 
 # The same schedulers on the CUDA backend, where a driver is present.
 for name, args in [

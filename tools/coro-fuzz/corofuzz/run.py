@@ -50,7 +50,8 @@ CONFIGS = {
     # The lane profile's reductions and counters must not change a result
     # either (nor make invalid code).
     "wf-profile": ("wavefront", ["--profile-lanes"]),
-    "pt-profile": ("persistent", ["--profile-lanes"]),
+    "sm-profile": ("state-machine", ["--profile-lanes",
+                                     "--state-machine-steps=1"]),
     # Host programs: main launches the entry (coro-host-to-llvm, mlir-runner
     # and the runtime wrappers); options are the pipeline's.
     "host-mk": ("megakernel", []),

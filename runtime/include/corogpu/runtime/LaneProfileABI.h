@@ -70,11 +70,6 @@ inline uint64_t getProfileBufferWords(uint64_t functions, uint64_t sites) {
   return getSiteWord(functions, sites);
 }
 
-/// The 64-bit counter at `words[word]` and `words[word + 1]`.
-inline uint64_t readCounter(const uint32_t *words, uint64_t word) {
-  return uint64_t(words[word]) | uint64_t(words[word + 1]) << 32;
-}
-
 } // namespace corogpu::runtime::lanes
 
 #endif // COROGPU_RUNTIME_LANEPROFILEABI_H

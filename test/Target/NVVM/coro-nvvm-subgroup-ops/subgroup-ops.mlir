@@ -1,7 +1,8 @@
 // RUN: coro-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(coro-nvvm-subgroup-ops))' | FileCheck %s
 
 // A reduction over the active lanes (not `uniform`) becomes redux.sync over
-// the mask llvm.nvvm.activemask gives, where it was: inside the branch. A
+// the mask activemask.b32 gives, where it was: inside the branch, in asm
+// whose text is unique (LLVM merges identical calls across branches). A
 // uniform one is left to convert-gpu-to-nvvm; the subgroup size is the warp
 // size.
 // CHECK-LABEL: gpu.module @kernels
@@ -9,12 +10,9 @@
 // CHECK-SAME:      (%[[C:.*]]: i1, %[[X:.*]]: i32, %[[OUT:.*]]: memref<?xi32>)
 // CHECK:           %[[WARP:.*]] = arith.constant 32 : index
 // CHECK:           scf.if %[[C]] {
-// CHECK-NEXT:        %[[MASK:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"() : () -> i32
-// CHECK-NEXT:        %[[SUM:.*]] = nvvm.redux.sync add %[[X]], %[[MASK]] : i32 -> i32
-// CHECK-NEXT:        %[[MASK2:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"() : () -> i32
-// CHECK-NEXT:        %[[MIN:.*]] = nvvm.redux.sync umin %[[X]], %[[MASK2]] : i32 -> i32
-// CHECK:             %[[MASK3:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"() : () -> i32
-// CHECK-NEXT:        nvvm.redux.sync max %[[X]], %[[MASK3]] : i32 -> i32
+// CHECK-NEXT:        %[[SUM:.*]] = llvm.inline_asm has_side_effects "{ .reg .b32 %coro_mask; activemask.b32 %coro_mask; redux.sync.add.u32 $0, $1, %coro_mask; } // reduction 0", "=r,r" %[[X]] : (i32) -> i32
+// CHECK-NEXT:        llvm.inline_asm has_side_effects "{{.*}} redux.sync.min.u32 $0, $1, %coro_mask; } // reduction 1", "=r,r" %[[X]]
+// CHECK-NEXT:        llvm.inline_asm has_side_effects "{{.*}} redux.sync.max.s32 $0, $1, %coro_mask; } // reduction 2", "=r,r" %[[X]]
 // CHECK:             memref.store %[[SUM]], %[[OUT]][%[[WARP]]]
 // CHECK:           gpu.subgroup_reduce add %[[X]] uniform : (i32) -> i32
 // CHECK-NOT:       gpu.subgroup_size

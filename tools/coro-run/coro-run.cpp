@@ -1019,8 +1019,8 @@ int main(int argc, char **argv) {
                 kExitCompile);
   // --profile-lanes: the kernels take the profile buffer last.
   coro::LaneProfileAttr laneProfile = compiled->laneProfile;
+  // It goes after the user's buffers; the reference run takes those alone.
   SmallVector<Type> runArgumentTypes(argumentTypes);
-  std::vector<runner::HostBuffer> runBuffers;
   if (profileLanes) {
     if (!device->supportsSubgroupReductions())
       return fail("--profile-lanes: " + device->getName() +
@@ -1034,12 +1034,10 @@ int main(int argc, char **argv) {
                   kExitCompile);
     runArgumentTypes.push_back(MemRefType::get({ShapedType::kDynamic},
                                                IntegerType::get(&context, 32)));
-    runBuffers = buffers;
-    runBuffers.push_back(runner::createLaneProfileBuffer(laneProfile));
+    buffers.push_back(runner::createLaneProfileBuffer(laneProfile));
   }
-  ArrayRef<runner::HostBuffer> scheduledBuffers =
-      profileLanes ? ArrayRef<runner::HostBuffer>(runBuffers)
-                   : ArrayRef<runner::HostBuffer>(buffers);
+  ArrayRef<runner::HostBuffer> referenceBuffers =
+      ArrayRef<runner::HostBuffer>(buffers).drop_back(profileLanes ? 1 : 0);
   FailureOr<runner::CompiledCoroutine> reference;
   if (check) {
     coro::SchedulerCompileOptions referenceOptions =
@@ -1082,7 +1080,7 @@ int main(int argc, char **argv) {
   std::vector<runner::HostBuffer> profiles;
   for (runner::RunResult &run : runs) {
     if (ExitCode code = runOnce(*device, *compiled, grid, runArgumentTypes,
-                                scalars, scheduledBuffers, label, run)) {
+                                scalars, buffers, label, run)) {
       // An access out of bounds can be why a run never ended.
       if (boundsCheck && run.buffers.size() > (profileLanes ? 1 : 0))
         reportViolations(
@@ -1115,8 +1113,9 @@ int main(int argc, char **argv) {
                                 llvm::outs());
   runner::RunResult referenceRun;
   if (check) {
-    if (ExitCode code = runOnce(*device, *reference, grid, argumentTypes,
-                                scalars, buffers, "reference", referenceRun))
+    if (ExitCode code =
+            runOnce(*device, *reference, grid, argumentTypes, scalars,
+                    referenceBuffers, "reference", referenceRun))
       return code;
     if (boundsCheck)
       referenceRun.buffers.pop_back();

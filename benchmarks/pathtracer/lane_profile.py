@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The paper's Table 2 on lavapipe: lane use and branch efficiency per kernel.
+"""The paper's Table 2: lane use and branch efficiency per kernel.
 
 Runs the BVH path tracer (pathtracer.mlir, `path_trace`) on the Cornell box
 and the showcase scene under the mega-kernel, the wavefront scheduler, and
@@ -10,9 +10,12 @@ the run's GPU time, the lanes that ran it, lane use (active lanes per
 subgroup at function entries, branches and loop headers), branch efficiency
 (branch visits whose lanes all went the same way) and the frame bytes it
 loaded and stored per execution. The profiled kernels are slower than
-plain ones; the time shares are those of the profiled run.
+plain ones; the time shares are those of the profiled run. --backend cuda
+profiles warps of 32 lanes on an NVIDIA GPU (sm_80 or newer); lavapipe's
+subgroups have 8.
 
     lane_profile.py [--coro-run build/bin/coro-run] [--size 128] [--spp 1]
+                    [--backend vulkan|cuda]
 """
 
 import argparse
@@ -38,6 +41,8 @@ def main():
     parser.add_argument("--size", type=int, default=128,
                         help="image width and height")
     parser.add_argument("--spp", type=int, default=1)
+    parser.add_argument("--backend", default="vulkan",
+                        choices=["vulkan", "cuda"])
     options = parser.parse_args()
     print("| scene | configuration | kernel | GPU time | lanes | lane use | "
           "branch eff. | frame bytes / execution (load / store) |")
@@ -54,7 +59,8 @@ def main():
             for name, flags in CONFIGURATIONS:
                 result = subprocess.run(
                     [options.coro_run, os.path.join(HERE, "pathtracer.mlir"),
-                     "--coro=path_trace"] + args + flags +
+                     "--coro=path_trace", "--backend=" + options.backend] +
+                    args + flags +
                     ["--profile-lanes", "--check", "--json", "--quiet"],
                     stdout=subprocess.PIPE, universal_newlines=True)
                 if result.returncode != 0:

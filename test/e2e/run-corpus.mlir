@@ -35,3 +35,19 @@
 // MIN: corpus: 0 passed, 0 failed
 // MIN-NEXT: run-corpus: error: 0 entries ran, fewer than --min 20
 // MIN-NEXT: exit code 1
+
+// A command that outlasts --timeout is killed and its entry fails with exit
+// code 124 (a kernel that never ends would otherwise stop the whole corpus);
+// --times ends each line with the seconds the entry took.
+// RUN: echo 'test/e2e/cpu/loop-break.mlir --coro=partial_sums --grid=6' > %t/one.txt
+// RUN: printf '#!/bin/sh\nsleep 30\n' > %t/hangs && chmod +x %t/hangs
+// RUN: printf '#!/bin/sh\nexit 0\n' > %t/passes && chmod +x %t/passes
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run %t/hangs --manifest %t/one.txt --timeout 0.5 --times > %t/slow.out 2>&1; echo "exit code $?" >> %t/slow.out
+// RUN: FileCheck %s --check-prefix=SLOW < %t/slow.out
+// SLOW: FAIL test/e2e/cpu/loop-break.mlir partial_sums (exit code 124): --coro=partial_sums --grid=6 ({{[0-9]+\.[0-9]+}} s)
+// SLOW-NEXT: | run-corpus: timed out after 0.5 s: {{.*}}hangs {{.*}}loop-break.mlir --coro=partial_sums --grid=6 --check --quiet
+// SLOW-NEXT: corpus: 0 passed, 1 failed
+// SLOW-NEXT: exit code 1
+// RUN: %python %coro_src/test/e2e/run-corpus.py --coro-run %t/passes --manifest %t/one.txt --times | FileCheck %s --check-prefix=TIMES
+// TIMES: PASS test/e2e/cpu/loop-break.mlir partial_sums ({{[0-9]+\.[0-9]+}} s)
+// TIMES-NEXT: corpus: 1 passed, 0 failed

@@ -23,7 +23,9 @@ Modes (--mode):
              per visit).
 
 Prints one `PASS <file> <coro> ...` or `FAIL <file> <coro>` line per entry
-(a failure is followed by the tools' output), then
+(a failure is followed by the tools' output; --times adds the seconds each
+took; a command that outlasts --timeout, 300 s by default, is killed and
+its entry fails with exit code 124), then
 `corpus: N passed, M failed`; exits 1 if an entry failed or fewer than --min
 entries ran, and 2 if the manifest is unusable (missing, empty, or naming a
 file that does not exist).
@@ -40,6 +42,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))  # The repository root.
@@ -74,15 +77,30 @@ def read_manifest(path):
     return entries
 
 
-def run(command):
-    """Runs `command`; returns (exit code, stdout and stderr together)."""
+# Seconds one command may take (--timeout): a run that hangs, on a GPU whose
+# driver never ends a kernel, fails instead of stopping the whole corpus.
+TIMEOUT = [300.0]
+
+
+def run_separately(command):
+    """Runs `command`; returns (exit code, stdout, stderr). A command that
+    outlasts --timeout is killed and reported with exit code 124."""
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT,
-                                universal_newlines=True)
+                                stderr=subprocess.PIPE,
+                                universal_newlines=True, timeout=TIMEOUT[0])
     except OSError as error:
-        return 127, "%s: %s\n" % (command[0], error)
-    return result.returncode, result.stdout
+        return 127, "", "%s: %s\n" % (command[0], error)
+    except subprocess.TimeoutExpired:
+        return 124, "", "run-corpus: timed out after %g s: %s\n" % (
+            TIMEOUT[0], " ".join(shlex.quote(a) for a in command))
+    return result.returncode, result.stdout, result.stderr
+
+
+def run(command):
+    """Runs `command`; returns (exit code, stdout and stderr together)."""
+    code, out, err = run_separately(command)
+    return code, out + err
 
 
 def coro_run(options, path, args):
@@ -103,15 +121,13 @@ def same_values(a, b):
 def bounds(options, path, coro, args, output):
     runs = []
     for flags in ([], ["--check-bounds"]):
-        command = [options.coro_run, path] + args + flags + ["--json"]
-        result = subprocess.run(command, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE,
-                                universal_newlines=True)
-        log = result.stdout + result.stderr
-        if result.returncode != 0:
-            return result.returncode, log
+        code, out, err = run_separately(
+            [options.coro_run, path] + args + flags + ["--json"])
+        log = out + err
+        if code != 0:
+            return code, log
         try:
-            runs.append(json.loads(result.stdout))
+            runs.append(json.loads(out))
         except ValueError:
             return 1, log + "not one JSON object\n"
     plain, checked = runs
@@ -251,7 +267,14 @@ def main():
                         "temporary directory, removed at the end)")
     parser.add_argument("--min", type=int, default=1,
                         help="fail if fewer entries than this ran")
+    parser.add_argument("--times", action="store_true",
+                        help="end each PASS and FAIL line with the seconds "
+                        "the entry took")
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds one command may take before it is "
+                        "killed and its entry fails (default 300)")
     options = parser.parse_args(argv)
+    TIMEOUT[0] = options.timeout
 
     entries = read_manifest(options.manifest)
     workdir = options.workdir or tempfile.mkdtemp(prefix="corpus-")
@@ -262,16 +285,19 @@ def main():
             if options.filter not in " ".join([path] + args):
                 continue
             output = os.path.join(workdir, "%d.%s" % (number, coro))
+            start = time.time()
             code, log = MODES[options.mode](
                 options, os.path.join(ROOT, path), coro, args + extra, output)
+            took = (" (%.2f s)" % (time.time() - start)) if options.times else ""
             if code == 0:
                 passed += 1
                 summary = log.strip() if options.mode == "ptxas" else ""
-                print(("PASS %s %s %s" % (path, coro, summary)).rstrip())
+                print(("PASS %s %s %s" % (path, coro, summary)).rstrip() + took)
             else:
                 failed += 1
-                print("FAIL %s %s (exit code %d): %s" %
-                      (path, coro, code, " ".join(shlex.quote(a) for a in args)))
+                print("FAIL %s %s (exit code %d): %s%s" %
+                      (path, coro, code, " ".join(shlex.quote(a) for a in args),
+                       took))
                 print("".join("  | " + l + "\n" for l in log.splitlines()),
                       end="")
             sys.stdout.flush()

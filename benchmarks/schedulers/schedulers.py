@@ -70,6 +70,8 @@ from to_png import read_floats, tone_map, write_png  # noqa: E402
 WAVEFRONT_CONFIGS = {
     "wavefront": [],
     "wavefront-classify": ["--wavefront-design=classify"],
+    # The queue design with one atomic per slot instead of per subgroup.
+    "wavefront-lane-appends": ["--wavefront-subgroup-appends=false"],
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],

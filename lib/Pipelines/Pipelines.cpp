@@ -115,7 +115,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (bitcasts, frame fields).
   GpuSPIRVAttachTargetOptions target;
   target.spirvVersion = "v1.3";
-  // GroupNonUniform*: the subgroup reductions of coro-profile-lanes.
+  // GroupNonUniform*: the subgroup reductions of coro-profile-lanes and of
+  // the wavefront's subgroup appends.
   target.spirvCapabilities = {
       "Shader", "GroupNonUniform", "GroupNonUniformArithmetic",
       "Int64",  "Float64",         "Int8",
@@ -134,6 +135,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // Nor does its arith conversion take ceil/floor divisions and casts
   // between i1 and index.
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandArith());
+  // Nor uniform subgroup reductions (the wavefront's subgroup appends).
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUniformReductions());
   // lavapipe miscompiles signed 64-bit comparisons with constants
   // (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());
@@ -234,6 +237,11 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // the upper bound of their queues each round.
   SchedulerCompileOptions cudaOptions = options;
   cudaOptions.wavefront.gridStride = true;
+  // Subgroup appends reduce over whole warps (redux.sync or shuffles with
+  // the full mask): a workgroup with a partial warp would name lanes that
+  // do not exist, so such kernels append one slot at a time.
+  if (cudaOptions.wavefront.workgroupSize % 32 != 0)
+    cudaOptions.wavefront.subgroupAppends = false;
   buildToGPUKernels(pm, scheduler, cudaOptions, /*countLoopIterations=*/false);
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
@@ -295,6 +303,14 @@ namespace {
       *this, "wavefront-workgroup-size",                                       \
       llvm::cl::desc("wavefront: threads per workgroup of its kernels"),       \
       llvm::cl::init(64)};                                                     \
+  Option<bool> wavefrontSubgroupAppends{                                       \
+      *this, "wavefront-subgroup-appends",                                     \
+      llvm::cl::desc(                                                          \
+          "wavefront: one atomic per subgroup and queue for the "              \
+          "queue design's appends (Vulkan: needs subgroup arithmetic; lanes "  \
+          "past the 32nd append alone; CUDA: ignored unless workgroups are "   \
+          "whole warps)"),                                                     \
+      llvm::cl::init(false)};                                                  \
   Option<int64_t> persistentWorkgroupSize{                                     \
       *this, "persistent-workgroup-size",                                      \
       llvm::cl::desc("persistent: threads per workgroup"),                     \
@@ -325,6 +341,7 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   result.wavefront.layout = options.layout;
   result.wavefront.sortBy = options.sortBy;
   result.wavefront.hintBuckets = options.hintBuckets;
+  result.wavefront.subgroupAppends = options.wavefrontSubgroupAppends;
   result.persistent.workgroupSize = options.persistentWorkgroupSize;
   result.persistent.layout = options.layout;
   result.persistent.batch = options.persistentBatch;

@@ -337,6 +337,8 @@ public:
   bool supportsSubgroupReductions() const override {
     return computeCapabilityMajor >= 8;
   }
+  // Every NVIDIA GPU CUDA 13 supports has warps of 32 threads.
+  uint32_t getSubgroupSize() const override { return 32; }
 
 private:
   DriverAPI api;

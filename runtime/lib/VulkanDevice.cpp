@@ -216,6 +216,7 @@ public:
   bool supportsSubgroupReductions() const override {
     return subgroupReductions;
   }
+  uint32_t getSubgroupSize() const override { return subgroupSize; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -299,6 +300,7 @@ private:
   uint32_t maxWorkgroupSize = 0;
   bool loopLimiter = false;
   bool subgroupReductions = false;
+  uint32_t subgroupSize = 0;
   float timestampPeriod = 1.0f;
   /// Kernel name -> the arguments (bindings) it uses.
   std::map<std::string, uint32_t> entryPoints;
@@ -469,6 +471,7 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   subgroupReductions =
       (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
       (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+  subgroupSize = subgroup.subgroupSize;
   return takeValidationMessages();
 }
 

@@ -59,6 +59,8 @@ corpus cuda state-machine-2-steps check '' --scheduler=state-machine \
 corpus cuda wavefront check '' --scheduler=wavefront
 corpus cuda wavefront-classify check '' --scheduler=wavefront \
   --wavefront-design=classify
+corpus cuda wavefront-lane-appends check '' --scheduler=wavefront \
+  --wavefront-subgroup-appends=false
 corpus cuda wavefront-aos-3-slots check '' --scheduler=wavefront --layout=aos \
   --capacity=3 --compact-below=50
 corpus cuda wavefront-sorted check material-sort --scheduler=wavefront \
@@ -91,7 +93,7 @@ echo "== $(date -u) fuzz"
 CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs \
   timeout "${FUZZ_LIMIT:-200}" python3 tools/coro-fuzz/coro-fuzz run \
   --backend cuda --no-spirv --timeout "${CORPUS_TIMEOUT:-30}" --jobs 12 \
-  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-compact,wf-sort,pt,pt-aos-small,pt-few,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
+  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,pt,pt-aos-small,pt-few,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
   --seeds "${FUZZ_SEEDS:-1-40}" --out /tmp/corogpu-fuzz \
   --coro-run "$coro_run" > /tmp/corogpu-fuzz.log 2>&1
 echo "fuzz exit $?"

@@ -158,6 +158,14 @@ static llvm::cl::opt<bool> wavefrontGridStride(
                    "thread per queued instance behind an indirect dispatch "
                    "(always on for CUDA, which has no indirect dispatch)"),
     llvm::cl::init(false), llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<bool> wavefrontSubgroupAppends(
+    "wavefront-subgroup-appends",
+    llvm::cl::desc("Queue design: each subgroup appends its slots to a queue "
+                   "with one atomic instead of one per slot (on where the "
+                   "device allows: subgroups of at most 32 lanes with "
+                   "subgroup arithmetic on Vulkan, workgroups of whole warps "
+                   "on CUDA)"),
+    llvm::cl::init(true), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<unsigned> wavefrontStrideWorkgroups(
     "wavefront-stride-workgroups",
     llvm::cl::desc("Grid-stride kernels (--wavefront-grid-stride, always "
@@ -544,9 +552,25 @@ static void describeCoroutine(coro::FuncOp coroutine, llvm::raw_ostream &os) {
 // Compiling and running
 //===----------------------------------------------------------------------===//
 
-/// The passes' options of the schedulers from the command line.
-static coro::SchedulerCompileOptions getSchedulerCompileOptions() {
+/// Whether the queue design may append per subgroup for `target` (a chip
+/// such as sm_90, or spirv) on `device` (none for --emit): its ballots have
+/// 32 bits, Vulkan needs subgroup arithmetic, and CUDA's full-warp
+/// reductions need every warp of a workgroup whole.
+static bool allowsSubgroupAppends(StringRef target, const rt::Device *device) {
+  if (!wavefrontSubgroupAppends)
+    return false;
+  if (target != "spirv")
+    return wavefrontWorkgroupSize % 32 == 0;
+  return !device || (device->supportsSubgroupReductions() &&
+                     device->getSubgroupSize() <= 32);
+}
+
+/// The passes' options of the schedulers from the command line, for
+/// `target` on `device`.
+static coro::SchedulerCompileOptions
+getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   coro::SchedulerCompileOptions options;
+  options.wavefront.subgroupAppends = allowsSubgroupAppends(target, device);
   options.wavefront.workgroupSize = wavefrontWorkgroupSize;
   options.wavefront.layout = frameLayout;
   options.wavefront.sortBy = sortBy;
@@ -582,15 +606,16 @@ static int emitCode(ModuleOp module) {
   if (emit == EmitKind::PTX) {
     std::string ptx;
     if (failed(runner::compileToPTX(module, coroutineName, scheduler, chip,
-                                    getSchedulerCompileOptions(), ptx)))
+                                    getSchedulerCompileOptions(chip, nullptr),
+                                    ptx)))
       return fail("compiling to PTX failed (see above)", kExitCompile);
     output->os() << ptx;
   } else {
     std::vector<uint32_t> words;
     OwningOpRef<ModuleOp> lowered;
-    if (failed(runner::compileToSPIRV(module, coroutineName, scheduler,
-                                      getSchedulerCompileOptions(), words,
-                                      &lowered))) {
+    if (failed(runner::compileToSPIRV(
+            module, coroutineName, scheduler,
+            getSchedulerCompileOptions("spirv", nullptr), words, &lowered))) {
       // An invalid module is still written, for spirv-val and spirv-dis.
       if (emit == EmitKind::SPIRV && !words.empty()) {
         output->os().write(reinterpret_cast<const char *>(words.data()),
@@ -1013,7 +1038,7 @@ int main(int argc, char **argv) {
 
   FailureOr<runner::CompiledCoroutine> compiled = runner::compileCoroutine(
       *module, coroutineName, scheduler, device->getTarget(),
-      getSchedulerCompileOptions());
+      getSchedulerCompileOptions(device->getTarget(), device.get()));
   if (failed(compiled))
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
@@ -1041,7 +1066,7 @@ int main(int argc, char **argv) {
   FailureOr<runner::CompiledCoroutine> reference;
   if (check) {
     coro::SchedulerCompileOptions referenceOptions =
-        getSchedulerCompileOptions();
+        getSchedulerCompileOptions(device->getTarget(), device.get());
     referenceOptions.profileLanes = false;
     reference = runner::compileCoroutine(*module, coroutineName,
                                          coro::GPUScheduler::Megakernel,

@@ -317,7 +317,11 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     their counts into indirect dispatch arguments, has the entry kernel
     start new instances on free slots from the ring, and decides
     termination. It has no hint buckets, compaction, "most first" order or
-    half-empty refill; those need `design=classify`.
+    half-empty refill; those need `design=classify`. With
+    `subgroup-appends`, the append is one atomic per subgroup and queue:
+    the instance runs under a test of its place in the queue, every lane
+    of the subgroup reaches the append after it, and ballots of the
+    lanes of each queue (sums of their lane bits) number them.
 
     Every kernel takes `(nx, ny, nz, frames, queue, ranks, blocks, state,
     scratch, args...)`; the state words and the kernel names are the
@@ -364,7 +368,14 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count the loop iterations of each subroutine run into the state "
-           "buffer, for drivers that limit them (on in the SPIR-V pipeline)">
+           "buffer, for drivers that limit them (on in the SPIR-V pipeline)">,
+    Option<"subgroupAppends", "subgroup-appends", "bool", /*default=*/"false",
+           "Queue design: each subgroup appends its slots with one atomic "
+           "per queue it reaches (ballots from subgroup reductions give the "
+           "lanes their places) instead of one atomic per slot. Needs "
+           "subgroup arithmetic (Vulkan) and, on CUDA, workgroups of whole "
+           "warps; ballots have 32 bits, lanes past the 32nd append alone; "
+           "coro-run turns it on where the device allows">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

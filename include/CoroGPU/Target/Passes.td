@@ -225,6 +225,27 @@ def CoroSPIRVExposeTargetEnv
   }];
 }
 
+def CoroSPIRVUniformReductions
+    : Pass<"coro-spirv-uniform-reductions", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Make uniform subgroup reductions reductions over the active "
+                "lanes, which MLIR lowers to SPIR-V";
+  let description = [{
+    MLIR 22's `convert-gpu-to-spirv` lowers `gpu.subgroup_reduce` only
+    without `uniform` (to `OpGroupNonUniform*` with the `Reduce` group
+    operation) and fails on a uniform one. A uniform reduction runs where
+    every lane of the subgroup is active, so reducing over the active
+    lanes is the same reduction: this pass drops the `uniform` flag. The
+    wavefront scheduler's subgroup appends (`coro-wavefront-to-gpu
+    subgroup-appends`) use uniform reductions, which the NVVM side lowers
+    to full-warp `redux.sync` or shuffles (`coro-nvvm-subgroup-ops`).
+  }];
+  let statistics = [
+    Statistic<"numReductions", "reductions",
+              "Uniform subgroup reductions made reductions over the active "
+              "lanes">
+  ];
+}
+
 def CoroSPIRVStructurizeWhile
     : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Move the control flow of scf.while conditions into the loop "
@@ -359,9 +380,13 @@ def CoroNVVMSubgroupOps
 
     `redux.sync` needs sm_80 or newer: with an older target chip, and for
     any other non-uniform reduction (floats, vectors, clusters), the pass
-    fails with an error located at the reduction. Uniform reductions are
-    left to the upstream lowering. `gpu.subgroup_size`, which MLIR 22 does
-    not lower to NVVM either, becomes the warp size, 32.
+    fails with an error located at the reduction. Uniform `i32`
+    reductions of those kinds (the wavefront scheduler's subgroup appends)
+    become `redux.sync` over the whole warp (mask `0xffffffff`, which makes
+    the warp's lanes converge there), or before sm_80 five xor shuffles;
+    other uniform reductions are left to the upstream lowering.
+    `gpu.subgroup_size`, which MLIR 22 does not lower to NVVM either,
+    becomes the warp size, 32.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

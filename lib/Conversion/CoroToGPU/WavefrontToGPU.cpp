@@ -89,12 +89,13 @@ public:
   WavefrontBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
-                   bool queues, bool gridStride, bool countIterations,
-                   RewriterBase &rewriter)
+                   bool queues, bool gridStride, bool subgroupAppends,
+                   bool countIterations, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         layout(layout), hint(hint), buckets(hint ? buckets : 1), queues(queues),
-        gridStride(gridStride), countIterations(countIterations) {
+        gridStride(gridStride), subgroupAppends(queues && subgroupAppends),
+        countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
@@ -126,7 +127,11 @@ public:
     Value count =
         toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenCount)));
     // One thread per queued instance, or (grid-stride) a grid of any size
-    // whose threads take every grid-size-th instance.
+    // whose threads take every grid-size-th instance. Subgroup appends need
+    // every lane of a subgroup at the append: the instance then runs under
+    // a test of its place, the append follows it, and the stride loop runs
+    // to the count rounded up to whole workgroups, so that all threads of a
+    // workgroup make the same number of passes.
     Operation *inQueue;
     Block *body;
     Value index;
@@ -134,16 +139,43 @@ public:
       Value threads =
           mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
               this->index(workgroupSize));
-      auto loop = scf::ForOp::create(rewriter, loc, first, count, threads);
+      Value bound = count;
+      if (subgroupAppends)
+        bound = mul(ceilDiv(count, workgroupSize), this->index(workgroupSize));
+      auto loop = scf::ForOp::create(rewriter, loc, first, bound, threads);
       inQueue = loop;
       body = loop.getBody();
       index = loop.getInductionVar();
+    } else if (subgroupAppends) {
+      // The kernel's own block: its lanes past the count append nothing.
+      inQueue = nullptr;
+      body = rewriter.getInsertionBlock();
+      index = first;
     } else {
       auto ifOp = scf::IfOp::create(rewriter, loc, lessThan(first, count),
                                     /*withElse=*/false);
       inQueue = ifOp;
       body = ifOp.thenBlock();
       index = first;
+    }
+    // With subgroup appends: `if (index < count) {instance; yield its queue
+    // and slot} else {yield no queue}`, then the append.
+    scf::IfOp instance;
+    if (subgroupAppends) {
+      rewriter.setInsertionPoint(body->getTerminator());
+      instance = scf::IfOp::create(
+          rewriter, loc,
+          TypeRange{rewriter.getI32Type(), rewriter.getIndexType()},
+          lessThan(index, count), /*withElse=*/true);
+      rewriter.setInsertionPointToEnd(instance.elseBlock());
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{i32(getNoQueueBin()), this->index(0)});
+      rewriter.setInsertionPointToEnd(instance.thenBlock());
+      if (!inQueue)
+        inQueue = instance;
+      body = instance.thenBlock();
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{i32(getNoQueueBin()), this->index(0)});
     }
     rewriter.setInsertionPoint(body->getTerminator());
     Value start =
@@ -165,15 +197,25 @@ public:
     InstancePosition position =
         delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
 
+    // Read before the clone's frame accesses are lowered.
+    SmallVector<int64_t> bins;
+    if (subgroupAppends)
+      bins = getReachableBins(subroutine, token);
     cloneSubroutineBody(rewriter, subroutine, args.coroutineArgs);
     // The clones still use the subroutine's frame argument: lower them
     // onto this slot's frame (the caller erases the originals).
     if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
                                   position, inQueue)))
       return failure();
-    if (queues) {
+    if (subgroupAppends) {
       rewriter.setInsertionPoint(body->getTerminator());
-      appendToNextQueue(args, frame, slot);
+      body->getTerminator()->setOperands(ValueRange{getQueueBin(frame), slot});
+      rewriter.setInsertionPointAfter(instance);
+      appendBySubgroup(args, bins, instance.getResult(0),
+                       instance.getResult(1));
+    } else if (queues) {
+      rewriter.setInsertionPoint(body->getTerminator());
+      appendToNextQueue(args, getQueueBin(frame), slot);
     }
     // A grid-stride thread runs several instances: the driver's loop limit
     // counts all their loops' passes, and the stride loop's.
@@ -767,32 +809,162 @@ private:
     return mul(add(mul(half, tokenCount), token), capacity);
   }
 
-  /// After a subroutine ran on `slot`: the slot joins the next round's
-  /// queue of the token it now waits at, or the free ring once it
-  /// returned. One atomic per slot: aggregating them per workgroup (ranks
-  /// from workgroup-memory atomics, one global atomic per queue) needs two
-  /// barriers after the subroutine, and lavapipe then ran the BVH path
-  /// tracer's intersect kernel 22 % slower (its invocations run to each
-  /// barrier one after another); MLIR's gpu dialect has no ballot to
-  /// aggregate per subgroup without them.
-  void appendToNextQueue(const KernelArgs &args, const FrameArraySlot &frame,
-                         Value slot) {
+  /// Where a slot goes after its subroutine ran: the queue of the token its
+  /// instance now waits at, or bin `tokens` (the free ring) once it
+  /// returned.
+  Value getQueueBin(const FrameArraySlot &frame) {
     Value token = frame.loadToken(rewriter, loc);
-    Value returned = equal(token, i32(kTerminatedToken));
-    Value bin = select(returned, i32(tokens), token);
+    return select(equal(token, i32(kTerminatedToken)), i32(tokens), token);
+  }
+  /// The bins subroutine `token` may leave a slot in: the tokens it sets
+  /// (the free ring for the termination token), and its own unless its
+  /// body sets a target on every path (one in its top-level block; the
+  /// split's exits do), since a path that sets none leaves it in place.
+  SmallVector<int64_t> getReachableBins(func::FuncOp subroutine,
+                                        unsigned token) {
+    llvm::SetVector<int64_t> bins;
+    if (subroutine.getBody().empty() ||
+        llvm::none_of(subroutine.getBody().front(),
+                      [](Operation &op) { return isa<FrameSetTargetOp>(op); }))
+      bins.insert(token);
+    subroutine.walk([&](FrameSetTargetOp setTarget) {
+      // The attribute is an unsigned 32-bit integer: -1 reads 2^32 - 1.
+      auto target = static_cast<int32_t>(setTarget.getToken());
+      bins.insert(target == kTerminatedToken ? tokens : target);
+    });
+    SmallVector<int64_t> sorted(bins.begin(), bins.end());
+    llvm::sort(sorted);
+    return sorted;
+  }
+  /// The bin of a lane that ran no instance (subgroup appends).
+  int64_t getNoQueueBin() const { return tokens + 1; }
+
+  /// Puts `slot` at `place` of `bin` (getQueueBin): the next round's queue
+  /// or the free ring.
+  void storeAppended(const KernelArgs &args, Value bin, Value place,
+                     Value slot) {
     Value binIndex = toIndex(bin);
-    Value word = select(returned, index(wf::kFreeTail),
-                        add(index(wf::kFirstTokenWord + wf::kTokenNext),
-                            mul(binIndex, index(wf::kWordsPerToken))));
-    Value place = toIndex(
-        memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addi,
-                                    i32(1), args.state, ValueRange{word}));
+    Value returned = equal(bin, i32(tokens));
     Value next = arith::SubIOp::create(
         rewriter, loc, index(1), toIndex(loadState(args, wf::kQueueParity)));
     Value queued = add(getQueueStart(next, binIndex, getCapacity(args)), place);
     Value freed = getFreeRingPlace(args, place);
     memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
                             select(returned, freed, queued));
+  }
+  /// The state word that counts the appends to `bin`.
+  Value getAppendCounter(Value bin) {
+    Value returned = equal(bin, i32(tokens));
+    return select(returned, index(wf::kFreeTail),
+                  add(index(wf::kFirstTokenWord + wf::kTokenNext),
+                      mul(toIndex(bin), index(wf::kWordsPerToken))));
+  }
+
+  /// After a subroutine ran on `slot`: the slot joins `bin`, with one
+  /// atomic per slot. Aggregating the appends per workgroup (ranks from
+  /// workgroup-memory atomics, one global atomic per queue) needed two
+  /// barriers after the subroutine, and lavapipe then ran the BVH path
+  /// tracer's intersect kernel 22 % slower (its invocations run to each
+  /// barrier one after another); appendBySubgroup needs none.
+  void appendToNextQueue(const KernelArgs &args, Value bin, Value slot) {
+    Value place = toIndex(memref::AtomicRMWOp::create(
+        rewriter, loc, arith::AtomicRMWKind::addi, i32(1), args.state,
+        ValueRange{getAppendCounter(bin)}));
+    storeAppended(args, bin, place, slot);
+  }
+
+  /// The set bits of the i32 `word`, with shifts, masks and a multiply
+  /// (MLIR 22 lowers no math.ctpop to SPIR-V).
+  Value countBits(Value word) {
+    auto shift = [&](Value value, int64_t bits) {
+      return arith::ShRUIOp::create(rewriter, loc, value, i32(bits));
+    };
+    auto mask = [&](Value value, int64_t bits) {
+      return arith::AndIOp::create(rewriter, loc, value, i32(bits));
+    };
+    Value pairs = arith::SubIOp::create(rewriter, loc, word,
+                                        mask(shift(word, 1), 0x55555555));
+    Value nibbles =
+        add(mask(pairs, 0x33333333), mask(shift(pairs, 2), 0x33333333));
+    Value bytes = mask(add(nibbles, shift(nibbles, 4)), 0x0F0F0F0F);
+    return shift(mul(bytes, i32(0x01010101)), 24);
+  }
+
+  /// The same for every lane of a subgroup at once, in code that all its
+  /// lanes reach (lanes without an instance have the bin getNoQueueBin):
+  /// for each bin, the sum of the lane bits of its lanes is its ballot; a
+  /// lane's place among them is the number of bits below its own, the lowest
+  /// lane adds them all to the bin's counter with one atomic, and an
+  /// add-reduction gives the others its result. Only the `bins` the subroutine
+  /// reaches get ballots. Ballots have 32 bits: lanes past the 32nd (subgroups
+  /// of 64) append alone.
+  void appendBySubgroup(const KernelArgs &args, ArrayRef<int64_t> bins,
+                        Value bin, Value slot) {
+    auto reduce = [&](gpu::AllReduceOperation kind, Value value) {
+      return gpu::SubgroupReduceOp::create(rewriter, loc, value, kind,
+                                           /*uniform=*/true)
+          .getResult();
+    };
+    Value lane = toI32(gpu::LaneIdOp::create(rewriter, loc, nullptr));
+    Value zero = i32(0);
+    // A shift by 32 or more is undefined: such lanes have no bit.
+    Value wide = compare(arith::CmpIPredicate::uge, lane, i32(32));
+    Value bit =
+        select(wide, zero, arith::ShLIOp::create(rewriter, loc, i32(1), lane));
+    Value ballot = zero;
+    Value inAnyBin = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    for (int64_t b : bins) {
+      Value inBin = equal(bin, i32(b));
+      // The lanes' bits are distinct: their sum is their union (and MLIR
+      // lowers no or-reduction to SPIR-V).
+      Value binBallot =
+          reduce(gpu::AllReduceOperation::ADD, select(inBin, bit, zero));
+      ballot = select(inBin, binBallot, ballot);
+      inAnyBin = arith::OrIOp::create(rewriter, loc, inAnyBin, inBin);
+    }
+    // A lane with no bit, or whose bin has no ballot (none should), appends
+    // on its own: ballot 0 makes it lead, with a count of 1, and it hands
+    // its place to no other lane.
+    Value alone =
+        arith::OrIOp::create(rewriter, loc, wide,
+                             arith::XOrIOp::create(rewriter, loc, inAnyBin,
+                                                   arith::ConstantIntOp::create(
+                                                       rewriter, loc, 1, 1)));
+    ballot = select(alone, zero, ballot);
+    Value below = arith::AndIOp::create(
+        rewriter, loc, ballot,
+        arith::SubIOp::create(rewriter, loc, bit, i32(1)));
+    Value rank = countBits(below);
+    Value appends = lessThan(bin, i32(getNoQueueBin()));
+    Value leads =
+        arith::AndIOp::create(rewriter, loc, appends, equal(rank, zero));
+    auto atomic = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), leads,
+                                    /*withElse=*/true);
+    rewriter.setInsertionPointToStart(atomic.thenBlock());
+    Value total = select(alone, i32(1), countBits(ballot));
+    Value first = memref::AtomicRMWOp::create(
+        rewriter, loc, arith::AtomicRMWKind::addi, total, args.state,
+        ValueRange{getAppendCounter(bin)});
+    scf::YieldOp::create(rewriter, loc, first);
+    rewriter.setInsertionPointToStart(atomic.elseBlock());
+    scf::YieldOp::create(rewriter, loc, zero);
+    rewriter.setInsertionPointAfter(atomic);
+    Value shares = arith::AndIOp::create(
+        rewriter, loc, leads,
+        arith::XOrIOp::create(
+            rewriter, loc, alone,
+            arith::ConstantIntOp::create(rewriter, loc, 1, 1)));
+    Value base = zero;
+    for (int64_t b : bins) {
+      Value inBin = equal(bin, i32(b));
+      Value leader = arith::AndIOp::create(rewriter, loc, shares, inBin);
+      Value binBase = reduce(gpu::AllReduceOperation::ADD,
+                             select(leader, atomic.getResult(0), zero));
+      base = select(inBin, binBase, base);
+    }
+    base = select(alone, atomic.getResult(0), base);
+    buildIf(appends,
+            [&] { storeAppended(args, bin, toIndex(add(base, rank)), slot); });
   }
 
   /// Every slot in the free ring.
@@ -877,6 +1049,8 @@ private:
   bool queues;
   /// Subroutine kernels stride over their queue (grid-stride).
   bool gridStride;
+  /// The queue design's appends are one atomic per subgroup and queue.
+  bool subgroupAppends;
   /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
   bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;
@@ -1005,7 +1179,7 @@ struct CoroWavefrontToGPUPass
     }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
                              *hint, hintBuckets, queues, gridStride,
-                             countLoopIterations, rewriter);
+                             subgroupAppends, countLoopIterations, rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {

@@ -77,6 +77,52 @@ static std::optional<unsigned> getComputeCapability(gpu::GPUModuleOp module) {
   return std::nullopt;
 }
 
+/// A uniform i32 reduction over the 32 lanes of a warp without redux.sync
+/// (before sm_80): five xor shuffles, each lane combining its value with
+/// its partner's.
+static Value buildButterfly(OpBuilder &builder,
+                            gpu::SubgroupReduceOp reduction) {
+  Location loc = reduction.getLoc();
+  Value value = reduction.getValue();
+  Value width = arith::ConstantIntOp::create(builder, loc, 32, 32);
+  for (int64_t offset = 1; offset < 32; offset *= 2) {
+    Value partner = gpu::ShuffleOp::create(
+                        builder, loc, value,
+                        arith::ConstantIntOp::create(builder, loc, offset, 32),
+                        width, gpu::ShuffleMode::XOR)
+                        .getShuffleResult();
+    switch (reduction.getOp()) {
+    case gpu::AllReduceOperation::ADD:
+      value = arith::AddIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::AND:
+      value = arith::AndIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::OR:
+      value = arith::OrIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::XOR:
+      value = arith::XOrIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::MINSI:
+      value = arith::MinSIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::MAXSI:
+      value = arith::MaxSIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::MINUI:
+      value = arith::MinUIOp::create(builder, loc, value, partner);
+      break;
+    case gpu::AllReduceOperation::MAXUI:
+      value = arith::MaxUIOp::create(builder, loc, value, partner);
+      break;
+    default:
+      llvm_unreachable("getReduxOperation accepted it");
+    }
+  }
+  return value;
+}
+
 namespace {
 
 struct CoroNVVMSubgroupOpsPass
@@ -94,51 +140,63 @@ struct CoroNVVMSubgroupOpsPass
     });
     SmallVector<gpu::SubgroupReduceOp> reductions;
     module.walk([&](gpu::SubgroupReduceOp reduction) {
-      if (!reduction.getUniform())
-        reductions.push_back(reduction);
+      reductions.push_back(reduction);
     });
     if (reductions.empty())
       return;
     std::optional<unsigned> capability = getComputeCapability(module);
-    if (capability && *capability < 80) {
-      reductions.front().emitError("coro-nvvm-subgroup-ops: a reduction "
-                                   "over the active lanes needs redux.sync, "
-                                   "sm_80 or newer; the target is sm_")
-          << *capability;
-      return signalPassFailure();
-    }
+    bool hasRedux = capability && *capability >= 80;
     OpBuilder builder(&getContext());
     Type i32 = builder.getI32Type();
     for (auto [number, reduction] : llvm::enumerate(reductions)) {
       std::optional<StringRef> operation = getReduxOperation(reduction.getOp());
+      bool uniform = reduction.getUniform();
       if (!reduction.getType().isInteger(32) || !operation ||
           reduction.getClusterSize()) {
+        // Uniform ones of other types stay for the upstream lowering.
+        if (uniform)
+          continue;
         reduction.emitError("coro-nvvm-subgroup-ops: only unclustered "
                             "integer reductions of i32 over the active "
                             "lanes have an NVVM lowering (redux.sync)");
         return signalPassFailure();
       }
+      if (!uniform && capability && !hasRedux) {
+        reduction.emitError("coro-nvvm-subgroup-ops: a reduction "
+                            "over the active lanes needs redux.sync, "
+                            "sm_80 or newer; the target is sm_")
+            << *capability;
+        return signalPassFailure();
+      }
       LDBG() << "lowering " << reduction;
       builder.setInsertionPoint(reduction);
-      // The active mask and the reduction in one asm statement whose text
-      // is unique in the module: LLVM may merge identical calls of the
-      // branches of a test into one after them (the convergent intrinsics
-      // were), where other lanes are active; it neither moves nor merges
-      // asm with side effects and a text of its own.
-      std::string text =
-          ("{ .reg .b32 %coro_mask; activemask.b32 %coro_mask; redux.sync." +
-           *operation + " $0, $1, %coro_mask; } // reduction " +
-           llvm::Twine(number))
-              .str();
-      Value reduced =
-          LLVM::InlineAsmOp::create(builder, reduction.getLoc(), i32,
-                                    ValueRange{reduction.getValue()}, text,
-                                    "=r,r", /*has_side_effects=*/true,
-                                    /*is_align_stack=*/false,
-                                    LLVM::tailcallkind::TailCallKind::None,
-                                    /*asm_dialect=*/LLVM::AsmDialectAttr(),
-                                    /*operand_attrs=*/ArrayAttr())
-              .getResult(0);
+      Value reduced;
+      if (uniform && !hasRedux) {
+        reduced = buildButterfly(builder, reduction);
+      } else {
+        // The active mask and the reduction in one asm statement whose text
+        // is unique in the module: LLVM may merge identical calls of the
+        // branches of a test into one after them (the convergent intrinsics
+        // were), where other lanes are active; it neither moves nor merges
+        // asm with side effects and a text of its own. A uniform reduction
+        // names the whole warp, which makes its lanes converge there.
+        std::string text =
+            ((uniform ? "redux.sync." + *operation + " $0, $1, 0xffffffff;"
+                      : "{ .reg .b32 %coro_mask; activemask.b32 %coro_mask; "
+                        "redux.sync." +
+                            *operation + " $0, $1, %coro_mask; }") +
+             " // reduction " + llvm::Twine(number))
+                .str();
+        reduced = LLVM::InlineAsmOp::create(
+                      builder, reduction.getLoc(), i32,
+                      ValueRange{reduction.getValue()}, text, "=r,r",
+                      /*has_side_effects=*/true,
+                      /*is_align_stack=*/false,
+                      LLVM::tailcallkind::TailCallKind::None,
+                      /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                      /*operand_attrs=*/ArrayAttr())
+                      .getResult(0);
+      }
       reduction.replaceAllUsesWith(reduced);
       reduction.erase();
       ++numReductions;

@@ -1,6 +1,8 @@
 // RUN: coro-opt %s --coro-split --coro-materialize-frame --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s
 // RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=queues" | FileCheck %s
 // RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 grid-stride=true" | FileCheck %s --check-prefix=STRIDE
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true" | FileCheck %s --check-prefix=GROUP
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true grid-stride=true" | FileCheck %s --check-prefix=GROUP-STRIDE
 
 // Grid-stride (the PTX pipeline's form): each thread of a grid of any size
 // takes every (grid size x 32)-th instance of the queue; the plan says so.
@@ -12,6 +14,57 @@
 // STRIDE:         %[[THREADS:.*]] = arith.muli %[[GRID]], %c32 : index
 // STRIDE:         scf.for %{{.*}} = %[[FIRST]] to %[[COUNT]] step %[[THREADS]] {
 // STRIDE:           memref.atomic_rmw addi
+
+// Subgroup appends: every lane reaches the append. Lanes past the count run
+// no instance and yield bin 3 (no queue); the others yield their slot's
+// bin: the token it now waits at, or 2 (the free ring) once it returned.
+// @f__wf_1 sets the termination token on its only path, so only bin 2 gets
+// a ballot: a sum of the lanes' bits (1 << lane id; none for lanes past the
+// 32nd), uniform. A lane's place is the count of ballot bits below its own;
+// the lowest lane of a bin adds the whole ballot's count with one atomic,
+// and a second sum hands its result to the others.
+// GROUP-LABEL: gpu.func @f__wf_1(
+// GROUP:         %[[INSTANCE:.*]]:2 = scf.if %{{.*}} -> (i32, index) {
+// GROUP:           %[[RETURNED:.*]] = arith.cmpi eq, %{{.*}}, %c-1_i32{{.*}} : i32
+// GROUP:           %[[BIN:.*]] = arith.select %[[RETURNED]], %c2_i32{{.*}}, %{{.*}} : i32
+// GROUP:           scf.yield %[[BIN]], %{{.*}} : i32, index
+// GROUP:         } else {
+// GROUP:           scf.yield %c3_i32{{.*}}, %c0{{.*}} : i32, index
+// GROUP:         }
+// GROUP:         %[[LANE:.*]] = gpu.lane_id
+// GROUP:         %[[LANE32:.*]] = arith.index_cast %[[LANE]] : index to i32
+// GROUP:         %[[WIDE:.*]] = arith.cmpi uge, %[[LANE32]], %c32_i32 : i32
+// GROUP:         %[[SHIFTED:.*]] = arith.shli %c1_i32, %[[LANE32]] : i32
+// GROUP:         %[[BIT:.*]] = arith.select %[[WIDE]], %c0_i32, %[[SHIFTED]] : i32
+// GROUP:         %[[IN2:.*]] = arith.cmpi eq, %[[INSTANCE]]#0, %c2_i32{{.*}} : i32
+// GROUP:         %[[MINE2:.*]] = arith.select %[[IN2]], %[[BIT]], %c0_i32 : i32
+// GROUP:         gpu.subgroup_reduce  add %[[MINE2]] uniform : (i32) -> i32
+// GROUP-NOT:     gpu.subgroup_reduce
+// GROUP:         %[[FIRST:.*]] = scf.if %{{.*}} -> (i32) {
+// GROUP:           memref.atomic_rmw addi
+// GROUP:         } else {
+// GROUP:         gpu.subgroup_reduce  add %{{.*}} uniform : (i32) -> i32
+// GROUP-NOT:     gpu.subgroup_reduce
+// GROUP-NOT:     memref.atomic_rmw
+// GROUP:         scf.if %{{.*}} {
+// GROUP:           memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>
+// GROUP:         }
+// GROUP-NEXT:    gpu.return
+
+// Grid-stride with subgroup appends: the stride loop runs to the count
+// rounded up to whole workgroups, so that every lane of a workgroup makes
+// the same passes and reaches each append.
+// GROUP-STRIDE-LABEL: gpu.func @f__wf_1(
+// GROUP-STRIDE:         %[[FIRST:.*]] = gpu.global_id x
+// GROUP-STRIDE:         %[[COUNT:.*]] = arith.index_cast
+// GROUP-STRIDE:         %[[UP:.*]] = arith.addi %[[COUNT]], %c31 : index
+// GROUP-STRIDE:         %[[GROUPS:.*]] = arith.divui %[[UP]], %c32{{.*}} : index
+// GROUP-STRIDE:         %[[BOUND:.*]] = arith.muli %[[GROUPS]], %c32{{.*}} : index
+// GROUP-STRIDE:         scf.for %[[I:.*]] = %[[FIRST]] to %[[BOUND]] step %{{.*}} {
+// GROUP-STRIDE:           %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[COUNT]] : index
+// GROUP-STRIDE:           scf.if %[[IN]] -> (i32, index) {
+// GROUP-STRIDE:           gpu.subgroup_reduce  add %{{.*}} uniform
+// GROUP-STRIDE:           memref.atomic_rmw addi
 
 // The queue design, the default without sort-by: one queue per subroutine
 // (categories = tokens), and the plan does not print its design.
@@ -57,10 +110,14 @@
 // After the subroutine, one atomic on the queue's count for the next round
 // (39 + 8 x token) or on the free ring's tail (29) once the instance
 // returned, then the slot goes to that place.
+// Its bin: the token, or 2 (the free ring) for the termination token.
 // CHECK:           %[[RETURNED:.*]] = arith.cmpi eq, %{{.*}}, %c-1_i32 : i32
-// CHECK:           %[[WORD:.*]] = arith.select %[[RETURNED]], %c29, %{{.*}} : index
-// CHECK:           memref.atomic_rmw addi %{{.*}}, %[[STATE]][%[[WORD]]]
-// CHECK:           %[[WHERE:.*]] = arith.select %[[RETURNED]], %{{.*}}, %{{.*}} : index
+// CHECK:           %[[BIN:.*]] = arith.select %[[RETURNED]], %c2_i32, %{{.*}} : i32
+// CHECK:           %[[FREED:.*]] = arith.cmpi eq, %[[BIN]], %c2_i32{{.*}} : i32
+// CHECK:           %[[WORD:.*]] = arith.select %[[FREED]], %c29, %{{.*}} : index
+// CHECK:           memref.atomic_rmw addi %c1_i32{{.*}}, %[[STATE]][%[[WORD]]]
+// CHECK:           %[[FREED2:.*]] = arith.cmpi eq, %[[BIN]], %c2_i32{{.*}} : i32
+// CHECK:           %[[WHERE:.*]] = arith.select %[[FREED2]], %{{.*}}, %{{.*}} : index
 // CHECK:           memref.store %{{.*}}, %[[QUEUE]][%[[WHERE]]]
 // CHECK-NOT:       gpu.barrier
 // CHECK:       gpu.return

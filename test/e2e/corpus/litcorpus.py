@@ -51,6 +51,15 @@ suite("vulkan/wavefront-most-first", "check", CHECK,
 suite("vulkan/wavefront-aos-1-slot", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=1",
        "--rounds-per-check=64"])
+# The queue design's appends: one atomic per slot instead of per subgroup
+# (the default where the device allows), 5 slots; and per subgroup with
+# 12-thread workgroups, whose second subgroup (of 8 on lavapipe) is partial.
+suite("vulkan/wavefront-lane-appends", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=5",
+       "--wavefront-subgroup-appends=false"])
+suite("vulkan/wavefront-12-thread-workgroups", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=50",
+       "--wavefront-workgroup-size=12"])
 # Grid-stride subroutine kernels (what CUDA runs): one workgroup of 4
 # threads strides over each queue, 7 slots; with both designs.
 suite("vulkan/wavefront-grid-stride", "check", CHECK,

@@ -36,6 +36,8 @@ CONFIGS = {
     "wf-stride": ("wavefront", ["--wavefront-grid-stride",
                                 "--wavefront-stride-workgroups=1",
                                 "--wavefront-workgroup-size=4"]),
+    # One atomic per slot rather than per subgroup (the default).
+    "wf-lane": ("wavefront", ["--wavefront-subgroup-appends=false"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
     "pt": ("persistent", []),

@@ -210,6 +210,9 @@ public:
   /// in divergent code (Vulkan: subgroup arithmetic in compute shaders;
   /// CUDA: redux.sync, sm_80 and newer), as coro-profile-lanes needs.
   virtual bool supportsSubgroupReductions() const = 0;
+  /// Lanes per subgroup (warp) of compute kernels: 32 on NVIDIA GPUs, 8 on
+  /// lavapipe; the wavefront scheduler's subgroup appends need at most 32.
+  virtual uint32_t getSubgroupSize() const = 0;
 };
 
 /// Fails with StatusCode::LimitExceeded when `mostIterations`, the status

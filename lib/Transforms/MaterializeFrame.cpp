@@ -97,7 +97,7 @@ static bool runsAtMostOnce(Region *region) {
 /// store of its field in the subroutine ends it (FrameLiveness::getExitAfter):
 /// no store then runs between its old and new place on a path that goes on
 /// to use it.
-static bool sinkToUses(func::FuncOp subroutine,
+static void sinkToUses(func::FuncOp subroutine,
                        ArrayRef<FrameFieldAttr> fields) {
   llvm::SmallDenseSet<int64_t> storedMidway;
   SmallVector<Operation *> ops;
@@ -118,7 +118,6 @@ static bool sinkToUses(func::FuncOp subroutine,
              !storedMidway.contains(load.getSlot());
     return isMemoryEffectFree(op);
   };
-  bool changed = false;
   for (Operation *op : llvm::reverse(ops)) {
     if (op->use_empty() || !canMove(op))
       continue;
@@ -159,9 +158,7 @@ static bool sinkToUses(func::FuncOp subroutine,
     if (before == op || (target == home && op->getNextNode() == before))
       continue;
     op->moveBefore(before);
-    changed = true;
   }
-  return changed;
 }
 
 /// Once fields share storage, erases the stores that copy a field into

@@ -77,34 +77,36 @@ def read_manifest(path):
     return entries
 
 
-# Seconds one command may take (--timeout): a run that hangs, on a GPU whose
-# driver never ends a kernel, fails instead of stopping the whole corpus.
-TIMEOUT = [300.0]
+# Seconds one command may take by default (--timeout).
+DEFAULT_TIMEOUT = 300.0
 
 
-def run_separately(command):
+def run_separately(options, command):
     """Runs `command`; returns (exit code, stdout, stderr). A command that
-    outlasts --timeout is killed and reported with exit code 124."""
+    outlasts --timeout (a run that hangs, on a GPU whose driver never ends a
+    kernel) is killed and reported with exit code 124, so that it fails its
+    entry instead of stopping the whole corpus."""
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE,
-                                universal_newlines=True, timeout=TIMEOUT[0])
+                                universal_newlines=True,
+                                timeout=options.timeout)
     except OSError as error:
         return 127, "", "%s: %s\n" % (command[0], error)
     except subprocess.TimeoutExpired:
         return 124, "", "run-corpus: timed out after %g s: %s\n" % (
-            TIMEOUT[0], " ".join(shlex.quote(a) for a in command))
+            options.timeout, " ".join(shlex.quote(a) for a in command))
     return result.returncode, result.stdout, result.stderr
 
 
-def run(command):
+def run(options, command):
     """Runs `command`; returns (exit code, stdout and stderr together)."""
-    code, out, err = run_separately(command)
+    code, out, err = run_separately(options, command)
     return code, out + err
 
 
 def coro_run(options, path, args):
-    return run([options.coro_run, path] + args)
+    return run(options, [options.coro_run, path] + args)
 
 
 def check(options, path, coro, args, output):
@@ -122,7 +124,7 @@ def bounds(options, path, coro, args, output):
     runs = []
     for flags in ([], ["--check-bounds"]):
         code, out, err = run_separately(
-            [options.coro_run, path] + args + flags + ["--json"])
+            options, [options.coro_run, path] + args + flags + ["--json"])
         log = out + err
         if code != 0:
             return code, log
@@ -148,11 +150,12 @@ def bounds(options, path, coro, args, output):
 def profile(options, path, coro, args, output):
     command = [options.coro_run, path] + args + [
         "--profile-lanes", "--check", "--json", "--quiet"]
-    code, log = run(command)
+    code, out, err = run_separately(options, command)
+    log = out + err
     if code != 0:
         return code, log
     try:
-        result = json.loads(log)
+        result = json.loads(out)
     except ValueError:
         return 1, log + "not one JSON object\n"
     if result.get("check") is not True:
@@ -196,8 +199,8 @@ def spirv_val(options, path, coro, args, output):
     code, log = coro_run(options, path,
                          args + ["--emit=spirv", "--emit-to=" + output + ".spv"])
     if code == 0:
-        code, log = run([options.spirv_val, "--target-env", "vulkan1.2",
-                         output + ".spv"])
+        code, log = run(options, [options.spirv_val, "--target-env",
+                                  "vulkan1.2", output + ".spv"])
     return code, log
 
 
@@ -207,7 +210,7 @@ def ptxas(options, path, coro, args, output):
         "--emit=ptx", "--chip=" + options.chip, "--emit-to=" + ptx])
     if code != 0:
         return code, log
-    code, log = run([options.ptxas, "-arch=" + options.chip, "-v", ptx,
+    code, log = run(options, [options.ptxas, "-arch=" + options.chip, "-v", ptx,
                      "-o", os.devnull])
     if code != 0:
         return code, log
@@ -270,11 +273,10 @@ def main():
     parser.add_argument("--times", action="store_true",
                         help="end each PASS and FAIL line with the seconds "
                         "the entry took")
-    parser.add_argument("--timeout", type=float, default=300,
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
                         help="seconds one command may take before it is "
                         "killed and its entry fails (default 300)")
     options = parser.parse_args(argv)
-    TIMEOUT[0] = options.timeout
 
     entries = read_manifest(options.manifest)
     workdir = options.workdir or tempfile.mkdtemp(prefix="corpus-")

@@ -882,8 +882,7 @@ private:
     auto mask = [&](Value value, int64_t bits) {
       return arith::AndIOp::create(rewriter, loc, value, i32(bits));
     };
-    Value pairs = arith::SubIOp::create(rewriter, loc, word,
-                                        mask(shift(word, 1), 0x55555555));
+    Value pairs = sub(word, mask(shift(word, 1), 0x55555555));
     Value nibbles =
         add(mask(pairs, 0x33333333), mask(shift(pairs, 2), 0x33333333));
     Value bytes = mask(add(nibbles, shift(nibbles, 4)), 0x0F0F0F0F);
@@ -908,61 +907,52 @@ private:
     Value lane = toI32(gpu::LaneIdOp::create(rewriter, loc, nullptr));
     Value zero = i32(0);
     // A shift by 32 or more is undefined: such lanes have no bit.
-    Value wide = compare(arith::CmpIPredicate::uge, lane, i32(32));
-    Value bit =
-        select(wide, zero, arith::ShLIOp::create(rewriter, loc, i32(1), lane));
+    Value hasBit = compare(arith::CmpIPredicate::ult, lane, i32(32));
+    Value bit = select(
+        hasBit, arith::ShLIOp::create(rewriter, loc, i32(1), lane), zero);
     Value ballot = zero;
-    Value inAnyBin = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    SmallVector<Value> inBins;
     for (int64_t b : bins) {
       Value inBin = equal(bin, i32(b));
+      inBins.push_back(inBin);
       // The lanes' bits are distinct: their sum is their union (and MLIR
       // lowers no or-reduction to SPIR-V).
       Value binBallot =
           reduce(gpu::AllReduceOperation::ADD, select(inBin, bit, zero));
       ballot = select(inBin, binBallot, ballot);
-      inAnyBin = arith::OrIOp::create(rewriter, loc, inAnyBin, inBin);
     }
-    // A lane with no bit, or whose bin has no ballot (none should), appends
-    // on its own: ballot 0 makes it lead, with a count of 1, and it hands
-    // its place to no other lane.
-    Value alone =
-        arith::OrIOp::create(rewriter, loc, wide,
-                             arith::XOrIOp::create(rewriter, loc, inAnyBin,
-                                                   arith::ConstantIntOp::create(
-                                                       rewriter, loc, 1, 1)));
-    ballot = select(alone, zero, ballot);
-    Value below = arith::AndIOp::create(
-        rewriter, loc, ballot,
-        arith::SubIOp::create(rewriter, loc, bit, i32(1)));
-    Value rank = countBits(below);
+    // Lanes in no ballot (with no bit, or whose bin has none: none should)
+    // append on their own: ballot 0 makes them lead, with a count of 1, and
+    // they hand their place to no other lane.
+    assert(!inBins.empty() && "a subroutine reaches its own bin or a target");
+    Value inAnyBin = inBins.front();
+    for (Value inBin : ArrayRef<Value>(inBins).drop_front())
+      inAnyBin = arith::OrIOp::create(rewriter, loc, inAnyBin, inBin);
+    Value inBallot = arith::AndIOp::create(rewriter, loc, hasBit, inAnyBin);
+    ballot = select(inBallot, ballot, zero);
+    Value rank = countBits(
+        arith::AndIOp::create(rewriter, loc, ballot, sub(bit, i32(1))));
     Value appends = lessThan(bin, i32(getNoQueueBin()));
     Value leads =
         arith::AndIOp::create(rewriter, loc, appends, equal(rank, zero));
-    auto atomic = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), leads,
-                                    /*withElse=*/true);
-    rewriter.setInsertionPointToStart(atomic.thenBlock());
-    Value total = select(alone, i32(1), countBits(ballot));
-    Value first = memref::AtomicRMWOp::create(
-        rewriter, loc, arith::AtomicRMWKind::addi, total, args.state,
-        ValueRange{getAppendCounter(bin)});
-    scf::YieldOp::create(rewriter, loc, first);
-    rewriter.setInsertionPointToStart(atomic.elseBlock());
-    scf::YieldOp::create(rewriter, loc, zero);
-    rewriter.setInsertionPointAfter(atomic);
-    Value shares = arith::AndIOp::create(
-        rewriter, loc, leads,
-        arith::XOrIOp::create(
-            rewriter, loc, alone,
-            arith::ConstantIntOp::create(rewriter, loc, 1, 1)));
-    Value base = zero;
-    for (int64_t b : bins) {
-      Value inBin = equal(bin, i32(b));
+    Value first = buildIfValue(
+        leads,
+        [&] {
+          Value total = select(inBallot, countBits(ballot), i32(1));
+          return memref::AtomicRMWOp::create(
+              rewriter, loc, arith::AtomicRMWKind::addi, total, args.state,
+              ValueRange{getAppendCounter(bin)});
+        },
+        [&] { return zero; });
+    Value shares = arith::AndIOp::create(rewriter, loc, leads, inBallot);
+    Value ballotBase = zero;
+    for (Value inBin : inBins) {
       Value leader = arith::AndIOp::create(rewriter, loc, shares, inBin);
-      Value binBase = reduce(gpu::AllReduceOperation::ADD,
-                             select(leader, atomic.getResult(0), zero));
-      base = select(inBin, binBase, base);
+      Value binBase =
+          reduce(gpu::AllReduceOperation::ADD, select(leader, first, zero));
+      ballotBase = select(inBin, binBase, ballotBase);
     }
-    base = select(alone, atomic.getResult(0), base);
+    Value base = select(inBallot, ballotBase, first);
     buildIf(appends,
             [&] { storeAppended(args, bin, toIndex(add(base, rank)), slot); });
   }

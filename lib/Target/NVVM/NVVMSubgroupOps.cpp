@@ -15,8 +15,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/Support/DebugLog.h"
@@ -91,34 +93,9 @@ static Value buildButterfly(OpBuilder &builder,
                         arith::ConstantIntOp::create(builder, loc, offset, 32),
                         width, gpu::ShuffleMode::XOR)
                         .getShuffleResult();
-    switch (reduction.getOp()) {
-    case gpu::AllReduceOperation::ADD:
-      value = arith::AddIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::AND:
-      value = arith::AndIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::OR:
-      value = arith::OrIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::XOR:
-      value = arith::XOrIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::MINSI:
-      value = arith::MinSIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::MAXSI:
-      value = arith::MaxSIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::MINUI:
-      value = arith::MinUIOp::create(builder, loc, value, partner);
-      break;
-    case gpu::AllReduceOperation::MAXUI:
-      value = arith::MaxUIOp::create(builder, loc, value, partner);
-      break;
-    default:
-      llvm_unreachable("getReduxOperation accepted it");
-    }
+    value = vector::makeArithReduction(
+        builder, loc, gpu::convertReductionKind(reduction.getOp()), value,
+        partner);
   }
   return value;
 }

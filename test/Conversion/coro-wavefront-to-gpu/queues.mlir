@@ -33,9 +33,9 @@
 // GROUP:         }
 // GROUP:         %[[LANE:.*]] = gpu.lane_id
 // GROUP:         %[[LANE32:.*]] = arith.index_cast %[[LANE]] : index to i32
-// GROUP:         %[[WIDE:.*]] = arith.cmpi uge, %[[LANE32]], %c32_i32 : i32
+// GROUP:         %[[HAS_BIT:.*]] = arith.cmpi ult, %[[LANE32]], %c32_i32 : i32
 // GROUP:         %[[SHIFTED:.*]] = arith.shli %c1_i32, %[[LANE32]] : i32
-// GROUP:         %[[BIT:.*]] = arith.select %[[WIDE]], %c0_i32, %[[SHIFTED]] : i32
+// GROUP:         %[[BIT:.*]] = arith.select %[[HAS_BIT]], %[[SHIFTED]], %c0_i32 : i32
 // GROUP:         %[[IN2:.*]] = arith.cmpi eq, %[[INSTANCE]]#0, %c2_i32{{.*}} : i32
 // GROUP:         %[[MINE2:.*]] = arith.select %[[IN2]], %[[BIT]], %c0_i32 : i32
 // GROUP:         gpu.subgroup_reduce  add %[[MINE2]] uniform : (i32) -> i32

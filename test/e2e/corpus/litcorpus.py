@@ -235,7 +235,8 @@ class CorpusFormat(lit.formats.TestFormat):
             spirv_val=shutil.which("spirv-val") or "spirv-val",
             ptxas=getattr(test.config, "coro_ptxas", None) or "ptxas",
             chip=next((a[len("--chip="):] for a in args
-                       if a.startswith("--chip=")), "sm_90"))
+                       if a.startswith("--chip=")), "sm_90"),
+            timeout=run_corpus.DEFAULT_TIMEOUT)
         extra = [a for a in args if not a.startswith("--chip=")]
         workdir = tempfile.mkdtemp(prefix="corpus-")
         try:

@@ -63,7 +63,7 @@ if any(glob.glob(os.path.join(d, "*.json")) for d in
        ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]):
     config.available_features.add("vulkan")
     # Which device coro-run picks: tests that record lavapipe's problems
-    # (test/e2e/known) only apply to it.
+    # (test/e2e/known/driver) only apply to it.
     import json
     try:
         probe = subprocess.run(

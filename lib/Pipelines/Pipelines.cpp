@@ -130,7 +130,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (llvm/llvm-project#211981).
   pm.addNestedPass<gpu::GPUModuleOp>(createForToWhileLoopPass());
   // Its scf.while conversion makes invalid SPIR-V when a condition region
-  // holds a loop or a branch.
+  // holds a loop or a branch, and lavapipe gives lanes that left a loop the
+  // values of its header's later passes (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
   // Nor does its arith conversion take ceil/floor divisions and casts
   // between i1 and index.

@@ -248,8 +248,8 @@ def CoroSPIRVUniformReductions
 
 def CoroSPIRVStructurizeWhile
     : Pass<"coro-spirv-structurize-while", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Move the control flow of scf.while conditions into the loop "
-                "body, where SPIR-V can structure it";
+  let summary = "Move scf.while conditions that SPIR-V drivers cannot take "
+                "as a loop header into the loop body";
   let description = [{
     The SCF to SPIR-V conversion of LLVM 22 makes an `scf.while`'s `before`
     region the header block of a SPIR-V loop. When that region holds a loop,
@@ -259,7 +259,18 @@ def CoroSPIRVStructurizeWhile
     shape: `while (intersect(ray)) { ... }` with a BVH traversal loop in the
     condition.
 
-    This pass rewrites every such loop, innermost first, into one whose
+    A straight-line header is not safe either when the trip count differs
+    between lanes. lavapipe (Mesa 22.3) gives a lane that left the loop the
+    values its header computed in a later pass of the other lanes, made
+    with that lane masked off (its loads then give 0): the loop's results
+    come out wrong when the condition region forwards a value it computed
+    or loaded, and so do values it stored to private memory
+    (test/e2e/known/driver/README.md, Bug 1, proven with GLSL and no
+    CoroGPU code; test/e2e/vulkan/loop-exit-values.mlir). So a header may
+    only compute the condition, reading memory for it, and forward its own
+    arguments, whose values such a lane keeps.
+
+    This pass rewrites every other loop, innermost first, into one whose
     condition only tests a flag, without duplicating any code:
 
     ```mlir
@@ -289,7 +300,8 @@ def CoroSPIRVStructurizeWhile
     The first iteration enters the body with `%go` true; every later test
     of the condition is the flag the body computed. Values of `R` with no
     zero constant start as `ub.poison` (never read). Loops whose condition
-    region is straight-line code are left alone.
+    region is straight-line code that writes no memory and forwards only its
+    arguments are left alone (the `scf.for` loops `scf-for-to-while` makes).
 
     Run it on GPU modules after `scf-for-to-while` (which turns every
     `scf.for` into an `scf.while`) and before `convert-gpu-to-spirv`.

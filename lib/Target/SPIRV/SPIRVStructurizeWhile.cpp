@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Moves the computation of an scf.while condition that holds nested regions
-// into the loop body, behind a flag, so that the SPIR-V loop header the SCF
-// to SPIR-V conversion makes of the condition region is one basic block (see
-// the pass description in Passes.td for the rewrite).
+// Moves the computation of an scf.while condition into the loop body, behind
+// a flag, when the SPIR-V loop header the SCF to SPIR-V conversion makes of
+// the condition region would hold nested regions, or values that lanes which
+// left the loop could read wrong on lavapipe (see the pass description in
+// Passes.td for the rewrite).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "CoroGPU/Target/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/DebugLog.h"
@@ -30,11 +32,31 @@ namespace coro {
 
 using namespace mlir;
 
-/// Whether the condition region of `loop` holds an op with regions (a loop,
-/// a branch, ...), which SPIR-V cannot place in a loop header block.
-static bool hasStructuredCondition(scf::WhileOp loop) {
-  return llvm::any_of(loop.getBeforeBody()->without_terminator(),
-                      [](Operation &op) { return op.getNumRegions() != 0; });
+/// Whether `loop`'s condition region must move into its body: when it holds
+/// an op with regions (a loop, a branch, ...), which SPIR-V cannot place in a
+/// loop header block, or when the lanes that left the loop could see values
+/// of a later pass through the header. lavapipe (Mesa 22.3) lets them: after
+/// a loop whose trip count differs between lanes, a lane may read the values
+/// the header computed (or stored to a Function variable) in the last pass
+/// of its subgroup, made with that lane masked off (its loads then give 0);
+/// see test/e2e/known/driver/README.md, Bug 1. So the header may only forward
+/// its own arguments, whose values the lanes that left keep, as the results
+/// the code after the loop reads, and compute the condition; it may read
+/// memory for the condition but not write it.
+static bool needsConditionInBody(scf::WhileOp loop) {
+  Block *before = loop.getBeforeBody();
+  for (Operation &op : before->without_terminator())
+    if (op.getNumRegions() != 0 || (!isMemoryEffectFree(&op) &&
+                                    !hasSingleEffect<MemoryEffects::Read>(&op)))
+      return true;
+  // A forwarded value matters after the loop only through a used result.
+  return llvm::any_of(
+      llvm::zip(loop.getConditionOp().getArgs(), loop.getResults()),
+      [&](auto pair) {
+        auto [value, result] = pair;
+        return value.getParentBlock() == before && !isa<BlockArgument>(value) &&
+               !result.use_empty();
+      });
 }
 
 /// Erases the scf.yield an scf.if builder may have put in `block`.
@@ -113,7 +135,7 @@ struct CoroSPIRVStructurizeWhilePass
     // the outer rewrite moves it without recreating it.
     SmallVector<scf::WhileOp> loops;
     getOperation().walk([&](scf::WhileOp loop) {
-      if (hasStructuredCondition(loop))
+      if (needsConditionInBody(loop))
         loops.push_back(loop);
     });
     IRRewriter rewriter(&getContext());

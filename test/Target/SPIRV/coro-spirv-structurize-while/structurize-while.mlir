@@ -138,3 +138,151 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Straight-line conditions that forward a value they computed, or loaded, or
+// that write memory are moved too: lavapipe would give the lanes that left
+// the loop the header's values of a later pass (Bug 1 of
+// test/e2e/known/driver/README.md).
+// CHECK-LABEL: gpu.func @forwards_sum(
+// CHECK:         %[[W:[a-z0-9_]+]]:2 = scf.while (%[[GO:[a-z0-9_]+]] = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}) : (i1, i32, i32) -> (i32, i32) {
+// CHECK-NEXT:      scf.condition(%[[GO]])
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%[[I:[a-z0-9_]+]]: i32, %{{[a-z0-9_]+}}: i32):
+// CHECK-NEXT:      %[[GO2:[a-z0-9_]+]] = arith.cmpi ult, %[[I]], %{{.*}} : i32
+// CHECK-NEXT:      %[[SUM:[a-z0-9_]+]] = arith.addi %[[I]], %[[I]] : i32
+// CHECK-NEXT:      %[[NEXT:[a-z0-9_]+]] = scf.if %[[GO2]] -> (i32) {
+// CHECK:           scf.yield %[[GO2]], %[[NEXT]], %[[SUM]] : i1, i32, i32
+// CHECK:         memref.store %[[W]]#1
+gpu.module @kernels {
+  gpu.func @forwards_sum(%n: i32, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %k0 = arith.constant 0 : i32
+    %k1 = arith.constant 1 : i32
+    %r = scf.while (%i = %k0) : (i32) -> i32 {
+      %go = arith.cmpi ult, %i, %n : i32
+      %sum = arith.addi %i, %i : i32
+      scf.condition(%go) %sum : i32
+    } do {
+    ^bb0(%s: i32):
+      %nx = arith.addi %s, %k1 : i32
+      scf.yield %nx : i32
+    }
+    memref.store %r, %out[%c0] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @forwards_load(
+// CHECK:         scf.while (%[[GO:[a-z0-9_]+]] = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}) : (i1, index, index, i32) -> (index, index, i32) {
+// CHECK-NEXT:      scf.condition(%[[GO]])
+// CHECK-NEXT:    } do {
+// CHECK:           memref.load
+// CHECK:           scf.if
+gpu.module @kernels {
+  gpu.func @forwards_load(%n: index, %table: memref<?xi32>, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r:2 = scf.while (%i = %c0) : (index) -> (index, i32) {
+      %x = memref.load %table[%i] : memref<?xi32>
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i, %x : index, i32
+    } do {
+    ^bb0(%i2: index, %x2: i32):
+      %nx = arith.addi %i2, %c1 : index
+      scf.yield %nx : index
+    }
+    memref.store %r#1, %out[%c0] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @writes_memory(
+// CHECK:         scf.while (%[[GO:[a-z0-9_]+]] = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}) : (i1, index, index) -> (index, index) {
+// CHECK-NEXT:      scf.condition(%[[GO]])
+// CHECK-NEXT:    } do {
+// CHECK:           memref.store
+// CHECK:           scf.if
+gpu.module @kernels {
+  gpu.func @writes_memory(%n: index, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %k1 = arith.constant 1 : i32
+    %notes = memref.alloca() : memref<4xi32>
+    %r = scf.while (%i = %c0) : (index) -> index {
+      memref.store %k1, %notes[%c0] : memref<4xi32>
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%i2: index):
+      %nx = arith.addi %i2, %c1 : index
+      scf.yield %nx : index
+    }
+    %v = memref.load %notes[%c0] : memref<4xi32>
+    memref.store %v, %out[%r] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A condition that reads memory only to decide, and forwards its arguments,
+// is left alone: the lanes that left keep the arguments they left with.
+// CHECK-LABEL: gpu.func @reads_for_condition(
+// CHECK:         scf.while (%{{.*}} = %{{.*}}) : (index) -> index {
+// CHECK-NEXT:      memref.load
+// CHECK-NEXT:      arith.cmpi
+// CHECK-NEXT:      scf.condition
+// CHECK-NOT:     scf.if
+gpu.module @kernels {
+  gpu.func @reads_for_condition(%table: memref<?xi32>, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %k0 = arith.constant 0 : i32
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %x = memref.load %table[%i] : memref<?xi32>
+      %go = arith.cmpi sgt, %x, %k0 : i32
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%i2: index):
+      %nx = arith.addi %i2, %c1 : index
+      scf.yield %nx : index
+    }
+    %k = arith.index_cast %r : index to i32
+    memref.store %k, %out[%c0] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A computed value whose result nothing reads is left in the header.
+// CHECK-LABEL: gpu.func @forwards_unused_sum(
+// CHECK:         scf.while (%{{.*}} = %{{.*}}) : (i32) -> (i32, i32) {
+// CHECK-NEXT:      arith.cmpi
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      scf.condition
+// CHECK-NOT:     scf.if
+gpu.module @kernels {
+  gpu.func @forwards_unused_sum(%n: i32, %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %k0 = arith.constant 0 : i32
+    %k1 = arith.constant 1 : i32
+    %r:2 = scf.while (%i = %k0) : (i32) -> (i32, i32) {
+      %go = arith.cmpi ult, %i, %n : i32
+      %sum = arith.addi %i, %i : i32
+      scf.condition(%go) %i, %sum : i32, i32
+    } do {
+    ^bb0(%i2: i32, %s: i32):
+      %nx = arith.addi %i2, %k1 : i32
+      scf.yield %nx : i32
+    }
+    memref.store %r#0, %out[%c0] : memref<?xi32>
+    gpu.return
+  }
+}

@@ -1,6 +1,6 @@
 #version 450
 // Driver-only reproducer of the lavapipe bug behind
-// test/e2e/known/divergent-while(-megakernel).mlir, in its smallest form (see
+// test/e2e/vulkan/divergent-while(-megakernel).mlir, in its smallest form (see
 // README.md): a loop whose trip count differs between the invocations of a
 // workgroup. No barriers, shared memory or subgroup operations, so no
 // invocation's result may depend on the workgroup size (local_size_x_id 0,

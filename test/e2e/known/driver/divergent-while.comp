@@ -1,6 +1,6 @@
 #version 450
 // Hand-written GLSL of the coroutine in
-// test/e2e/known/divergent-while-megakernel.mlir (the scf.while, written as
+// test/e2e/vulkan/divergent-while-megakernel.mlir (the scf.while, written as
 // a loop whose exit test comes after the "before" region), with the same
 // data: 8 invocations, table = iota(16), in = the test's 32 ints. Compiled by
 // glslangValidator, CoroGPU plays no part. On lavapipe (Mesa 22.3.6, LLVM

@@ -1,34 +1,17 @@
-// KNOWN LAVAPIPE BUG (XFAIL on lavapipe), the smallest form of
-// divergent-while.mlir: no suspension at all, so the mega-kernel runs this
-// coroutine as written. Each instance runs an scf.while whose trip count
-// (1 to 4) differs between the lanes of the workgroup and whose before
-// region loads from a table at a computed index. On lavapipe (Mesa 22.3.6,
-// LLVM 15.0.6) the mega-kernel gets 4 of the 32 values wrong (545751976
-// instead of 545751988 at [3], and [7], [15], [31]); the expected values
-// were computed by a Python model of the program.
-// Verdict: the fault is lavapipe's, not CoroGPU's (there are no coroutine
-// passes to run here) nor LLVM 22's SCF to SPIR-V conversion. Proof, with no
-// CoroGPU code involved: test/e2e/known/driver/divergent-while.test runs a
-// hand-written GLSL version of this loop, compiled by glslangValidator,
-// through a plain Vulkan host and gets the same 4 wrong values with a local
-// size of 64, and the right ones with a local size of 1
-// (divergent-while-control.test); divergent-loop.test is the minimal form
-// (see test/e2e/known/driver/README.md). Our SPIR-V was checked: spirv-val
-// accepts it; its loop is a well-formed structured loop (the header's
-// OpPhis take the initial values from the entry and the "do" region's
-// values from the continue block, the back edge comes only from the continue
-// construct, the results are stored on every header pass and read at the
-// merge), so each invocation computes exactly the scf.while; it has no
-// barrier, workgroup memory or subgroup operation, so no result may depend
-// on the workgroup size, yet the same module with only its LocalSize changed
-// from 64 to 1 gives the right values on lavapipe. If this passes (XPASS),
-// the driver is fixed: drop the XFAIL.
-// REQUIRES: lavapipe
-// XFAIL: *
+// The loop of divergent-while.mlir alone, with no suspension, so the
+// mega-kernel runs the coroutine as written: each instance runs an scf.while
+// whose trip count (1 to 4) differs between the lanes of the workgroup and
+// whose condition region loads from a table at a computed index. The
+// expected values come from a Python model of the program. Before
+// coro-spirv-structurize-while moved such condition regions into the loop
+// body, lavapipe (Mesa 22.3.6) got 4 of the 32 wrong (545751976 instead of
+// 545751988 at [3], and [7], [15], [31]): Bug 1 of
+// test/e2e/known/driver/README.md, where driver/divergent-while.test gets
+// the same wrong values from this loop written in GLSL.
+// REQUIRES: vulkan
 // RUN: %python -c "import struct; open('%t.bin', 'wb').write(struct.pack('<32i', 527858757, 1038467225, 1904202612, 1, 1721854523, -1661267722, -1088461400, 1, 317574981, -1216636254, -947116003, 4, 1276236631, 504454731, -1603314586, 1, -2124663886, 1175076011, -1432438260, 3, 1982032882, -1267962325, 818800919, 4, -864195088, -596184694, -1521698716, 1, -722179479, 369973903, 891962283, 1))"
 // RUN: coro-run %s --coro=inner --grid=8 --buffer=i32:16:iota --buffer=i32:32:file=%t.bin --buffer=i32:32:zeros --scheduler=megakernel | FileCheck %s
 // CHECK: buffer 2 (i32 x 32): [1, 527858772, 393414809, 545751988, 1, 1721854540, -163551570, 1993446764, 4, 317575008, 1832265438, 1829892192, 1, 1276236652, -917095233, -1851665300, 3, -2124663872, 827751653, 1318894528, 4, 1982032896, 1801878539, 2019322880, 1, -864195088, -854034274, 310538736, 1, -722179468, -531353313, -687445356]
-
 coro.func @inner(%table: memref<?xi32>, %in: memref<?xi32>, %out: memref<?xi32>) {
   %id = coro.id : index
   %c0 = arith.constant 0 : index

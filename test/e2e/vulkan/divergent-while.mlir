@@ -1,30 +1,15 @@
-// KNOWN LAVAPIPE BUG (XFAIL on lavapipe): under the wavefront scheduler on
-// lavapipe (Mesa 22.3.6, llvmpipe with LLVM 15.0.6), instances 0, 4 and 7 of
-// this program get wrong values (out[6] = 1159977301, reference 1340145557;
-// the reference, the state machine and a Python model of the program agree).
-// It needs an inner scf.while whose trip count differs between the lanes of
-// a workgroup: with a uniform trip count, or with
-// --wavefront-workgroup-size=1, it matches. The scheduling is right (an
-// atomic count of each instance's resumptions is as expected) and the split
-// and frame IR of the resumed subroutine were checked by hand; the same
-// subroutine body passes under the state machine. Found by a random program
-// generator.
-// Verdict: the fault is lavapipe's, not CoroGPU's nor LLVM 22's SCF to
-// SPIR-V conversion. divergent-while-megakernel.mlir has the resumed
-// subroutine's loop alone, with no suspension, and fails the same way; the
-// driver-only reproducer test/e2e/known/driver/divergent-while.test (GLSL of
-// that loop, compiled by glslangValidator and run through a plain Vulkan
-// host, no CoroGPU code) gets the same wrong values with a local size of 64
-// and the right ones with a local size of 1 (see
-// test/e2e/known/driver/README.md). Our SPIR-V was checked: spirv-val
-// accepts it; the resumed subroutine kernel (g__wf_1) holds the same
-// well-formed structured loop (header OpPhis, results stored to Function
-// variables in the header, OpLoopMerge with a conditional branch to the
-// continue block or the merge) and has no barrier, atomic, workgroup memory
-// or subgroup operation, so no result may depend on the workgroup size. If
-// this test starts passing (XPASS), the driver is fixed: drop the XFAIL.
-// REQUIRES: lavapipe
-// XFAIL: *
+// A loop whose trip count differs between the lanes of a workgroup, under
+// the wavefront scheduler: an inner scf.while whose condition region loads
+// from a table at a computed index, in the resumed subroutine. Found by a
+// random program generator. On lavapipe (Mesa 22.3.6) instances 0, 4 and 7
+// got wrong values (out[6] = 1159977301, reference 1340145557) until
+// coro-spirv-structurize-while moved such condition regions into the loop
+// body: the driver gives the lanes that left a loop the header's values of
+// a later pass (Bug 1 of test/e2e/known/driver/README.md, proven there with
+// GLSL and no CoroGPU code). It matched with a uniform trip count and with
+// --wavefront-workgroup-size=1. divergent-while-megakernel.mlir holds the
+// loop alone, with its expected values written out.
+// REQUIRES: vulkan
 // RUN: coro-run %s --coro=g --grid=8 --arg=3 --buffer=i32:16:iota --buffer=i32:64:zeros --scheduler=wavefront --check --quiet
 coro.func @g(%w: i32, %table: memref<?xi32>, %out: memref<?xi32>) {
   %id = coro.id : index

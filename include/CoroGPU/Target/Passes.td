@@ -268,7 +268,13 @@ def CoroSPIRVStructurizeWhile
     (test/e2e/known/driver/README.md, Bug 1, proven with GLSL and no
     CoroGPU code; test/e2e/vulkan/loop-exit-values.mlir). So a header may
     only compute the condition, reading memory for it, and forward its own
-    arguments, whose values such a lane keeps.
+    arguments, whose values such a lane keeps. A value it computes must not
+    leave it even when nothing after the loop reads that result: the body
+    may yield it back as an argument, and lavapipe may then update the
+    argument in the lanes that left. (In the SPIR-V pipeline every
+    `scf.while` condition region also stores the loop-iteration record of
+    the termination checks, on by default, so all of them move; the loops
+    `scf-for-to-while` makes of `scf.for` keep their header.)
 
     This pass rewrites every other loop, innermost first, into one whose
     condition only tests a flag, without duplicating any code:

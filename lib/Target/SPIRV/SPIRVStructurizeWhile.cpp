@@ -40,23 +40,21 @@ using namespace mlir;
 /// the header computed (or stored to a Function variable) in the last pass
 /// of its subgroup, made with that lane masked off (its loads then give 0);
 /// see test/e2e/known/driver/README.md, Bug 1. So the header may only forward
-/// its own arguments, whose values the lanes that left keep, as the results
-/// the code after the loop reads, and compute the condition; it may read
-/// memory for the condition but not write it.
+/// its own arguments (and values from above the loop), whose values the lanes
+/// that left keep, and compute the condition; it may read memory for the
+/// condition but not write it.
 static bool needsConditionInBody(scf::WhileOp loop) {
   Block *before = loop.getBeforeBody();
   for (Operation &op : before->without_terminator())
     if (op.getNumRegions() != 0 || (!isMemoryEffectFree(&op) &&
                                     !hasSingleEffect<MemoryEffects::Read>(&op)))
       return true;
-  // A forwarded value matters after the loop only through a used result.
-  return llvm::any_of(
-      llvm::zip(loop.getConditionOp().getArgs(), loop.getResults()),
-      [&](auto pair) {
-        auto [value, result] = pair;
-        return value.getParentBlock() == before && !isa<BlockArgument>(value) &&
-               !result.use_empty();
-      });
+  // Even a value whose result nothing reads may come back as an argument
+  // through the body, and lavapipe may then update that argument in the
+  // lanes that left (the argument and the value sharing a register).
+  return llvm::any_of(loop.getConditionOp().getArgs(), [&](Value value) {
+    return value.getParentBlock() == before && !isa<BlockArgument>(value);
+  });
 }
 
 /// Erases the scf.yield an scf.if builder may have put in `block`.

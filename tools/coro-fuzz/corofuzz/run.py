@@ -22,6 +22,10 @@ ORACLE_PASSES = ["--convert-scf-to-cf", "--convert-vector-to-llvm",
 # name -> (scheduler, options). Short, stable names.
 CONFIGS = {
     "mk": ("megakernel", []),
+    # Without the termination checks, whose store in every scf.while
+    # condition region makes coro-spirv-structurize-while move them all: its
+    # rule for the condition regions themselves (lavapipe's loop-exit bug).
+    "mk-nochecks": ("megakernel", ["--termination-checks=false"]),
     "sm": ("state-machine", []),
     # Bounded steps: every frame goes to global memory and back between
     # launches.

@@ -339,6 +339,7 @@ public:
   }
   // Every NVIDIA GPU CUDA 13 supports has warps of 32 threads.
   uint32_t getSubgroupSize() const override { return 32; }
+  bool isCPU() const override { return false; }
 
 private:
   DriverAPI api;

@@ -217,6 +217,7 @@ public:
     return subgroupReductions;
   }
   uint32_t getSubgroupSize() const override { return subgroupSize; }
+  bool isCPU() const override { return cpu; }
 
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -301,6 +302,7 @@ private:
   bool loopLimiter = false;
   bool subgroupReductions = false;
   uint32_t subgroupSize = 0;
+  bool cpu = false;
   float timestampPeriod = 1.0f;
   /// Kernel name -> the arguments (bindings) it uses.
   std::map<std::string, uint32_t> entryPoints;
@@ -472,6 +474,7 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
       (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
       (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
   subgroupSize = subgroup.subgroupSize;
+  cpu = properties.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   return takeValidationMessages();
 }
 

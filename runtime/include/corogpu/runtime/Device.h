@@ -213,6 +213,10 @@ public:
   /// Lanes per subgroup (warp) of compute kernels: 32 on NVIDIA GPUs, 8 on
   /// lavapipe; the wavefront scheduler's subgroup appends need at most 32.
   virtual uint32_t getSubgroupSize() const = 0;
+  /// Whether the device is a CPU (lavapipe), which runs the subgroups of a
+  /// workgroup one after another, switching between them at each barrier,
+  /// and has no occupancy to lose to workgroup memory.
+  virtual bool isCPU() const = 0;
 };
 
 /// Fails with StatusCode::LimitExceeded when `mostIterations`, the status

@@ -77,7 +77,8 @@ WAVEFRONT_CONFIGS = {
     "wavefront-most-first": ["--order=most-first"],
 }
 # The persistent-threads scheduler: the defaults (64 threads, 256 slots per
-# workgroup; on a CPU device such as lavapipe one subgroup and 64 slots;
+# workgroup; on a CPU device such as lavapipe one subgroup and 4 slots per
+# thread;
 # every frame in 16 KiB of workgroup memory where it fits, SoA); AoS frames
 # (the paper's bank-conflict ablation); 128 threads with 1024 slots, most
 # frames in the global memory extension (the paper's setting has 16 slots

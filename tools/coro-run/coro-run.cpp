@@ -588,7 +588,7 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   options.persistent.batch = persistentBatch;
   // A CPU runs a workgroup's subgroups in turn, switching at each of the
   // three barriers of every step: one subgroup per workgroup has no
-  // switches (lavapipe, the BVH path tracer: 25-30 % faster;
+  // switches (lavapipe, the BVH path tracer: 25-31 % less time;
   // docs/schedulers.md). Four slots per thread, as 256 for 64 elsewhere,
   // keep what each thread runs per launch, and so lavapipe's loop limit,
   // where they were.

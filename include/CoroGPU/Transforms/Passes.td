@@ -416,6 +416,16 @@ def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
        point share storage (first-fit coloring of the interference graph,
        widest fields first); `i1` fields are packed as bits and narrow
        fields share words. Promise fields keep storage of their own.
+    4. Placement: a store of one value into one field in both branches of
+       an `scf.if` becomes one store before it, and each store rises to
+       just after the op that makes its value (or the last op that reads or
+       writes storage its field shares), so that the value needs no
+       register through the rest of the subroutine (targets keep the order
+       of memory accesses they cannot tell apart). A store towards a
+       suspension may then stand before code that runs ahead of it; the
+       steps above never move a load of its field past it, so the pass may
+       run again on its own output (`coro-resolve-handles` materializes the
+       coroutines that handles drive, and the pipeline all of them).
 
     The `coro.split` op gets the new fields and, in `frame_bytes`, the frame
     size after each step (`field_liveness`, `slot_sharing`, `bit_packing`);

@@ -64,9 +64,17 @@
 // CHECK:               %[[BASE:.*]] = arith.muli %[[BLOCK]], %c8 : index
 // CHECK:               %[[OVER:.*]] = arith.subi %[[SLOT]], %c4 : index
 // CHECK:               %[[SHARED:.*]] = arith.cmpi slt, %[[SLOT]], %c4 : index
-// The entry stores the ticket (word 2) and the value (word 3) straight
-// into the slot's frame.
+// The entry stores the value (word 3), as soon as it is loaded, and the
+// ticket (word 2) straight into the slot's frame. Word 3: SoA 4 slots
+// further, AoS the next word.
 // CHECK:               scf.if
+// CHECK:                 scf.if %[[SHARED]] {
+// SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
+// AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
+// CHECK:                   memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
+// CHECK:                 } else {
+// CHECK:                   memref.store %{{.*}}, %[[EXT]]
+// CHECK:                 }
 // CHECK:                 %[[TICKET:.*]] = memref.atomic_rmw addi %c1_i32
 // CHECK:                 scf.if %[[SHARED]] {
 // SOA:                     memref.store %[[TICKET]], %[[FRAMES]][%[[SLOT]]]
@@ -77,14 +85,6 @@
 // AOS:                     %[[EW:.*]] = arith.muli %[[OVER]], %c2 : index
 // AOS:                     %[[E:.*]] = arith.addi %[[BASE]], %[[EW]] : index
 // CHECK:                   memref.store %[[TICKET]], %[[EXT]][%[[E]]]
-// CHECK:                 }
-// Word 3: SoA 4 slots further, AoS the next word.
-// CHECK:                 scf.if %[[SHARED]] {
-// SOA:                     %[[W1:.*]] = arith.addi %[[SLOT]], %c4 : index
-// AOS:                     %[[W1:.*]] = arith.addi %{{.*}}, %c1 : index
-// CHECK:                   memref.store %{{.*}}, %[[FRAMES]][%[[W1]]]
-// CHECK:                 } else {
-// CHECK:                   memref.store %{{.*}}, %[[EXT]]
 // CHECK:                 }
 // The token goes back to workgroup memory; a returned instance is counted.
 // CHECK:                 %[[TOKEN:.*]] = memref.load %[[PRIVATE]][%c0]

@@ -4,10 +4,12 @@
 // deepest branch that holds all its uses, just before the first: a value
 // used by one branch of a test needs no register through the other. It
 // does not move into a loop body (it would run once per iteration), nor
-// does a load of a field the subroutine stores before it ends (a promise).
+// does a load of a field the subroutine stores before it ends (a promise);
+// that store rises to just after the load (store-early.mlir).
 // CHECK-LABEL: func.func @sink__resume(
 // CHECK-SAME:      %[[FRAME:.*]]: !coro.frame, %[[OUT:.*]]: memref<?xf32>, %[[C:.*]]: i1, %[[D:.*]]: i1, %[[N:.*]]: index)
 // CHECK:         %[[PROMISE:.*]] = coro.frame.load %[[FRAME]][3] : f32
+// CHECK-NEXT:    coro.frame.store %{{.*}}, %[[FRAME]][3] : f32
 // CHECK-NEXT:    %[[BOTH:.*]] = coro.frame.load %[[FRAME]][1] : f32
 // CHECK-NEXT:    scf.if %[[C]] {
 // CHECK-NEXT:      scf.if %[[D]] {
@@ -21,7 +23,6 @@
 // CHECK-NEXT:    scf.for
 // CHECK-NOT:       coro.frame.load
 // CHECK:           memref.store %[[LOOPED]], %[[OUT]]
-// CHECK:         coro.frame.store %{{.*}}, %[[FRAME]][3] : f32
 // CHECK:         memref.store %[[PROMISE]], %[[OUT]]
 coro.func @sink(%out: memref<?xf32>, %c: i1, %d: i1, %n: index) {
   coro.suspend "resume"

@@ -157,6 +157,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModules.addPass(createCoroSPIRVRelaxedAtomics());
   spirvModules.addPass(createCoroSPIRVBarrierSemantics());
+  CoroSPIRVSubgroupBarriersOptions barriers;
+  barriers.subgroupSize = options.subgroupSize;
+  spirvModules.addPass(createCoroSPIRVSubgroupBarriers(barriers));
   spirvModules.addPass(createCoroSPIRVMergeWorkgroupVariables());
   spirvModules.addPass(spirv::createSPIRVUpdateVCEPass());
 }
@@ -353,6 +356,12 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
 
 struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
   CORO_SCHEDULER_OPTION;
+  Option<int64_t> subgroupSize{
+      *this, "subgroup-size",
+      llvm::cl::desc("A subgroup size every subgroup of the device has: the "
+                     "barriers of workgroups no larger get subgroup scope "
+                     "(0: unknown)"),
+      llvm::cl::init(0)};
 };
 
 struct PTXPipelineOptions : PassPipelineOptions<PTXPipelineOptions> {
@@ -377,8 +386,9 @@ void mlir::coro::registerCoroPipelines() {
       "materialization, gpu to spirv); follow with coro-write-kernels to "
       "write the binaries",
       [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
-        buildToSPIRVPipeline(pm, options.scheduler,
-                             getSchedulerOptions(options));
+        SchedulerCompileOptions schedulerOptions = getSchedulerOptions(options);
+        schedulerOptions.subgroupSize = options.subgroupSize;
+        buildToSPIRVPipeline(pm, options.scheduler, schedulerOptions);
       });
   // Registered by hand rather than with PassPipelineRegistration, to reject
   // a chip NVVM does not know before any pass runs.

@@ -41,6 +41,10 @@ struct SchedulerCompileOptions {
   /// mega-kernel's coroutine), which then take the profile buffer of
   /// corogpu/runtime/LaneProfileABI.h last.
   bool profileLanes = false;
+  /// SPIR-V: a subgroup size every subgroup of the device has (0: unknown);
+  /// the barriers of workgroups no larger get subgroup scope
+  /// (coro-spirv-subgroup-barriers).
+  int64_t subgroupSize = 0;
 };
 
 /// The front half every scheduler shares: inlining (callables, awaits),

@@ -81,15 +81,20 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   };
   for (const std::string &key : options.sortKeys)
     configurations.push_back({"wavefront", {"--sort-by=" + key}});
-  llvm::append_range(configurations,
-                     std::vector<Configuration>{
-                         {"persistent", {}},
-                         {"persistent", {"--layout=aos"}},
-                         {"persistent", {"--persistent-workgroup-size=32"}},
-                         {"persistent", {"--persistent-workgroup-size=128"}},
-                         {"persistent", {"--persistent-batch=64"}},
-                         {"persistent", {"--persistent-shared-memory=4096"}},
-                     });
+  llvm::append_range(
+      configurations,
+      std::vector<Configuration>{
+          {"persistent", {}},
+          {"persistent", {"--layout=aos"}},
+          {"persistent", {"--persistent-workgroup-size=32"}},
+          // The defaults on a GPU, which a CPU device's
+          // defaults (one subgroup per workgroup) replace.
+          {"persistent",
+           {"--persistent-workgroup-size=64", "--persistent-batch=256"}},
+          {"persistent", {"--persistent-workgroup-size=128"}},
+          {"persistent", {"--persistent-batch=64"}},
+          {"persistent", {"--persistent-shared-memory=4096"}},
+      });
   return configurations;
 }
 

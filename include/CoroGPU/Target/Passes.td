@@ -76,13 +76,18 @@ def CoroSPIRVSubgroupBarriers
   let summary = "Give the barriers of a workgroup that is one subgroup "
                 "subgroup scope";
   let description = [{
-    A workgroup of at most `subgroup-size` invocations (the product of its
-    entry point's `LocalSize`) is one subgroup: a subgroup-scope control
-    barrier synchronizes all of it, and subgroup-scope memory semantics
-    make its workgroup memory (and, with `UniformMemory`, its buffers)
-    visible to all of it. Each `spirv.ControlBarrier` of workgroup scope in
-    such an entry point gets subgroup scope (the memory scope too when it
-    is the workgroup's). lavapipe (Mesa 22.3) runs a workgroup barrier as a
+    A one-dimensional workgroup of at most `subgroup-size` invocations (its
+    entry point's `LocalSize` is `x, 1, 1` with `x <= subgroup-size`) is one
+    subgroup: a subgroup-scope control barrier synchronizes all of it, and
+    subgroup-scope memory semantics make its workgroup memory (and, with
+    `UniformMemory`, its buffers) visible to all of it. Each
+    `spirv.ControlBarrier` of workgroup scope in such an entry point gets
+    subgroup scope (the memory scope too when it is the workgroup's);
+    barriers in functions it calls stay. lavapipe runs each row of a
+    workgroup on its own, so a `4, 2, 1` workgroup is two subgroups to its
+    barriers (a review's reproducer read the other row's values before
+    they were written), and is left alone; so is every kernel of a module
+    with a `WorkgroupSize` built-in. lavapipe (Mesa 22.3) runs a workgroup barrier as a
     switch to the workgroup's other subgroups even when there are none: the
     persistent-threads kernel of the BVH path tracer, one subgroup of 8 per
     workgroup (coro-run's default on a CPU), took 100 ms with workgroup
@@ -91,7 +96,8 @@ def CoroSPIRVSubgroupBarriers
     `subgroup-size` must be a size every subgroup of the device has (a
     device whose subgroup size varies between pipelines could split a
     small workgroup); 0, the default, leaves every barrier as it is.
-    coro-run sets it on CPU devices (lavapipe: 8).
+    coro-run sets it on CPU devices (lavapipe: 8) when it runs a kernel,
+    not for `--emit`.
   }];
   let options = [
     Option<"subgroupSize", "subgroup-size", "int64_t", /*default=*/"0",

@@ -30,14 +30,24 @@ struct CoroSPIRVSubgroupBarriersPass
     if (subgroupSize == 0)
       return;
     spirv::ModuleOp module = getOperation();
+    // A WorkgroupSize built-in would override every LocalSize.
+    for (auto variable : module.getOps<spirv::GlobalVariableOp>())
+      if (variable.getBuiltIn() == "WorkgroupSize")
+        return;
     for (auto mode : module.getOps<spirv::ExecutionModeOp>()) {
       if (mode.getExecutionMode() != spirv::ExecutionMode::LocalSize)
         continue;
-      int64_t invocations = 1;
-      for (Attribute size : mode.getValues())
-        invocations *= cast<IntegerAttr>(size).getInt();
-      if (invocations > subgroupSize)
+      // One row of at most a subgroup: lavapipe runs each row of a
+      // workgroup (each y and z) on its own, so 4 x 2 invocations are two
+      // subgroups to its barriers, though it reports one.
+      SmallVector<int64_t, 3> sizes =
+          llvm::map_to_vector(mode.getValues(), [](Attribute size) {
+            return cast<IntegerAttr>(size).getInt();
+          });
+      if (sizes.size() != 3 || sizes[0] > subgroupSize || sizes[1] != 1 ||
+          sizes[2] != 1)
         continue;
+      int64_t invocations = sizes[0];
       auto entry =
           module.lookupSymbol<spirv::FuncOp>(mode.getFnAttr().getValue());
       if (!entry)

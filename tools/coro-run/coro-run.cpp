@@ -598,8 +598,8 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
     if (persistentBatch.getNumOccurrences() == 0)
       options.persistent.batch = 4 * options.persistent.workgroupSize;
   }
-  // lavapipe's subgroups always have its SIMD width: a workgroup no larger
-  // is one subgroup, whose barriers need only subgroup scope
+  // lavapipe's subgroups always have its SIMD width: a one-row workgroup no
+  // larger is one subgroup, whose barriers need only subgroup scope
   // (coro-spirv-subgroup-barriers; the persistent kernel on one subgroup
   // per workgroup: 30 % less time). A GPU may vary its subgroup size
   // between pipelines, so only a CPU device gets this.

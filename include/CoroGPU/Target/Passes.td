@@ -87,11 +87,12 @@ def CoroSPIRVSubgroupBarriers
     workgroup on its own, so a `4, 2, 1` workgroup is two subgroups to its
     barriers (a review's reproducer read the other row's values before
     they were written), and is left alone; so is every kernel of a module
-    with a `WorkgroupSize` built-in. lavapipe (Mesa 22.3) runs a workgroup barrier as a
-    switch to the workgroup's other subgroups even when there are none: the
-    persistent-threads kernel of the BVH path tracer, one subgroup of 8 per
-    workgroup (coro-run's default on a CPU), took 100 ms with workgroup
-    barriers and 70 ms with subgroup ones (the Cornell box, 128x128).
+    with a `WorkgroupSize` built-in. lavapipe (Mesa 22.3) runs workgroup
+    barriers far slower than subgroup ones, even in a workgroup of one
+    subgroup: the persistent-threads kernel of the BVH path tracer, one
+    subgroup of 8 per workgroup (coro-run's default on a CPU), took about
+    100 ms with workgroup barriers and 70 ms with subgroup ones (the
+    Cornell box, 128x128).
 
     `subgroup-size` must be a size every subgroup of the device has (a
     device whose subgroup size varies between pipelines could split a

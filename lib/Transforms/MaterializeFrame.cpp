@@ -249,13 +249,11 @@ static bool mustStoreAfter(Operation *op, FrameFieldAttr stored, Value frame,
   return result.wasInterrupted();
 }
 
-/// The op of `store`'s block that it must stay after (the definition of its
-/// value, or one that mustStoreAfter names), or null if it may go first.
-static Operation *getEarliestStorePoint(FrameStoreOp store, Value frame,
-                                        ArrayRef<FrameFieldAttr> fields) {
-  Operation *definer = store.getValue().getDefiningOp();
-  if (definer)
-    definer = store->getBlock()->findAncestorOpInBlock(*definer);
+/// The last op before `store` in its block that it must stay after:
+/// `definer`, or one that mustStoreAfter names; null if it may go first.
+static Operation *getLastOrderingOp(FrameStoreOp store, Operation *definer,
+                                    Value frame,
+                                    ArrayRef<FrameFieldAttr> fields) {
   FrameFieldAttr stored = fields[store.getSlot()];
   for (Operation *op = store->getPrevNode(); op; op = op->getPrevNode())
     if (op == definer || mustStoreAfter(op, stored, frame, fields))
@@ -298,11 +296,7 @@ static void hoistStoresOutOfBranches(func::FuncOp subroutine,
   Value frame = subroutine.getArgument(0);
   // Whether no op before `store` in its branch must run before it.
   auto isFirstInBranch = [&](FrameStoreOp store) {
-    FrameFieldAttr stored = fields[store.getSlot()];
-    for (Operation *op = store->getPrevNode(); op; op = op->getPrevNode())
-      if (mustStoreAfter(op, stored, frame, fields))
-        return false;
-    return true;
+    return !getLastOrderingOp(store, /*definer=*/nullptr, frame, fields);
   };
   // Whether `a` and `b` store the same value, or values that `definer` and
   // an equivalent op make (the same result of each).
@@ -355,12 +349,13 @@ static void hoistStoresOutOfBranches(func::FuncOp subroutine,
 }
 
 /// Moves each frame store up its block to just after the op it must follow
-/// (getEarliestStorePoint). A store left at the end of a subroutine, where
-/// coro-split puts it, keeps its value in a register through the code
-/// before, as the targets keep the order of stores and loads they cannot
-/// tell apart: the BVH path tracer's automatic split took 84 registers in
-/// `surface` and 72 in `miss` (ptxas sm_90), 70 and 56 with its stores
-/// early (`entry`: 40 -> 48, still below the hand split's 50).
+/// (getLastOrderingOp: the one that makes its value, or one that orders it). A
+/// store left at the end of a subroutine, where coro-split puts it, keeps its
+/// value in a register through the code before, as the targets keep the order
+/// of stores and loads they cannot tell apart: the BVH path tracer's automatic
+/// split took 84 registers in `surface` and 72 in `miss` (ptxas sm_90), 70 and
+/// 56 with its stores early (`entry`: 40 -> 48, still below the hand split's
+/// 50).
 static void storeEarly(func::FuncOp subroutine,
                        ArrayRef<FrameFieldAttr> fields) {
   Value frame = subroutine.getArgument(0);
@@ -368,7 +363,10 @@ static void storeEarly(func::FuncOp subroutine,
   subroutine.walk([&](FrameStoreOp store) { stores.push_back(store); });
   // Last first, so that stores that rise to one place keep their order.
   for (FrameStoreOp store : llvm::reverse(stores)) {
-    Operation *after = getEarliestStorePoint(store, frame, fields);
+    Operation *definer = store.getValue().getDefiningOp();
+    if (definer)
+      definer = store->getBlock()->findAncestorOpInBlock(*definer);
+    Operation *after = getLastOrderingOp(store, definer, frame, fields);
     if (after == store->getPrevNode())
       continue;
     if (after)

@@ -592,8 +592,8 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   // docs/schedulers.md). Four slots per thread, as 256 for 64 elsewhere,
   // keep what each thread runs per launch, and so lavapipe's loop limit,
   // where they were.
-  if (target == "spirv" && device && device->isCPU() &&
-      persistentWorkgroupSize.getNumOccurrences() == 0) {
+  bool cpu = target == "spirv" && device && device->isCPU();
+  if (cpu && persistentWorkgroupSize.getNumOccurrences() == 0) {
     options.persistent.workgroupSize = device->getSubgroupSize();
     if (persistentBatch.getNumOccurrences() == 0)
       options.persistent.batch = 4 * options.persistent.workgroupSize;
@@ -603,7 +603,7 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   // (coro-spirv-subgroup-barriers; the persistent kernel on one subgroup
   // per workgroup: 30 % less time). A GPU may vary its subgroup size
   // between pipelines, so only a CPU device gets this.
-  if (target == "spirv" && device && device->isCPU())
+  if (cpu)
     options.subgroupSize = device->getSubgroupSize();
   options.persistent.sharedMemory = persistentSharedMemory;
   options.stateMachine.stepsPerLaunch = stateMachineSteps;

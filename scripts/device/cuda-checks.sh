@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # CoroGPU's checks on a GPU machine, in one call (what scripts/device/pack.sh
-# packed travels in .dev/): the e2e corpus under every scheduler on CUDA and,
-# where NVIDIA's Vulkan driver is found, on Vulkan; random programs under
-# every configuration on CUDA against the CPU oracle; then the scheduler
-# benchmarks on CUDA. Logs and results go to $OUT (default ./device-out).
-# Not yet timed as a whole since the corpus suites stopped sharing the
-# cores with the fuzzer; budget about 8 minutes of a 15-minute lease on one
-# H100 with 16 cores and size FUZZ_SEEDS, BENCH and LANE_SIZE to fit.
+# packed travels in .dev/): the scheduler benchmarks on CUDA; the e2e corpus
+# under every scheduler on CUDA and, where NVIDIA's Vulkan driver is found,
+# on Vulkan; then random programs under every configuration on CUDA against
+# the CPU oracle. Logs and results go to $OUT (default ./device-out).
+# The benchmarks run first, alone on the machine; BENCH_LIMIT, CORPUS_LIMIT
+# and FUZZ_LIMIT bound each phase so that the call ends inside its lease.
 #
 #   FUZZ_SEEDS=1-40 BENCH="showcase cornell" SIZES=262144,1048576 \
 #     BENCH_ARGS="--state-machine-steps=16" bash scripts/device/cuda-checks.sh
@@ -32,6 +31,22 @@ done
 nvidia-smi -L
 coro_run=$tools/bin/coro-run
 ldd "$coro_run" | grep "not found" && exit 1
+echo "== $(date -u) benchmarks"
+mkdir -p "$OUT/bench"
+# BENCH= (empty) skips the benchmarks; BENCH_ARGS adds schedulers.py options.
+for workload in ${BENCH-showcase cornell}; do
+  # shellcheck disable=SC2086
+  timeout "${BENCH_LIMIT:-120}" python3 benchmarks/schedulers/schedulers.py \
+    --coro-run "$coro_run" --backend cuda --workload "$workload" \
+    --sizes "${SIZES:-262144,1048576}" --repeats 5 ${BENCH_ARGS:-} \
+    --json "$OUT/bench/$workload.json" | tee "$OUT/bench/$workload.txt"
+done
+# The paper's Table 2 with warps of 32 (LANE_SIZE= skips it).
+if [ -n "${LANE_SIZE-512}" ]; then
+  timeout "${BENCH_LIMIT:-120}" python3 benchmarks/pathtracer/lane_profile.py \
+    --coro-run "$coro_run" --backend cuda --size "${LANE_SIZE:-512}" |
+    tee "$OUT/bench/lane-profile.md"
+fi
 # The corpus suites run CORPUS_JOBS at a time, before the fuzzer and not
 # beside it: each coro-run compiles its kernels on the CPU (0.5 s for the
 # mega-kernel on CUDA there, 2026-11-26), and 20 suites beside 8 fuzz jobs
@@ -39,14 +54,20 @@ ldd "$coro_run" | grep "not found" && exit 1
 # that outlasts CORPUS_TIMEOUT fails its entry (run-corpus --timeout), so a
 # kernel that never ends costs one entry, not the call.
 suites=()
+# The suites together end by CORPUS_LIMIT seconds after this point: a suite
+# still running then is stopped and says so in its log.
+corpus_deadline=$((SECONDS + ${CORPUS_LIMIT:-300}))
 corpus() { # backend name mode filter coro-run-arguments...
   local backend=$1 name=$2 mode=$3 filter=$4
   shift 4
   while [ "$(jobs -rp | wc -l)" -ge "${CORPUS_JOBS:-8}" ]; do sleep 0.2; done
+  local left=$((corpus_deadline - SECONDS))
+  [ "$left" -gt 0 ] || { echo "## $backend/$name: not run, CORPUS_LIMIT reached" > "/tmp/corpus-$backend-$name.log"; return; }
   { echo "## $backend/$name ($mode): $*"
-    python3 test/e2e/run-corpus.py --coro-run "$coro_run" --times \
+    timeout "$left" python3 test/e2e/run-corpus.py --coro-run "$coro_run" --times \
       --timeout "${CORPUS_TIMEOUT:-30}" --mode="$mode" --filter="$filter" \
       -- --backend="$backend" "$@" 2>&1
+    [ $? -eq 124 ] && echo "corpus: stopped at CORPUS_LIMIT"
   } > "/tmp/corpus-$backend-$name.log" &
   suites+=($!)
 }
@@ -99,19 +120,4 @@ CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs \
 echo "fuzz exit $?"
 tail -14 /tmp/corogpu-fuzz.log
 tar czf "$OUT/fuzz.tgz" -C /tmp corogpu-fuzz corogpu-fuzz.log
-mkdir -p "$OUT/bench"
-# BENCH= (empty) skips the benchmarks; BENCH_ARGS adds schedulers.py options.
-for workload in ${BENCH-showcase cornell}; do
-  # shellcheck disable=SC2086
-  timeout "${BENCH_LIMIT:-120}" python3 benchmarks/schedulers/schedulers.py \
-    --coro-run "$coro_run" --backend cuda --workload "$workload" \
-    --sizes "${SIZES:-262144,1048576}" --repeats 5 ${BENCH_ARGS:-} \
-    --json "$OUT/bench/$workload.json" | tee "$OUT/bench/$workload.txt"
-done
-# The paper's Table 2 with warps of 32 (LANE_SIZE= skips it).
-if [ -n "${LANE_SIZE-512}" ]; then
-  timeout "${BENCH_LIMIT:-120}" python3 benchmarks/pathtracer/lane_profile.py \
-    --coro-run "$coro_run" --backend cuda --size "${LANE_SIZE:-512}" |
-    tee "$OUT/bench/lane-profile.md"
-fi
 echo "== $(date -u) done"

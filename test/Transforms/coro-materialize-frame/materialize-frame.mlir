@@ -22,14 +22,18 @@ coro.func @two_suspensions(%out: memref<?xf32>) {
 
 // -----
 
-// A value stored on one path only: the entry stores it on both of its
-// edges, "then" does not touch it (K_then->join is empty), and it is live
+// A value stored on one path only: the entry stores it for both of its
+// edges (once, before the branch between them: the split leaves the edge to
+// "join" in the else branch, and the same store in both branches is
+// hoisted), "then" does not touch it (K_then->join is empty), and it is live
 // when "join" starts on both paths.
 // CHECK-LABEL: func.func @one_path__entry(
-// CHECK:         coro.frame.store %[[A:.*]], %arg0[0] : f32
-// CHECK-NEXT:    coro.frame.set_target %arg0, 1
-// CHECK:         coro.frame.store %[[A]], %arg0[0] : f32
-// CHECK-NEXT:    coro.frame.set_target %arg0, 2
+// CHECK:         coro.frame.store %{{.*}}, %arg0[0] : f32
+// CHECK-NEXT:    scf.if %arg1 {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 2
+// CHECK-NEXT:    }
 // CHECK-LABEL: func.func @one_path__then(
 // CHECK-NOT:     coro.frame.{{load|store}}
 // CHECK-LABEL: func.func @one_path__join(

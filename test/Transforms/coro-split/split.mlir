@@ -496,3 +496,62 @@ coro.func @while_false() {
   }
   coro.return
 }
+
+// -----
+
+// A suspension under an scf.if with no else: the code after the if runs
+// only where the if did not suspend, so it lands in the else branch the
+// split adds, with no "exited" flag.
+// CHECK-LABEL: func.func @suspend_on_one_path__entry(
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.if %arg1 {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[B:.*]] = arith.addf
+// CHECK-NEXT:      memref.store %[[B]], %arg3
+// CHECK-NEXT:      coro.frame.set_target %arg0, -1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+coro.func @suspend_on_one_path(%c: i1, %in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.load %in[%c0] : memref<?xf32>
+  scf.if %c {
+    coro.suspend "then"
+  }
+  %b = arith.addf %a, %a : f32
+  memref.store %b, %out[%c0] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+// A suspension under a branch on a constant true (the continuation of a
+// loop may test one) must suspend there: the code after the outer if lands
+// in its else branch, with no "exited" flag.
+// CHECK-LABEL: func.func @suspend_under_true__entry(
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.if %arg1 {
+// CHECK-NEXT:      arith.mulf
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      coro.frame.set_target %arg0, -1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+coro.func @suspend_under_true(%c: i1, %in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %a = memref.load %in[%c0] : memref<?xf32>
+  scf.if %c {
+    %a2 = arith.mulf %a, %a : f32
+    memref.store %a2, %out[%c0] : memref<?xf32>
+    scf.if %true {
+      coro.suspend "then"
+    }
+  }
+  %b = arith.addf %a, %a : f32
+  memref.store %b, %out[%c0] : memref<?xf32>
+  coro.return
+}

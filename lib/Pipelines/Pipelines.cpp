@@ -328,6 +328,11 @@ namespace {
       llvm::cl::desc("persistent: workgroup memory bytes for slots and "       \
                      "frames; the other frames go to global memory"),          \
       llvm::cl::init(16384)};                                                  \
+  Option<bool> persistentSwapFrames{                                           \
+      *this, "persistent-swap-frames",                                         \
+      llvm::cl::desc("persistent: swap the frames of the instances that run "  \
+                     "into workgroup memory each step"),                       \
+      llvm::cl::init(false)};                                                  \
   Option<bool> profileLanes {                                                  \
     *this, "profile-lanes",                                                    \
         llvm::cl::desc("coro-profile-lanes: count active lanes at branches "   \
@@ -350,6 +355,7 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   result.persistent.layout = options.layout;
   result.persistent.batch = options.persistentBatch;
   result.persistent.sharedMemory = options.persistentSharedMemory;
+  result.persistent.swapFrames = options.persistentSwapFrames;
   result.profileLanes = options.profileLanes;
   return result;
 }

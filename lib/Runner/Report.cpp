@@ -70,7 +70,11 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
        << ", " << count(stats.launches, "launch", "launches") << ", "
        << count(stats.steps, "step", "steps") << ", "
        << count(stats.acquisitions, "batch", "batches")
-       << ", global memory extension " << stats.extensionBytes << " bytes\n";
+       << ", global memory extension " << stats.extensionBytes << " bytes";
+    if (stats.swappedFrames)
+      os << ", " << count(stats.swappedFrames, "frame", "frames")
+         << " swapped in";
+    os << "\n";
     os << "persistent: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
   }
@@ -95,6 +99,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
         {"extension_bytes", stats.extensionBytes},
         {"steps", stats.steps},
         {"batches", stats.acquisitions},
+        {"swapped_frames", stats.swappedFrames},
         {"subroutines", names},
         {"instances_per_subroutine", stats.instancesPerSubroutine}};
   }

@@ -134,6 +134,7 @@ Status corogpu::runtime::runPersistent(
   } while (true);
   stats.steps = words[pt::kSteps];
   stats.acquisitions = words[pt::kAcquisitions];
+  stats.swappedFrames = words[pt::kSwappedFrames];
   for (uint32_t token = 0; token < plan.tokens; ++token)
     stats.instancesPerSubroutine.push_back(words[pt::kFirstTokenWord + token]);
   // Every instance runs its entry once and returns once. Fewer means the

@@ -89,6 +89,9 @@ corpus cuda wavefront-sorted check material-sort --scheduler=wavefront \
 corpus cuda persistent check '' --scheduler=persistent
 corpus cuda persistent-aos-extension check '' --scheduler=persistent \
   --layout=aos --persistent-batch=100 --persistent-shared-memory=2048
+corpus cuda persistent-swap-frames check '' --scheduler=persistent \
+  --persistent-batch=100 --persistent-shared-memory=3072 \
+  --persistent-swap-frames
 corpus cuda wavefront-check-bounds bounds '' --scheduler=wavefront
 corpus cuda persistent-check-bounds bounds '' --scheduler=persistent
 # The lane profile's warp reductions (inline asm, sm_80+) on a real GPU.
@@ -114,7 +117,7 @@ echo "== $(date -u) fuzz"
 CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs \
   timeout "${FUZZ_LIMIT:-200}" python3 tools/coro-fuzz/coro-fuzz run \
   --backend cuda --no-spirv --timeout "${CORPUS_TIMEOUT:-30}" --jobs 12 \
-  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,pt,pt-aos-small,pt-few,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
+  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,pt,pt-aos-small,pt-few,pt-swap,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
   --seeds "${FUZZ_SEEDS:-1-40}" --out /tmp/corogpu-fuzz \
   --coro-run "$coro_run" > /tmp/corogpu-fuzz.log 2>&1
 echo "fuzz exit $?"

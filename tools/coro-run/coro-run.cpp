@@ -239,6 +239,14 @@ static llvm::cl::opt<int64_t> persistentSharedMemory(
                    "the frames that do not fit go to a global memory "
                    "extension"),
     llvm::cl::init(16384), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<bool> persistentSwapFrames(
+    "persistent-swap-frames",
+    llvm::cl::desc("Each step, the instances that run with frames in the "
+                   "global memory extension trade frames with instances that "
+                   "do not run whose frames are in workgroup memory (the "
+                   "paper's frame swapping; only where the frames do not all "
+                   "fit in workgroup memory)"),
+    llvm::cl::init(false), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<uint64_t> persistentThreads(
     "persistent-threads",
     llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
@@ -606,6 +614,7 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   if (cpu)
     options.subgroupSize = device->getSubgroupSize();
   options.persistent.sharedMemory = persistentSharedMemory;
+  options.persistent.swapFrames = persistentSwapFrames;
   options.stateMachine.stepsPerLaunch = stateMachineSteps;
   options.terminationChecks = terminationChecks;
   options.profileLanes = profileLanes;

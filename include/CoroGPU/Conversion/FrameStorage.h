@@ -116,6 +116,8 @@ public:
   /// The index of frame word `word` in `words`; folded where the slot and
   /// the number of slots are constants.
   Value getWordIndex(OpBuilder &builder, Location loc, int64_t word) const;
+  /// The same for a word known at run time (an index value).
+  Value getWordIndex(OpBuilder &builder, Location loc, Value word) const;
 
   Value loadWord(OpBuilder &builder, Location loc, int64_t word) const override;
   void storeWord(OpBuilder &builder, Location loc, int64_t word,

@@ -415,6 +415,14 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
        and writes the new token back;
     4. a workgroup stops when the grid is exhausted and its slots are free.
 
+    With `swap-frames` (the paper's frame swapping), a slot's frame is no
+    longer fixed: a table in workgroup memory names the frame each slot
+    uses, and each step, before the run, the queued instances whose frames
+    are in the extension trade frames with slots that do not run whose
+    frames are in workgroup memory (words copied both ways; a free slot's
+    frame is just overwritten), as many pairs as there are, behind one more
+    barrier. The state buffer counts the swaps.
+
     The kernel takes `(nx, ny, nz, state, extension, args...)` and runs on
     any number of workgroups; the state words are the contract with the
     runtime (`corogpu/runtime/PersistentABI.h`, `Persistent.h`), which sizes
@@ -433,7 +441,8 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
            "Instance slots per workgroup (at most 2^20)">,
     Option<"sharedMemory", "shared-memory", "int64_t", /*default=*/"16384",
            "Bytes of workgroup memory for the slots (4 x (3 batch + 2 "
-           "subroutines + 10)) and as many of their frames as fit (16 KiB is "
+           "subroutines + 10); with swap-frames, 4 x (5 batch + 2 "
+           "subroutines + 13)) and as many of their frames as fit (16 KiB is "
            "what every Vulkan device has); the other frames go to the global "
            "memory extension">,
     Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
@@ -445,6 +454,12 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
                           "word w of every slot is consecutive"),
                clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
                           "the words of one frame are consecutive"))}]>,
+    Option<"swapFrames", "swap-frames", "bool", /*default=*/"false",
+           "Swap frames: each step, the instances that run with frames in "
+           "the extension trade frames with instances that do not run whose "
+           "frames are in workgroup memory (2 x 4 x batch more bytes of "
+           "workgroup memory, one more barrier in the steps that swap; "
+           "only where the frames do not all fit in workgroup memory)">,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count each thread's loop iterations in a launch into the state "

@@ -24,6 +24,12 @@
 // counts[t] is the number of live slots with token t, kept by the steps:
 // three workgroup barriers per step, and no pass over the slots to count.
 //
+// With swap-frames (the paper's frame swapping), a slot's frame may move:
+// frameOf[B] names the frame each slot uses, frames [0, S) in workgroup
+// memory and [S, B) in the extension. Each step, the queued slots whose
+// frames are in the extension trade frames with slots that do not run whose
+// frames are in workgroup memory, before the run, behind one more barrier.
+//
 // The kernel's name, arguments and state words are fixed in
 // corogpu/runtime/PersistentABI.h, shared with the runtime.
 //
@@ -68,8 +74,17 @@ enum ControlWord : int64_t {
   kSteps,        ///< Statistics of this workgroup, added to the state
   kAcquisitions, ///< buffer at the end.
   kReturned,
+  kSwapIn,  ///< With swap-frames only: queued slots whose frames are
+  kSwapOut, ///< in the extension, and slots that do not run with
+            ///< frames in workgroup memory, this step;
+  kSwapped, ///< frames swapped in (statistics).
   kNumControlWords,
+  kNumControlWordsWithoutSwap = kSwapIn,
 };
+
+static int64_t getNumControlWords(bool swapFrames) {
+  return swapFrames ? kNumControlWords : kNumControlWordsWithoutSwap;
+}
 
 /// The frame of a persistent-threads slot. Its token is a private word
 /// (the scheduler keeps each slot's token in workgroup memory and copies
@@ -177,10 +192,12 @@ class PersistentBuilder : public SchedulerKernelBuilder {
 public:
   PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                     int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
-                    FrameArrayLayout layout, RewriterBase &rewriter)
+                    bool swapFrames, FrameArrayLayout layout,
+                    RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
-        batch(batch), sharedSlots(sharedSlots), layout(layout) {
+        batch(batch), sharedSlots(sharedSlots), swapFrames(swapFrames),
+        layout(layout) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
@@ -199,11 +216,16 @@ public:
     createKernelAndMemory();
     Value returned = i32(kTerminatedToken);
 
-    // Every slot free, nothing decided yet, no instance waiting at any
-    // token.
-    forEachSlot([&](Value slot) { storeShared(slotTokens, slot, returned); });
+    // Every slot free, using its own frame; nothing decided yet, no
+    // instance waiting at any token.
+    forEachSlot([&](Value slot) {
+      storeShared(slotTokens, slot, returned);
+      if (swapFrames)
+        storeShared(frameOf, slot, toI32(slot));
+    });
     buildIf(equal(lane, index(0)), [&] {
-      for (int64_t word = 0; word < kNumControlWords; ++word)
+      for (int64_t word = 0, e = getNumControlWords(swapFrames); word < e;
+           ++word)
         storeControl(static_cast<ControlWord>(word), i32(0));
       buildLoop(index(0), index(tokens), index(1), [&](Value t) {
         storeShared(runs, t, i32(0));
@@ -232,6 +254,8 @@ public:
       buildIf(running, [&] {
         buildRefillAndQueue();
         gpu::BarrierOp::create(rewriter, loc);
+        if (swapFrames)
+          buildSwap();
         if (failed(buildRun(subroutines)))
           lowered = failure();
         gpu::BarrierOp::create(rewriter, loc);
@@ -244,6 +268,8 @@ public:
       addToState(index(pt::kSteps), loadControl(kSteps));
       addToState(index(pt::kAcquisitions), loadControl(kAcquisitions));
       addToState(index(pt::kReturned), loadControl(kReturned));
+      if (swapFrames)
+        addToState(index(pt::kSwappedFrames), loadControl(kSwapped));
       buildLoop(index(0), index(tokens), index(1), [&](Value t) {
         addToState(add(index(pt::kFirstTokenWord), t), loadShared(runs, t));
       });
@@ -319,9 +345,13 @@ private:
     queue = addWorkgroupArray(batch);
     counts = addWorkgroupArray(tokens);
     runs = addWorkgroupArray(tokens);
-    control = addWorkgroupArray(kNumControlWords);
+    control = addWorkgroupArray(getNumControlWords(swapFrames));
     if (sharedSlots > 0 && bodyWords > 0)
       sharedFrames = addWorkgroupArray(sharedSlots * bodyWords);
+    if (swapFrames) {
+      frameOf = addWorkgroupArray(batch);
+      swapList = addWorkgroupArray(batch);
+    }
 
     rewriter.setInsertionPoint(entry.getTerminator());
     lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
@@ -396,6 +426,10 @@ private:
     storeControl(kRunning, boolToI32(running));
     storeControl(kFreeRank, i32(0));
     storeControl(kQueueLength, i32(0));
+    if (swapFrames) {
+      storeControl(kSwapIn, i32(0));
+      storeControl(kSwapOut, i32(0));
+    }
     buildIf(running, [&] {
       storeControl(kSteps, add(loadControl(kSteps), i32(1)));
       Value at = toIndex(chosen);
@@ -427,10 +461,78 @@ private:
             return select(starts, i32(kEntryToken), returned);
           },
           [&] { return old; });
-      buildIf(equal(token, chosen), [&] {
+      Value queued = equal(token, chosen);
+      buildIf(queued, [&] {
         Value place = atomicAdd(control, index(kQueueLength), i32(1));
         storeShared(queue, toIndex(place), toI32(slot));
       });
+      if (!swapFrames)
+        return;
+      // Queued with a frame in the extension: swaps in, from the front of
+      // the swap list; not queued with a frame in workgroup memory: may
+      // swap out, from the back (a slot is at most one of them).
+      Value inShared = lessThan(loadShared(frameOf, slot), i32(sharedSlots));
+      Value notQueued =
+          arith::XOrIOp::create(rewriter, loc, queued, boolConstant(true));
+      buildIf(both(queued, notShared(inShared)), [&] {
+        Value place = atomicAdd(control, index(kSwapIn), i32(1));
+        storeShared(swapList, toIndex(place), toI32(slot));
+      });
+      buildIf(both(notQueued, inShared), [&] {
+        Value place = atomicAdd(control, index(kSwapOut), i32(1));
+        storeShared(swapList, toIndex(sub(i32(batch - 1), place)), toI32(slot));
+      });
+    });
+  }
+
+  Value boolConstant(bool value) {
+    return arith::ConstantIntOp::create(rewriter, loc, value, 1);
+  }
+  Value notShared(Value inShared) {
+    return arith::XOrIOp::create(rewriter, loc, inShared, boolConstant(true));
+  }
+
+  /// The frame swap: the k-th queued slot with a frame in the extension and
+  /// the k-th slot that does not run with a frame in workgroup memory trade
+  /// frames (a free slot's frame is only overwritten), so that as many
+  /// instances as workgroup memory holds run on it. A barrier separates the
+  /// copies from the run, only in the steps that swap (a uniform test: the
+  /// counts were written before the last barrier).
+  void buildSwap() {
+    Value pairs = arith::MinSIOp::create(rewriter, loc, loadControl(kSwapIn),
+                                         loadControl(kSwapOut));
+    buildIf(notEqual(pairs, i32(0)), [&] {
+      buildIf(equal(lane, index(0)), [&] {
+        storeControl(kSwapped, add(loadControl(kSwapped), pairs));
+      });
+      int64_t extensionSlots = batch - sharedSlots;
+      buildLoop(lane, toIndex(pairs), index(workgroupSize), [&](Value k) {
+        Value in = toIndex(loadShared(swapList, k));
+        Value out = toIndex(loadShared(swapList, sub(index(batch - 1), k)));
+        Value inFrame = toIndex(loadShared(frameOf, in));
+        Value outFrame = toIndex(loadShared(frameOf, out));
+        FrameArraySlot shared(sharedFrames, bodyWords, outFrame,
+                              index(sharedSlots), layout);
+        FrameArraySlot global(extension, bodyWords,
+                              sub(inFrame, index(sharedSlots)),
+                              index(extensionSlots), layout,
+                              mul(group, index(extensionSlots * bodyWords)));
+        Value outLive =
+            notEqual(loadShared(slotTokens, out), i32(kTerminatedToken));
+        buildLoop(index(0), index(bodyWords), index(1), [&](Value word) {
+          Value atShared = shared.getWordIndex(rewriter, loc, word);
+          Value atGlobal = global.getWordIndex(rewriter, loc, word);
+          Value incoming = loadShared(extension, atGlobal);
+          buildIf(outLive, [&] {
+            storeShared(extension, atGlobal,
+                        loadShared(sharedFrames, atShared));
+          });
+          storeShared(sharedFrames, atShared, incoming);
+        });
+        storeShared(frameOf, in, toI32(outFrame));
+        storeShared(frameOf, out, toI32(inFrame));
+      });
+      gpu::BarrierOp::create(rewriter, loc);
     });
   }
 
@@ -511,6 +613,8 @@ private:
   PersistentSlotFrame getSlotFrame(Value slot) {
     std::optional<FrameArraySlot> inShared, inExtension;
     Value isShared;
+    if (swapFrames)
+      slot = toIndex(loadShared(frameOf, slot));
     if (sharedSlots != 0 && sharedFrames)
       inShared.emplace(sharedFrames, bodyWords, slot, index(sharedSlots),
                        layout);
@@ -529,6 +633,8 @@ private:
   FuncOp coroutine;
   gpu::GPUModuleOp kernels;
   int64_t workgroupSize, batch, sharedSlots;
+  /// Whether frames swap (swap-frames, and both places hold frames).
+  bool swapFrames;
   FrameArrayLayout layout;
   int64_t tokens = 0, bodyWords = 0;
 
@@ -536,6 +642,8 @@ private:
   Value nx, ny, state, extension;
   SmallVector<Value> coroutineArgs;
   Value slotTokens, slotIds, queue, counts, runs, control, sharedFrames;
+  /// With swapFrames: the frame each slot uses, and the step's swap list.
+  Value frameOf, swapList;
   Value lane, group;
   std::optional<PrivateFrame> privateFrame;
 };
@@ -583,27 +691,29 @@ struct CoroPersistentToGPUPass
   }
 
   /// Workgroup memory of the scheduler's own arrays (slot tokens, ids and
-  /// queue; counts and runs per subroutine; the control words), padded as
-  /// the targets may place them.
-  int64_t getSchedulerBytes(SplitOp split) {
+  /// queue; counts and runs per subroutine; the control words; with
+  /// `swap`, each slot's frame and the swap list), padded as the targets
+  /// may place them.
+  int64_t getSchedulerBytes(SplitOp split, bool swap) {
     int64_t tokens = split.getSubroutines().size();
     auto bytes = &getWorkgroupArrayBytes;
-    return 3 * bytes(batch) + 2 * bytes(tokens) + bytes(kNumControlWords);
+    return (swap ? 5 : 3) * bytes(batch) + 2 * bytes(tokens) +
+           bytes(getNumControlWords(swap));
   }
   /// All the workgroup memory of the kernel.
-  int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots) {
+  int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots, bool swap) {
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
-    return getSchedulerBytes(split) +
+    return getSchedulerBytes(split, swap) +
            getWorkgroupArrayBytes(sharedSlots * bodyWords);
   }
 
   /// How many slots keep their frame in workgroup memory: as many as the
   /// budget holds after the scheduler's own arrays; an error if those do
   /// not fit.
-  FailureOr<int64_t> getSharedSlots(SplitOp split) {
+  FailureOr<int64_t> getSharedSlots(SplitOp split, bool swap) {
     int64_t tokens = split.getSubroutines().size();
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
-    int64_t schedulerBytes = getSchedulerBytes(split);
+    int64_t schedulerBytes = getSchedulerBytes(split, swap);
     if (schedulerBytes > sharedMemory) {
       split.emitOpError("needs ")
           << schedulerBytes << " bytes of workgroup memory for "
@@ -627,11 +737,26 @@ struct CoroPersistentToGPUPass
     auto coroutine = symbols.lookup<FuncOp>(split.getCoroutine());
     FailureOr<SmallVector<func::FuncOp>> subroutines =
         split.lookupSubroutines(symbols);
-    FailureOr<int64_t> sharedSlots = getSharedSlots(split);
+    FailureOr<int64_t> sharedSlots = getSharedSlots(split, /*swap=*/false);
     if (failed(subroutines) || failed(sharedSlots))
       return failure();
+    // Frames swap where some live in each place, once the swap's arrays
+    // take their share of workgroup memory.
+    bool swap = false;
+    if (swapFrames && *sharedSlots < batch &&
+        getSchedulerBytes(split, /*swap=*/true) <= sharedMemory) {
+      FailureOr<int64_t> swapSlots = getSharedSlots(split, /*swap=*/true);
+      if (failed(swapSlots))
+        return failure();
+      swap = *swapSlots > 0;
+      if (swap)
+        sharedSlots = swapSlots;
+    }
+    LDBG() << "@" << coroutine.getSymName() << ": " << *sharedSlots << " of "
+           << batch << " frames in workgroup memory"
+           << (swap ? ", swapped" : "");
     PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
-                              *sharedSlots, layout, rewriter);
+                              *sharedSlots, swap, layout, rewriter);
     if (failed(builder.build(*subroutines)))
       return failure();
     if (countLoopIterations)
@@ -639,14 +764,14 @@ struct CoroPersistentToGPUPass
     for (func::FuncOp subroutine : *subroutines)
       rewriter.eraseOp(subroutine);
     // The subroutines are named by their tags, in token order.
-    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
-                  plan::PersistentPlanAttr::get(
-                      &getContext(), workgroupSize,
-                      split.getSubroutines().size(),
-                      split.getFrameWords() - kFirstFieldWord, batch,
-                      *sharedSlots, getWorkgroupBytes(split, *sharedSlots),
-                      layout == FrameArrayLayout::SoA ? "soa" : "aos",
-                      split.getNamesAttr()));
+    plan::setPlan(
+        split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+        plan::PersistentPlanAttr::get(
+            &getContext(), workgroupSize, split.getSubroutines().size(),
+            split.getFrameWords() - kFirstFieldWord, batch, *sharedSlots,
+            getWorkgroupBytes(split, *sharedSlots, swap),
+            layout == FrameArrayLayout::SoA ? "soa" : "aos",
+            split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -176,15 +176,20 @@ void PrivateFrame::storeWord(OpBuilder &builder, Location loc, int64_t word,
 
 Value FrameArraySlot::getWordIndex(OpBuilder &builder, Location loc,
                                    int64_t word) const {
-  Value offset = arith::ConstantIndexOp::create(builder, loc, word);
+  return getWordIndex(builder, loc,
+                      arith::ConstantIndexOp::create(builder, loc, word));
+}
+
+Value FrameArraySlot::getWordIndex(OpBuilder &builder, Location loc,
+                                   Value word) const {
   Value index;
   if (layout == FrameArrayLayout::AoS) {
     Value stride =
         arith::ConstantIndexOp::create(builder, loc, getFrameWords());
     Value start = builder.createOrFold<arith::MulIOp>(loc, slot, stride);
-    index = builder.createOrFold<arith::AddIOp>(loc, start, offset);
+    index = builder.createOrFold<arith::AddIOp>(loc, start, word);
   } else {
-    Value start = builder.createOrFold<arith::MulIOp>(loc, offset, numSlots);
+    Value start = builder.createOrFold<arith::MulIOp>(loc, word, numSlots);
     index = builder.createOrFold<arith::AddIOp>(loc, start, slot);
   }
   if (!base)

@@ -87,7 +87,9 @@ for layout in ["soa", "aos"]:
 # The persistent-threads scheduler: the defaults; AoS with most frames in
 # the global memory extension; 3 slots and 64 threads; one thread per
 # workgroup; 48-thread workgroups with a few shared slots; one resident
-# thread with an AoS extension.
+# thread with an AoS extension; frame swapping, SoA with one subgroup per
+# workgroup and AoS with 64 threads (18 and 20 of the corpus's coroutines
+# swap frames there, 2026-11-27).
 suite("vulkan/persistent", "check", CHECK,
       ["--scheduler=persistent", "--validate"])
 suite("vulkan/persistent-aos-extension", "check", CHECK,
@@ -107,6 +109,13 @@ suite("vulkan/persistent-1-thread", "check", CHECK,
       ["--scheduler=persistent", "--validate", "--layout=aos",
        "--persistent-batch=64", "--persistent-shared-memory=1024",
        "--persistent-threads=1"])
+suite("vulkan/persistent-swap-frames", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--persistent-batch=100",
+       "--persistent-shared-memory=3072", "--persistent-swap-frames"])
+suite("vulkan/persistent-swap-frames-64-threads", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--layout=aos",
+       "--persistent-workgroup-size=64", "--persistent-batch=256",
+       "--persistent-shared-memory=8192", "--persistent-swap-frames"])
 
 # --check-bounds finds no violation in the corpus and changes no output,
 # under every scheduler.

@@ -49,6 +49,12 @@ CONFIGS = {
                                     "--persistent-shared-memory=1024"]),
     "pt-few": ("persistent", ["--persistent-batch=4", "--persistent-threads=8",
                               "--persistent-workgroup-size=4"]),
+    # Frame swapping: 16 slots, as many frames in workgroup memory as 640
+    # bytes hold beside the scheduler's arrays (none for large frames: no
+    # swapping then).
+    "pt-swap": ("persistent", ["--persistent-batch=16",
+                               "--persistent-shared-memory=640",
+                               "--persistent-swap-frames"]),
     # Bounds checks must neither fire on the generator's in-bounds accesses
     # nor change a result.
     "wf-bounds": ("wavefront", ["--check-bounds"]),

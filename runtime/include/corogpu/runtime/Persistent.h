@@ -60,6 +60,8 @@ struct PersistentStats {
   uint64_t extensionBytes = 0;
   /// Block-wise state-machine steps and batches taken, all workgroups.
   uint64_t steps = 0, acquisitions = 0;
+  /// Frames swapped into workgroup memory (kernels with swap-frames).
+  uint64_t swappedFrames = 0;
   /// Instances each subroutine ran.
   std::vector<uint64_t> instancesPerSubroutine;
   double gpuMilliseconds = 0;

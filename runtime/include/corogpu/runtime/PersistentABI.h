@@ -59,6 +59,8 @@ enum StateWord : uint32_t {
   kMostLoopIterations = 6, ///< The most loop iterations of one thread in a
                            ///< launch (atomic max, count-loop-iterations):
                            ///< a driver's loop limit reached (lavapipe).
+  kSwappedFrames = 7,      ///< Frames swapped into workgroup memory
+                           ///< (swap-frames).
   kFirstTokenWord = 8,     ///< Then, per token, the instances it ran.
 };
 

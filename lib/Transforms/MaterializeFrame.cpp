@@ -13,6 +13,7 @@
 #include "CoroGPU/Analysis/FrameLiveness.h"
 #include "CoroGPU/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -122,17 +123,19 @@ static bool wouldPassStore(FrameLoadOp load, Operation *before,
 /// `surface`: a direction only two of its three material branches read).
 /// Upstream's control-flow sinking enters only regions that use the op
 /// directly, and leaves loads where they are. A load moves only if every
-/// store of its field in the subroutine ends it (FrameLiveness::getExitAfter)
-/// and none stands between its old and new place (wouldPassStore): no store
-/// then runs between the two on a path that goes on to use it.
+/// store of its storage in the subroutine ends it
+/// (FrameLiveness::getExitAfter) and none stands between its old and new
+/// place (wouldPassStore): no store then runs between the two on a path that
+/// goes on to use it. Fields that share storage count as one (the pass runs
+/// again once the layout removed copies in place).
 static void sinkToUses(func::FuncOp subroutine,
                        ArrayRef<FrameFieldAttr> fields) {
-  llvm::SmallDenseSet<int64_t> storedMidway;
+  SmallVector<FrameFieldAttr> storedMidway;
   SmallVector<Operation *> ops;
   subroutine.walk([&](Operation *op) {
     if (auto store = dyn_cast<FrameStoreOp>(op);
         store && !FrameLiveness::getExitAfter(store))
-      storedMidway.insert(store.getSlot());
+      storedMidway.push_back(fields[store.getSlot()]);
     ops.push_back(op);
   });
   auto canMove = [&](Operation *op) {
@@ -141,9 +144,13 @@ static void sinkToUses(func::FuncOp subroutine,
         op->hasTrait<OpTrait::IsTerminator>() ||
         op->hasTrait<OpTrait::ConstantLike>())
       return false;
-    if (auto load = dyn_cast<FrameLoadOp>(op))
-      return !fields[load.getSlot()].getPromise() &&
-             !storedMidway.contains(load.getSlot());
+    if (auto load = dyn_cast<FrameLoadOp>(op)) {
+      FrameFieldAttr loaded = fields[load.getSlot()];
+      return !loaded.getPromise() &&
+             llvm::none_of(storedMidway, [&](FrameFieldAttr stored) {
+               return stored.overlaps(loaded);
+             });
+    }
     return isMemoryEffectFree(op);
   };
   for (Operation *op : llvm::reverse(ops)) {
@@ -190,6 +197,35 @@ static void sinkToUses(func::FuncOp subroutine,
       continue;
     op->moveBefore(before);
   }
+}
+
+/// Rewrites each use of `arith.select %c, %a, %b` that lies in a branch of
+/// an `scf.if %c` to %a (then) or %b (else): the condition is known there.
+/// The split leaves such selects where a branch suspended (its result a
+/// placeholder there) and the code after it moved into the other branch;
+/// without them, a value the subroutine only passes on is a computed value,
+/// not a copy of a field the layout can put in the same place.
+static bool forwardSelectsInBranches(func::FuncOp subroutine) {
+  bool changed = false;
+  subroutine.walk([&](arith::SelectOp select) {
+    Value condition = select.getCondition();
+    if (!condition.getType().isInteger(1))
+      return;
+    for (OpOperand &use : llvm::make_early_inc_range(select->getUses())) {
+      Operation *inner = use.getOwner();
+      for (Operation *parent = inner->getParentOp(); parent;
+           inner = parent, parent = parent->getParentOp()) {
+        auto ifOp = dyn_cast<scf::IfOp>(parent);
+        if (!ifOp || ifOp.getCondition() != condition)
+          continue;
+        bool inThen = inner->getParentRegion() == &ifOp.getThenRegion();
+        use.set(inThen ? select.getTrueValue() : select.getFalseValue());
+        changed = true;
+        break;
+      }
+    }
+  });
+  return changed;
 }
 
 /// Once fields share storage, erases the stores that copy a field into
@@ -495,6 +531,7 @@ struct CoroMaterializeFramePass
   }
 
   LogicalResult simplify(func::FuncOp subroutine) {
+    forwardSelectsInBranches(subroutine);
     OpPassManager destructure(func::FuncOp::getOperationName());
     destructure.addPass(createSROA());
     if (failed(runPipeline(destructure, subroutine)))
@@ -543,6 +580,8 @@ struct CoroMaterializeFramePass
     setFields(split, packBits ? packed : shared);
     removeCopiesInPlace(split.getFrameFields(), subroutines);
     for (func::FuncOp subroutine : subroutines) {
+      // A load whose copies went may now have its users in one branch.
+      sinkToUses(subroutine, split.getFrameFields());
       hoistStoresOutOfBranches(subroutine, split.getFrameFields());
       storeEarly(subroutine, split.getFrameFields());
     }

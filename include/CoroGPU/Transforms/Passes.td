@@ -337,8 +337,10 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     and `coro.promise` a store to the promise's fields. Leaving a subroutine
     from inside nested control flow is structured with an "exited" flag
     that guards the rest of each block and stops loops; after an `scf.if`
-    with one branch that must leave and one that never does, the rest of
-    the block moves into the latter instead (no flag). The `coro.split` op
+    with one branch that must leave (branches on constants folded first),
+    the rest of the block moves to the end of the other branch instead, and
+    on into the one branch below it that goes on without leaving, as deep
+    as there is one (no flag). The `coro.split` op
     records the frame size of the naive frame (every value live across a
     suspension point stored) and of this one, and in `statistics` how many
     live values were stored and how many recomputed.
@@ -405,7 +407,10 @@ def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
     1. Each subroutine is simplified (`sroa`, `mem2reg`, canonicalization,
        CSE), so that a lane or element it never reads is not loaded and a
        re-created local array becomes SSA values; a field stored back
-       unchanged (`store(f, load(f))`) is left to flow through the frame.
+       unchanged (`store(f, load(f))`) is left to flow through the frame;
+       in a branch of `scf.if %c`, `arith.select %c, %a, %b` is %a or %b
+       (the split leaves such selects where a branch suspended), so a value
+       passed on unchanged is a copy of its field.
     2. Field-level liveness over the transition graph (`FrameLiveness`:
        E, K, T per subroutine, L per resumption, to a fixed point) gives,
        per subroutine, the fields to load on resumption and, per edge, the
@@ -415,7 +420,9 @@ def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
     3. Layout (`FrameLayout`): fields never live at the same resumption
        point share storage (first-fit coloring of the interference graph,
        widest fields first); `i1` fields are packed as bits and narrow
-       fields share words. Promise fields keep storage of their own.
+       fields share words. Promise fields keep storage of their own. A
+       store that copies a field into one the layout put in the same place
+       goes, and loads move again to their uses.
     4. Placement: a store of one value into one field in both branches of
        an `scf.if` becomes one store before it, and each store rises to
        just after the op that makes its value (or the last op that reads or

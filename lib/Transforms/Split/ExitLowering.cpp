@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -55,6 +56,8 @@ public:
       memref::StoreOp::create(rewriter, loc, no, exited, flagIndex(loc));
     }
     lowerBlock(&entry);
+    for (auto [op, guard] : guards)
+      sinkGuard(op, guard);
     // Merge the guards that test a branch condition (guardByBranch) with the
     // scf.if of that branch, so the rest of the block lands in it.
     canonicalizeIfs();
@@ -109,8 +112,12 @@ private:
         // The rest of the block runs only if nothing exited; it may have
         // exits of its own.
         scf::IfOp guard = guardFrom(next);
-        guardByBranch(op, guard);
-        lowerBlock(guard.thenBlock());
+        bool byBranch = guardByBranch(op, guard);
+        guards.push_back({op, guard});
+        // Where the guard runs exactly when the branch that stays ran, a
+        // rest that must exit makes every path exit.
+        if (lowerBlock(guard.thenBlock()) == Exit::Must && byBranch)
+          return Exit::Must;
         return Exit::May;
       }
       }
@@ -237,16 +244,16 @@ private:
   /// test the flag after the if, and its values would stay live across the
   /// branch that exits: about 6 more registers in the path tracer's surface
   /// kernel on sm_90.
-  void guardByBranch(Operation *op, scf::IfOp guard) {
+  bool guardByBranch(Operation *op, scf::IfOp guard) {
     auto ifOp = dyn_cast<scf::IfOp>(op);
     if (!ifOp)
-      return;
-    ArrayRef<Exit> exits = regionExits.lookup(op);
+      return false;
+    SmallVector<Exit> exits = regionExits.lookup(op);
     Exit elseExit = ifOp.getElseRegion().empty() ? Exit::Never : exits[1];
     bool thenStays = exits[0] == Exit::Never && elseExit == Exit::Must;
     bool elseStays = exits[0] == Exit::Must && elseExit == Exit::Never;
     if (!thenStays && !elseStays)
-      return;
+      return false;
     Value condition = ifOp.getCondition();
     if (elseStays) {
       // Before the if, so that nothing separates the two ifs.
@@ -257,6 +264,93 @@ private:
     }
     rewriter.modifyOpInPlace(
         guard, [&] { guard.getConditionMutable().assign(condition); });
+    return true;
+  }
+
+  /// Moves the code a flag guard runs after `op` into the one branch of
+  /// `op` that may go on without exiting, as deep as that holds: after
+  /// `scf.if %c {must exit} else {...; scf.if %d {never exits} else {must
+  /// exit}}`, the rest of the block runs exactly where %d's then branch ran,
+  /// so it moves to the end of that branch and needs no flag. (Code that
+  /// runs has not exited, so the flag is clear when `op` starts.) The values
+  /// of `op` it uses become those the branch yields. Stops, leaving the
+  /// guard in place, where a branch may exit on some paths only, at ops
+  /// other than scf.if, and where the guard has results.
+  void sinkGuard(Operation *op, scf::IfOp guard) {
+    if (guard.getNumResults() != 0)
+      return;
+    while (auto ifOp = dyn_cast_if_present<scf::IfOp>(op)) {
+      auto found = regionExits.find(op);
+      if (found == regionExits.end())
+        return;
+      ArrayRef<Exit> exits = found->second;
+      bool hasElse = !ifOp.getElseRegion().empty();
+      Exit thenExit = exits[0], elseExit = hasElse ? exits[1] : Exit::Never;
+      // The branch the rest follows, and whether it may still exit.
+      Region *stays;
+      if (thenExit == Exit::Must && elseExit != Exit::Must)
+        stays = &ifOp.getElseRegion();
+      else if (elseExit == Exit::Must && thenExit != Exit::Must)
+        stays = &ifOp.getThenRegion();
+      else
+        return;
+      if (stays->empty()) {
+        OpBuilder::InsertionGuard insertion(rewriter);
+        rewriter.createBlock(stays);
+        scf::YieldOp::create(rewriter, ifOp.getLoc());
+      }
+      Block *branch = &stays->front();
+      Operation *yield = branch->getTerminator();
+      for (auto [result, yielded] :
+           llvm::zip_equal(ifOp.getResults(), yield->getOperands()))
+        rewriter.replaceUsesWithIf(result, yielded, [&](OpOperand &use) {
+          return guard->isAncestor(use.getOwner());
+        });
+      Exit branchExit = stays == &ifOp.getThenRegion() ? thenExit : elseExit;
+      if (branchExit == Exit::Never) {
+        // Nothing in the branch exits: the guard's code simply follows it.
+        Block *body = guard.thenBlock();
+        rewriter.eraseOp(body->getTerminator());
+        branch->getOperations().splice(yield->getIterator(),
+                                       body->getOperations());
+        eraseGuard(guard);
+        return;
+      }
+      // The branch may exit: the guard follows its last op that may.
+      Operation *last = yield->getPrevNode();
+      if (!last)
+        return;
+      rewriter.setInsertionPoint(yield);
+      Value stay = notExited(guard.getLoc());
+      rewriter.moveOpBefore(guard, yield);
+      Operation *oldTest = guard.getCondition().getDefiningOp();
+      rewriter.modifyOpInPlace(
+          guard, [&] { guard.getConditionMutable().assign(stay); });
+      if (oldTest && oldTest->use_empty())
+        eraseDeadTest(oldTest);
+      op = last;
+    }
+  }
+
+  /// Erases `guard`, now empty, and the flag test it had.
+  void eraseGuard(scf::IfOp guard) {
+    Operation *test = guard.getCondition().getDefiningOp();
+    rewriter.eraseOp(guard);
+    if (test && test->use_empty())
+      eraseDeadTest(test);
+  }
+
+  /// Erases a flag test (`cmpi eq, load, 0`) nothing uses, and its load.
+  void eraseDeadTest(Operation *test) {
+    SmallVector<Operation *> defs;
+    for (Value operand : test->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        defs.push_back(def);
+    rewriter.eraseOp(test);
+    for (Operation *def : defs)
+      if (def->use_empty() &&
+          (isMemoryEffectFree(def) || isa<memref::LoadOp>(def)))
+        rewriter.eraseOp(def);
   }
 
   /// Once the flag is set the loop must not run its before region again
@@ -296,6 +390,8 @@ private:
   Value exited;
   /// The exits of each region of the ops lowered so far.
   llvm::DenseMap<Operation *, SmallVector<Exit>> regionExits;
+  /// Each flag guard, with the op whose exits it follows.
+  SmallVector<std::pair<Operation *, scf::IfOp>> guards;
 };
 
 } // namespace

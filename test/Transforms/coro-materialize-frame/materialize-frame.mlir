@@ -250,3 +250,39 @@ coro.split @ordered subroutines [@ordered__entry, @ordered__s, @ordered__t]
     names ["entry", "s", "t"]
     fields [#coro.field<"p" : f32 at 2>, #coro.field<"q" : f32 at 2>]
     transitions [array<i32: 0, 1>, array<i32: 1, 2>, array<i32: 2, -1>]
+
+// -----
+
+// A select on a branch condition, used in a branch on the same condition,
+// is known there: where %c is false the value passed on to "else" is %v,
+// whose field the layout shares, so nothing is loaded, selected or stored
+// on that path; where %c is true the constant is stored before "then".
+// CHECK-LABEL: func.func @select_in_branch__first(
+// CHECK-NOT:     coro.frame.load
+// CHECK-NOT:     arith.select
+// CHECK:         scf.if %arg1 {
+// CHECK-NEXT:      coro.frame.store %c7_i32, %arg0[{{[0-9]+}}] : i32
+// CHECK-NEXT:      coro.frame.set_target %arg0, 2
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 3
+// CHECK-NEXT:    }
+// "else" reads r (field 1), which shares its word with v.
+// CHECK-LABEL: func.func @select_in_branch__else(
+// CHECK:         coro.frame.load %arg0[1] : i32
+// CHECK:       coro.split @select_in_branch {{.*}} fields [#coro.field<"v0" : i32 at 2 {{.*}}>, #coro.field<"v1" : i32 at 2 {{.*}}>]
+coro.func @select_in_branch(%c: i1, %tickets: memref<?xi32>, %out: memref<?xi32>) {
+  %i = coro.id : index
+  %one = arith.constant 1 : i32
+  %c0 = arith.constant 0 : index
+  %v = memref.atomic_rmw addi %one, %tickets[%c0] : (i32, memref<?xi32>) -> i32
+  coro.suspend "first"
+  %k = arith.constant 7 : i32
+  %r = arith.select %c, %k, %v : i32
+  scf.if %c {
+    coro.suspend "then"
+  } else {
+    coro.suspend "else"
+  }
+  memref.store %r, %out[%i] : memref<?xi32>
+  coro.return
+}

@@ -555,3 +555,51 @@ coro.func @suspend_under_true(%c: i1, %in: memref<?xf32>, %out: memref<?xf32>) {
   memref.store %b, %out[%c0] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// The code after an scf.if whose then branch must suspend and whose else
+// branch suspends only where an inner scf.if takes its else branch runs
+// exactly where that inner then branch ran: it moves to the end of that
+// branch, the values it uses are those the branches yield there, and no
+// "exited" flag is left.
+// CHECK-LABEL: func.func @continue_in_inner_branch__entry(
+// CHECK-NOT:     memref.alloca
+// CHECK:         %[[A:.*]] = memref.load %arg3
+// CHECK:         scf.if %arg1 {
+// CHECK-NEXT:      coro.frame.set_target %arg0, 1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[A2:.*]] = arith.mulf %[[A]], %[[A]]
+// CHECK-NEXT:      memref.store %[[A2]], %arg4
+// CHECK-NEXT:      scf.if %arg2 {
+// CHECK-NEXT:        %[[M:.*]] = arith.addf %[[A2]], %[[A]]
+// CHECK-NEXT:        %[[B:.*]] = arith.addf %[[M]], %[[A]]
+// CHECK-NEXT:        memref.store %[[B]], %arg4
+// CHECK-NEXT:        coro.frame.set_target %arg0, -1
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        coro.frame.set_target %arg0, 2
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+coro.func @continue_in_inner_branch(%c: i1, %d: i1, %in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.load %in[%c0] : memref<?xf32>
+  %r = scf.if %c -> f32 {
+    coro.suspend "outer"
+    scf.yield %a : f32
+  } else {
+    %a2 = arith.mulf %a, %a : f32
+    memref.store %a2, %out[%c0] : memref<?xf32>
+    %r2 = scf.if %d -> f32 {
+      %m = arith.addf %a2, %a : f32
+      scf.yield %m : f32
+    } else {
+      coro.suspend "inner"
+      scf.yield %a : f32
+    }
+    scf.yield %r2 : f32
+  }
+  %b = arith.addf %r, %a : f32
+  memref.store %b, %out[%c0] : memref<?xf32>
+  coro.return
+}

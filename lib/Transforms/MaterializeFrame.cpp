@@ -205,8 +205,7 @@ static void sinkToUses(func::FuncOp subroutine,
 /// placeholder there) and the code after it moved into the other branch;
 /// without them, a value the subroutine only passes on is a computed value,
 /// not a copy of a field the layout can put in the same place.
-static bool forwardSelectsInBranches(func::FuncOp subroutine) {
-  bool changed = false;
+static void forwardSelectsInBranches(func::FuncOp subroutine) {
   subroutine.walk([&](arith::SelectOp select) {
     Value condition = select.getCondition();
     if (!condition.getType().isInteger(1))
@@ -220,12 +219,10 @@ static bool forwardSelectsInBranches(func::FuncOp subroutine) {
           continue;
         bool inThen = inner->getParentRegion() == &ifOp.getThenRegion();
         use.set(inThen ? select.getTrueValue() : select.getFalseValue());
-        changed = true;
         break;
       }
     }
   });
-  return changed;
 }
 
 /// Once fields share storage, erases the stores that copy a field into
@@ -523,6 +520,13 @@ struct CoroMaterializeFramePass
     SymbolTable symbols(module);
     SmallVector<SplitOp> splits(module.getOps<SplitOp>());
     for (SplitOp split : splits) {
+      // Materialized already (coro-resolve-handles materializes the
+      // coroutines that handles drive, the pipeline every split): its fields
+      // may share storage, and a field a removed copy left to flow through
+      // the storage of another would look dead to a second run.
+      if (DictionaryAttr bytes = split.getFrameBytesAttr();
+          bytes && bytes.get("field_liveness"))
+        continue;
       FailureOr<SmallVector<func::FuncOp>> subroutines =
           split.lookupSubroutines(symbols);
       if (failed(subroutines) || failed(materialize(split, *subroutines)))

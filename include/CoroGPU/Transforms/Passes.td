@@ -430,13 +430,15 @@ def CoroMaterializeFrame : Pass<"coro-materialize-frame", "::mlir::ModuleOp"> {
        register through the rest of the subroutine (targets keep the order
        of memory accesses they cannot tell apart). A store towards a
        suspension may then stand before code that runs ahead of it; the
-       steps above never move a load of its field past it, so the pass may
-       run again on its own output (`coro-resolve-handles` materializes the
-       coroutines that handles drive, and the pipeline all of them).
+       steps above never move a load of its field past it.
 
     The `coro.split` op gets the new fields and, in `frame_bytes`, the frame
     size after each step (`field_liveness`, `slot_sharing`, `bit_packing`);
-    `coro-frame-report` prints them with the layout.
+    `coro-frame-report` prints them with the layout. A split whose
+    `frame_bytes` has `field_liveness` is materialized already and left
+    alone (`coro-resolve-handles` materializes the coroutines that handles
+    drive, the pipeline every split): its fields may share storage, which a
+    second run would take for distinct fields.
   }];
   let options = [
     Option<"shareStorage", "share-storage", "bool", /*default=*/"true",

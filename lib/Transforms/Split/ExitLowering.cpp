@@ -115,9 +115,14 @@ private:
         bool byBranch = guardByBranch(op, guard);
         guards.push_back({op, guard});
         // Where the guard runs exactly when the branch that stays ran, a
-        // rest that must exit makes every path exit.
-        if (lowerBlock(guard.thenBlock()) == Exit::Must && byBranch)
+        // rest that must exit makes every path exit; as after any exit that
+        // must happen, a loop condition at the end of the block becomes
+        // false (a while's before region must not go on to its after
+        // region once it suspended).
+        if (lowerBlock(guard.thenBlock()) == Exit::Must && byBranch) {
+          eraseRestOfBlock(block, block->getTerminator());
           return Exit::Must;
+        }
         return Exit::May;
       }
       }

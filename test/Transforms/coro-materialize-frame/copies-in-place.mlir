@@ -1,8 +1,15 @@
 // RUN: coro-opt %s --coro-materialize-frame | FileCheck %s
+// RUN: coro-opt %s --coro-materialize-frame --coro-materialize-frame | FileCheck %s --check-prefixes=CHECK,TWICE
 
 // `first` is live until `move` starts, `second` from then on: the layout
 // gives them the same word, where `move`'s copy of one into the other would
 // store the value the word holds already. The copy goes, and its load too.
+// A split materialized once is left alone by a second run (the pipeline
+// runs the pass again on the coroutines handles drive): `first` is no longer
+// loaded anywhere, and a second run would take the entry's store of it for
+// dead, though `use` reads the word it shares with `second`.
+// TWICE-LABEL: func.func @copy__entry(
+// TWICE:         coro.frame.store %{{.*}}, %{{.*}}[0] : f32
 // CHECK-LABEL: func.func @copy__move(
 // CHECK-NOT:     coro.frame.load
 // CHECK-NOT:     coro.frame.store

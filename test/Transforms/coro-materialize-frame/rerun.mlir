@@ -1,10 +1,11 @@
 // RUN: coro-opt %s --coro-materialize-frame --coro-materialize-frame | FileCheck %s
 
 // The first run moves the store of `acc` up to just after the load of its
-// old value, ahead of the load's use; the second must not sink the load past
-// it (coro-resolve-handles materializes the coroutines handles drive, and the
-// pipeline every coroutine: a review found the square of the new value, and
-// the entry's store of `acc` gone).
+// old value, ahead of the load's use; a second run must not sink the load
+// past it (coro-resolve-handles materializes the coroutines handles drive,
+// and the pipeline every coroutine: a review found the square of the new
+// value, and the entry's store of `acc` gone). A materialized split is now
+// left alone by a second run; the output must stay that of the first.
 // CHECK-LABEL: func.func @kept__first(
 // CHECK-SAME:      %[[FRAME:.*]]: !coro.frame, %[[IN:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>)
 // CHECK:         %[[NEW:.*]] = memref.load %[[OUT]]

@@ -603,3 +603,40 @@ coro.func @continue_in_inner_branch(%c: i1, %d: i1, %in: memref<?xf32>, %out: me
   memref.store %b, %out[%c0] : memref<?xf32>
   coro.return
 }
+
+// -----
+
+// A do-while whose before region suspends on one path of an scf.if and then
+// on every path: once it suspended, the loop condition is false, so the
+// after region never runs in the subroutine that suspended
+// (test/e2e/programs/before-region-suspends.mlir runs it).
+// CHECK-LABEL: func.func @before_region_suspends__entry(
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.while
+// CHECK:           scf.if %{{.*}} {
+// CHECK:             coro.frame.set_target %arg0, 1
+// CHECK:           } else {
+// CHECK:             coro.frame.set_target %arg0, 2
+// CHECK:           }
+// CHECK-NEXT:      scf.condition(%false)
+coro.func @before_region_suspends(%c: i1, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %three = arith.constant 3 : i32
+  %thousand = arith.constant 1000 : i32
+  %r = scf.while (%k = %z) : (i32) -> i32 {
+    %more = arith.cmpi slt, %k, %three : i32
+    scf.if %c {
+      coro.suspend "odd"
+    }
+    coro.suspend "each"
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k2: i32):
+    %o = memref.atomic_rmw addi %thousand, %out[%id] : (i32, memref<?xi32>) -> i32
+    %k3 = arith.addi %k2, %one : i32
+    scf.yield %k3 : i32
+  }
+  coro.return
+}

@@ -471,25 +471,20 @@ private:
       // Queued with a frame in the extension: swaps in, from the front of
       // the swap list; not queued with a frame in workgroup memory: may
       // swap out, from the back (a slot is at most one of them).
-      Value inShared = lessThan(loadShared(frameOf, slot), i32(sharedSlots));
-      Value notQueued =
-          arith::XOrIOp::create(rewriter, loc, queued, boolConstant(true));
-      buildIf(both(queued, notShared(inShared)), [&] {
+      Value frame = loadShared(frameOf, slot);
+      Value inExtension =
+          compare(arith::CmpIPredicate::sge, frame, i32(sharedSlots));
+      buildIf(both(queued, inExtension), [&] {
         Value place = atomicAdd(control, index(kSwapIn), i32(1));
         storeShared(swapList, toIndex(place), toI32(slot));
       });
-      buildIf(both(notQueued, inShared), [&] {
-        Value place = atomicAdd(control, index(kSwapOut), i32(1));
-        storeShared(swapList, toIndex(sub(i32(batch - 1), place)), toI32(slot));
-      });
+      buildIf(both(notEqual(token, chosen), lessThan(frame, i32(sharedSlots))),
+              [&] {
+                Value place = atomicAdd(control, index(kSwapOut), i32(1));
+                storeShared(swapList, toIndex(sub(i32(batch - 1), place)),
+                            toI32(slot));
+              });
     });
-  }
-
-  Value boolConstant(bool value) {
-    return arith::ConstantIntOp::create(rewriter, loc, value, 1);
-  }
-  Value notShared(Value inShared) {
-    return arith::XOrIOp::create(rewriter, loc, inShared, boolConstant(true));
   }
 
   /// The frame swap: the k-th queued slot with a frame in the extension and
@@ -505,18 +500,13 @@ private:
       buildIf(equal(lane, index(0)), [&] {
         storeControl(kSwapped, add(loadControl(kSwapped), pairs));
       });
-      int64_t extensionSlots = batch - sharedSlots;
       buildLoop(lane, toIndex(pairs), index(workgroupSize), [&](Value k) {
         Value in = toIndex(loadShared(swapList, k));
         Value out = toIndex(loadShared(swapList, sub(index(batch - 1), k)));
         Value inFrame = toIndex(loadShared(frameOf, in));
         Value outFrame = toIndex(loadShared(frameOf, out));
-        FrameArraySlot shared(sharedFrames, bodyWords, outFrame,
-                              index(sharedSlots), layout);
-        FrameArraySlot global(extension, bodyWords,
-                              sub(inFrame, index(sharedSlots)),
-                              index(extensionSlots), layout,
-                              mul(group, index(extensionSlots * bodyWords)));
+        FrameArraySlot shared = getSharedFrame(outFrame);
+        FrameArraySlot global = getExtensionFrame(inFrame);
         Value outLive =
             notEqual(loadShared(slotTokens, out), i32(kTerminatedToken));
         buildLoop(index(0), index(bodyWords), index(1), [&](Value word) {
@@ -616,17 +606,27 @@ private:
     if (swapFrames)
       slot = toIndex(loadShared(frameOf, slot));
     if (sharedSlots != 0 && sharedFrames)
-      inShared.emplace(sharedFrames, bodyWords, slot, index(sharedSlots),
-                       layout);
-    int64_t extensionSlots = batch - sharedSlots;
-    if (extensionSlots != 0 && bodyWords != 0)
-      inExtension.emplace(extension, bodyWords, sub(slot, index(sharedSlots)),
-                          index(extensionSlots), layout,
-                          mul(group, index(extensionSlots * bodyWords)));
+      inShared.emplace(getSharedFrame(slot));
+    if (batch != sharedSlots && bodyWords != 0)
+      inExtension.emplace(getExtensionFrame(slot));
     if (inShared && inExtension)
       isShared = lessThan(slot, index(sharedSlots));
     return PersistentSlotFrame(*privateFrame, std::move(inShared),
                                std::move(inExtension), isShared);
+  }
+
+  /// Frame `frame` (below sharedSlots) in workgroup memory.
+  FrameArraySlot getSharedFrame(Value frame) {
+    return FrameArraySlot(sharedFrames, bodyWords, frame, index(sharedSlots),
+                          layout);
+  }
+  /// Frame `frame` (sharedSlots or above) in this workgroup's part of the
+  /// extension.
+  FrameArraySlot getExtensionFrame(Value frame) {
+    int64_t extensionSlots = batch - sharedSlots;
+    return FrameArraySlot(extension, bodyWords, sub(frame, index(sharedSlots)),
+                          index(extensionSlots), layout,
+                          mul(group, index(extensionSlots * bodyWords)));
   }
 
   SplitOp split;

@@ -78,6 +78,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     split();
     CoroStateMachineToGPUOptions options;
     options.stepsPerLaunch = schedulerOptions.stateMachine.stepsPerLaunch;
+    options.fallThrough = schedulerOptions.stateMachine.fallThrough;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
     pm.addPass(createCoroStateMachineToGPU(options));
@@ -333,6 +334,13 @@ namespace {
       llvm::cl::desc("persistent: swap the frames of the instances that run "  \
                      "into workgroup memory each step"),                       \
       llvm::cl::init(false)};                                                  \
+  Option<bool> fallThrough{                                                    \
+      *this, "fall-through",                                                   \
+      llvm::cl::desc("state-machine, persistent: test the tokens in order "    \
+                     "instead of a switch, so that an instance goes on to a "  \
+                     "later subroutine in the same pass (devices that run "    \
+                     "every branch, as lavapipe)"),                            \
+      llvm::cl::init(false)};                                                  \
   Option<bool> profileLanes {                                                  \
     *this, "profile-lanes",                                                    \
         llvm::cl::desc("coro-profile-lanes: count active lanes at branches "   \
@@ -356,6 +364,8 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   result.persistent.batch = options.persistentBatch;
   result.persistent.sharedMemory = options.persistentSharedMemory;
   result.persistent.swapFrames = options.persistentSwapFrames;
+  result.stateMachine.fallThrough = options.fallThrough;
+  result.persistent.fallThrough = options.fallThrough;
   result.profileLanes = options.profileLanes;
   return result;
 }

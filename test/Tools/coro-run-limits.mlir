@@ -21,7 +21,13 @@
 // STEPS: buffer 0 (i32 x 4): [3, 3, 3, 3]
 // One subroutine per launch takes 4 launches (entry, two resumptions, the
 // return); a limit of 3 stops it:
-// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=3 2>&1 | FileCheck %s --check-prefix=THREE
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=3 --fall-through=false 2>&1 | FileCheck %s --check-prefix=THREE
+// With fall-through (coro-run's default on lavapipe) the entry goes on to
+// the first resumption in the same pass (a later token); the resumptions
+// come back to their own token, a pass each: 3 launches.
+// RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=3 --fall-through | FileCheck %s --check-prefix=STEPS
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=1 --max-rounds=2 --fall-through 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: coro-run: error: state-machine: the state-machine scheduler stopped after 2 launches (2 launches, 4 of 4 instances started, 4 alive)
 // THREE: coro-run: error: state-machine: the state-machine scheduler stopped after 3 launches (3 launches, 4 of 4 instances started, 4 alive)
 // Limits of a host loop mean nothing to a single launch:
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=megakernel --max-rounds=3 2>&1 | FileCheck %s --check-prefix=SINGLE

@@ -234,8 +234,18 @@ def CoroStateMachineToGPU
     as returned when its loop ends with the target token -1 (a driver's
     loop limit can end it earlier).
 
+    With `fall-through`, each pass of the loop tests the tokens in order
+    instead of switching on one: `if (token == t) { subroutine t }` for t =
+    0, 1, ..., each on the token the subroutines before it left, so an
+    instance whose subroutine leads to a later one runs both in the same
+    pass. A GPU jumps over a branch no thread takes, and there the switch
+    is right; a device that runs every branch of a subgroup masked, taken
+    or not (lavapipe), pays for all subroutines in every pass either way,
+    and the fall-through gets it several subroutines for that price, as the
+    mega-kernel's loop body does (coro-run turns it on for CPU devices).
+
     Bounded steps (`steps-per-launch=N`, N > 0): each launch runs at most N
-    subroutines per instance and the frames live in global memory between
+    passes per instance and the frames live in global memory between
     launches, so that a driver that limits the loop iterations of a thread
     (lavapipe: 65535) still finishes instances that resume many times. The
     kernel then also takes the frame buffer of
@@ -262,9 +272,15 @@ def CoroStateMachineToGPU
            "Count each instance's loop iterations into the status buffer, "
            "for drivers that limit them (on in the SPIR-V pipeline)">,
     Option<"stepsPerLaunch", "steps-per-launch", "int64_t", /*default=*/"0",
-           "Subroutines an instance runs per launch before its frame goes "
-           "back to global memory (0: every instance runs to its end in "
-           "one launch)">
+           "Passes of the state machine an instance runs per launch before "
+           "its frame goes back to global memory, a subroutine each, or "
+           "several with fall-through (0: every instance runs to its end in "
+           "one launch)">,
+    Option<"fallThrough", "fall-through", "bool", /*default=*/"false",
+           "Each pass tests the tokens in order, `if (token == t)` one "
+           "after the other, instead of a switch: a subroutine that leads "
+           "to a later one goes on to it in the same pass (for devices that "
+           "run every branch, taken or not, as lavapipe does)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -415,6 +431,13 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
        and writes the new token back;
     4. a workgroup stops when the grid is exhausted and its slots are free.
 
+    With `fall-through`, an instance that the chosen subroutine leaves at a
+    later token runs that subroutine too, in the same step: the run tests
+    the tokens in order, `if (token == t)`, instead of switching on the
+    chosen one (see `coro-state-machine-to-gpu`). Steps get fewer and less
+    coherent; for devices that run every branch masked (lavapipe), where
+    each step costs all subroutines anyway.
+
     With `swap-frames` (the paper's frame swapping), a slot's frame is no
     longer fixed: a table in workgroup memory names the frame each slot
     uses, and each step, before the run, the queued instances whose frames
@@ -460,6 +483,12 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
            "frames are in workgroup memory (2 x 4 x batch more bytes of "
            "workgroup memory, one more barrier in the steps that swap; "
            "only where the frames do not all fit in workgroup memory)">,
+    Option<"fallThrough", "fall-through", "bool", /*default=*/"false",
+           "After the chosen subroutine, an instance whose next token is a "
+           "later one runs that subroutine too, in the same step (the "
+           "tokens tested in order, `if (token == t)` one after the other, "
+           "instead of a switch): fewer steps, less coherent ones; for "
+           "devices that run every branch, taken or not, as lavapipe does">,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count each thread's loop iterations in a launch into the state "

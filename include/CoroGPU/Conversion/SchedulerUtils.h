@@ -75,12 +75,26 @@ Value compareWithTerminatedToken(
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to
 /// `numSubroutines - 1`; any other token ends the instance. With `maxSteps`
 /// the loop resumes from the token `frame` holds (a frame a previous launch
-/// left) and also ends after that many subroutines.
+/// left) and also ends after that many passes. With `fallThrough` each pass
+/// is a buildFallThroughDispatch instead of the switch.
 void buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
-    std::optional<int64_t> maxSteps = std::nullopt);
+    std::optional<int64_t> maxSteps = std::nullopt, bool fallThrough = false);
+
+/// Builds the cases `buildCase(t)` of tokens 0 to `numSubroutines - 1` as a
+/// fall-through dispatch rather than a switch: `if (token == t) { case t }`
+/// in token order, each testing the token `frame` holds once the cases
+/// before it ran. An instance whose subroutine leaves it at a later token
+/// runs that subroutine too, in the same pass; a device that runs every
+/// branch of a subgroup, taken or not (lavapipe), pays for all cases once
+/// per pass either way, and so gets several subroutines for the price of
+/// one, as the mega-kernel's loop body does.
+void buildFallThroughDispatch(
+    OpBuilder &builder, Location loc, const FrameStorage &frame,
+    unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase);
 
 /// The launches in `module`, grouped by coroutine, for a scheduler that needs
 /// split coroutines; fails with a located error on the launch of a coroutine

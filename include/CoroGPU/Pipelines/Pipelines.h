@@ -27,8 +27,8 @@ enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 /// The options of the schedulers a GPU pipeline can materialize that have
 /// any: those of their passes.
 struct SchedulerCompileOptions {
-  /// Only `steps-per-launch` is taken from it; termination accounting is
-  /// `terminationChecks` below.
+  /// Only `steps-per-launch` and `fall-through` are taken from it; termination
+  /// accounting is `terminationChecks` below.
   CoroStateMachineToGPUOptions stateMachine;
   CoroWavefrontToGPUOptions wavefront;
   CoroPersistentToGPUOptions persistent;

@@ -21,6 +21,9 @@
 //             counts[t] += 1                           (workgroup atomics)
 //   }
 //
+// With fall-through, each queued instance goes on to any later subroutine
+// the chosen one leads to, in the same step (buildFallThroughDispatch).
+//
 // counts[t] is the number of live slots with token t, kept by the steps:
 // three workgroup barriers per step, and no pass over the slots to count.
 //
@@ -192,12 +195,12 @@ class PersistentBuilder : public SchedulerKernelBuilder {
 public:
   PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                     int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
-                    bool swapFrames, FrameArrayLayout layout,
+                    bool swapFrames, bool fallThrough, FrameArrayLayout layout,
                     RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         batch(batch), sharedSlots(sharedSlots), swapFrames(swapFrames),
-        layout(layout) {
+        fallThrough(fallThrough), layout(layout) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
@@ -539,14 +542,13 @@ private:
       InstancePosition position =
           delinearizeInstanceId(rewriter, loc, id, nx, ny);
       PersistentSlotFrame slotFrame = getSlotFrame(slot);
-      SmallVector<int64_t> cases =
-          llvm::to_vector(llvm::seq<int64_t>(0, tokens));
-      auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
-                                                 chosen, cases, cases.size());
-      for (auto [token, region] : llvm::enumerate(dispatch.getCaseRegions())) {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.createBlock(&region);
+      auto buildCase = [&](OpBuilder &, Location, unsigned token) {
         func::FuncOp subroutine = subroutines[token];
+        // The leader counted the chosen subroutine's runs; an instance that
+        // falls through to a later one counts that run itself.
+        if (fallThrough)
+          buildIf(notEqual(i32(token), toI32(chosen)),
+                  [&] { atomicAdd(runs, index(token), i32(1)); });
         // A subroutine that does not set the target leaves it as it was.
         privateFrame->storeToken(rewriter, loc, i32(token));
         FrameWordAccesses used = FrameWordAccesses::compute(subroutine, fields);
@@ -580,9 +582,24 @@ private:
         storeShared(slotTokens, slot, next);
         buildIf(equal(next, i32(kTerminatedToken)),
                 [&] { atomicAdd(control, index(kReturned), i32(1)); });
-        scf::YieldOp::create(rewriter, loc);
-      }
-      {
+      };
+      if (fallThrough) {
+        // The chosen subroutine, then any later one the instance goes on to.
+        privateFrame->storeToken(rewriter, loc, toI32(chosen));
+        buildFallThroughDispatch(rewriter, loc, *privateFrame, tokens,
+                                 buildCase);
+      } else {
+        SmallVector<int64_t> cases =
+            llvm::to_vector(llvm::seq<int64_t>(0, tokens));
+        auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
+                                                   chosen, cases, cases.size());
+        for (auto [token, region] :
+             llvm::enumerate(dispatch.getCaseRegions())) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.createBlock(&region);
+          buildCase(rewriter, loc, token);
+          scf::YieldOp::create(rewriter, loc);
+        }
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.createBlock(&dispatch.getDefaultRegion());
         scf::YieldOp::create(rewriter, loc);
@@ -635,6 +652,9 @@ private:
   int64_t workgroupSize, batch, sharedSlots;
   /// Whether frames swap (swap-frames, and both places hold frames).
   bool swapFrames;
+  /// Whether an instance goes on to later subroutines in the step that runs
+  /// the chosen one (fall-through).
+  bool fallThrough;
   FrameArrayLayout layout;
   int64_t tokens = 0, bodyWords = 0;
 
@@ -756,7 +776,8 @@ struct CoroPersistentToGPUPass
            << batch << " frames in workgroup memory"
            << (swap ? ", swapped" : "");
     PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
-                              *sharedSlots, swap, layout, rewriter);
+                              *sharedSlots, swap, fallThrough, layout,
+                              rewriter);
     if (failed(builder.build(*subroutines)))
       return failure();
     if (countLoopIterations)

@@ -128,7 +128,7 @@ struct CoroStateMachineToGPUPass
             // Its frame accesses are lowered below, copies included.
             cloneSubroutineBody(builder, subroutines[token], args);
           },
-          maxSteps);
+          maxSteps, fallThrough);
     };
     if (bounded) {
       if (failed(

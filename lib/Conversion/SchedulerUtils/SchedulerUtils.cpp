@@ -160,7 +160,7 @@ void mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
-    std::optional<int64_t> maxSteps) {
+    std::optional<int64_t> maxSteps, bool fallThrough) {
   if (!maxSteps) {
     Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
     frame.storeToken(builder, loc, entry);
@@ -193,33 +193,62 @@ void mlir::coro::buildStateMachineLoop(
         scf::ConditionOp::create(b, loc, running, steps);
       },
       [&](OpBuilder &b, Location loc, ValueRange steps) {
-        Value current = frame.loadToken(b, loc);
-        Value index =
-            arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
-        auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,
-                                                   cases, cases.size());
-        for (auto [caseToken, region] :
-             llvm::enumerate(dispatch.getCaseRegions())) {
+        if (fallThrough) {
+          buildFallThroughDispatch(b, loc, frame, numSubroutines, buildCase);
+          // As the switch's default below: no other token spins the loop.
+          Value last = frame.loadToken(b, loc);
+          Value count =
+              arith::ConstantIntOp::create(b, loc, numSubroutines, 32);
+          Value invalid = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::uge, last, count);
+          auto end = scf::IfOp::create(b, loc, invalid);
           OpBuilder::InsertionGuard guard(b);
-          b.createBlock(&region);
-          buildCase(b, loc, caseToken);
+          b.setInsertionPointToStart(end.thenBlock());
+          frame.storeToken(b, loc, returned);
+        } else {
+          Value current = frame.loadToken(b, loc);
+          Value index =
+              arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
+          auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,
+                                                     cases, cases.size());
+          for (auto [caseToken, region] :
+               llvm::enumerate(dispatch.getCaseRegions())) {
+            OpBuilder::InsertionGuard guard(b);
+            b.createBlock(&region);
+            buildCase(b, loc, caseToken);
+            scf::YieldOp::create(b, loc);
+          }
+          // No valid token reaches the default. It still ends the instance:
+          // left empty, it would be a loop that spins on an unchanged token,
+          // and LLVM turns that into a self-loop in front of the jump table
+          // that NVIDIA's ptxas (CUDA 13.0) crashes on (coro-fuzz seed 2002).
+          OpBuilder::InsertionGuard guard(b);
+          b.createBlock(&dispatch.getDefaultRegion());
+          frame.storeToken(b, loc, returned);
           scf::YieldOp::create(b, loc);
         }
-        // No valid token reaches the default. It still ends the instance:
-        // left empty, it would be a loop that spins on an unchanged token,
-        // and LLVM turns that into a self-loop in front of the jump table
-        // that NVIDIA's ptxas (CUDA 13.0) crashes on (coro-fuzz seed 2002).
-        OpBuilder::InsertionGuard guard(b);
-        b.createBlock(&dispatch.getDefaultRegion());
-        frame.storeToken(b, loc, returned);
-        scf::YieldOp::create(b, loc);
-        b.setInsertionPointAfter(dispatch);
         SmallVector<Value> nextSteps;
         if (maxSteps)
           nextSteps.push_back(
               arith::AddIOp::create(b, loc, steps.front(), one));
         scf::YieldOp::create(b, loc, nextSteps);
       });
+}
+
+void mlir::coro::buildFallThroughDispatch(
+    OpBuilder &builder, Location loc, const FrameStorage &frame,
+    unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase) {
+  for (unsigned token = 0; token < numSubroutines; ++token) {
+    Value current = frame.loadToken(builder, loc);
+    Value caseToken = arith::ConstantIntOp::create(builder, loc, token, 32);
+    Value matches = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, current, caseToken);
+    auto ifOp = scf::IfOp::create(builder, loc, matches);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    buildCase(builder, loc, token);
+  }
 }
 
 FailureOr<llvm::StringMap<SmallVector<LaunchOp>>>

@@ -36,6 +36,10 @@ suite("vulkan/state-machine-1-step", "check", CHECK,
       ["--scheduler=state-machine", "--validate", "--state-machine-steps=1"])
 suite("vulkan/state-machine-3-steps", "check", CHECK,
       ["--scheduler=state-machine", "--validate", "--state-machine-steps=3"])
+# coro-run dispatches by fall-through on a CPU device (lavapipe), so the
+# suites above run that; the switch (every GPU's default) here.
+suite("vulkan/state-machine-switch", "check", CHECK,
+      ["--scheduler=state-machine", "--validate", "--fall-through=false"])
 # The wavefront options that change what the kernels do: SoA frames, one
 # slot per instance; AoS, 3 slots (many in-place refills), compaction below
 # 50 %; SoA, 1000 slots, compaction below 90 %, only the largest queue each
@@ -92,6 +96,8 @@ for layout in ["soa", "aos"]:
 # swap frames there, 2026-11-27).
 suite("vulkan/persistent", "check", CHECK,
       ["--scheduler=persistent", "--validate"])
+suite("vulkan/persistent-switch", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--fall-through=false"])
 suite("vulkan/persistent-aos-extension", "check", CHECK,
       ["--scheduler=persistent", "--validate", "--layout=aos",
        "--persistent-batch=100", "--persistent-shared-memory=2048"])
@@ -148,7 +154,11 @@ for name, args in [
         ("persistent", ["--scheduler=persistent"]),
         ("persistent-aos-extension",
          ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
-          "--persistent-shared-memory=2048"])]:
+          "--persistent-shared-memory=2048"]),
+        ("state-machine-fall-through", ["--scheduler=state-machine",
+                                        "--fall-through"]),
+        ("persistent-fall-through", ["--scheduler=persistent",
+                                     "--fall-through"])]:
     suite("cuda/" + name, "check", ["cuda-driver"], ["--backend=cuda"] + args)
 
 # spirv-val accepts the SPIR-V of every scheduler for Vulkan 1.2.
@@ -169,7 +179,11 @@ for name, args, filter in [
         ("wavefront-check-bounds", ["--scheduler=wavefront",
                                     "--check-bounds"], ""),
         ("persistent-check-bounds", ["--scheduler=persistent",
-                                     "--check-bounds"], "")]:
+                                     "--check-bounds"], ""),
+        ("state-machine-fall-through", ["--scheduler=state-machine",
+                                        "--fall-through"], ""),
+        ("persistent-fall-through", ["--scheduler=persistent",
+                                     "--fall-through"], "")]:
     suite("spirv-val/" + name, "spirv-val", ["spirv-val"], args, filter)
 
 # ptxas accepts the PTX of every scheduler, for sm_75 (the oldest CUDA 13
@@ -191,7 +205,11 @@ for chip in ["sm_75", "sm_90"]:
             ("persistent-aos-extension",
              ["--scheduler=persistent", "--layout=aos",
               "--persistent-batch=100", "--persistent-shared-memory=2048"],
-             "")]:
+             ""),
+            ("state-machine-fall-through", ["--scheduler=state-machine",
+                                            "--fall-through"], ""),
+            ("persistent-fall-through", ["--scheduler=persistent",
+                                         "--fall-through"], "")]:
         suite("ptxas/%s/%s" % (chip, name), "ptxas", ["ptxas"],
               ["--chip=" + chip] + args, filter)
 

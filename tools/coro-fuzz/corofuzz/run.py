@@ -30,6 +30,9 @@ CONFIGS = {
     # Bounded steps: every frame goes to global memory and back between
     # launches.
     "sm-steps": ("state-machine", ["--state-machine-steps=2"]),
+    # coro-run dispatches by fall-through on a CPU device (lavapipe): the
+    # switch, every GPU's default, here.
+    "sm-switch": ("state-machine", ["--fall-through=false"]),
     "wf": ("wavefront", []),
     "wf-aos3": ("wavefront", ["--layout=aos", "--capacity=3"]),
     # The queue design at one slot (the free ring wraps every round) and
@@ -45,6 +48,7 @@ CONFIGS = {
     "wf-compact": ("wavefront", ["--compact-below=50"]),
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
     "pt": ("persistent", []),
+    "pt-switch": ("persistent", ["--fall-through=false"]),
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",
                                     "--persistent-shared-memory=1024"]),
     "pt-few": ("persistent", ["--persistent-batch=4", "--persistent-threads=8",

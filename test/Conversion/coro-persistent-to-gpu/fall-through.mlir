@@ -1,0 +1,69 @@
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 fall-through=true" --canonicalize | FileCheck %s
+// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" --canonicalize | FileCheck %s --check-prefix=SWITCH
+
+// fall-through: each queued instance runs the chosen subroutine, then every
+// later one it goes on to, in the same step: the cases test the token in
+// the private frame in order, each on what the cases before it left. Each
+// case writes the slot's token back and counts a return; the instance
+// counts itself at its last token once, after all cases.
+
+// CHECK-LABEL: gpu.func @f__pt(
+// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<3xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<3xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<10xi32, #gpu.address_space<workgroup>>
+// CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<2xi32>
+// The refill reads the chosen token (control word 0), then the run.
+// CHECK:         memref.load %[[CONTROL]][%c0]
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    %[[CHOSEN:.*]] = memref.load %[[CONTROL]][%c0]
+// CHECK-NEXT:    memref.load %[[CONTROL]][%c5]
+// CHECK:         scf.for %{{.*}} = %thread_id_x to %{{.*}} step %c4 {
+// CHECK:           %[[SLOTI32:.*]] = memref.load %[[QUEUE]][
+// CHECK:           %[[SLOT:.*]] = arith.index_cast %[[SLOTI32]]
+// CHECK-NOT:       scf.index_switch
+// CHECK:           memref.store %[[CHOSEN]], %[[PRIVATE]][%c0]
+// CHECK-NEXT:      %[[T0:.*]] = memref.load %[[PRIVATE]][%c0]
+// CHECK-NEXT:      %[[IS0:.*]] = arith.cmpi eq, %[[T0]], %c0_i32
+// CHECK-NEXT:      scf.if %[[IS0]] {
+// CHECK:             memref.store %c1_i32, %[[PRIVATE]][%c0]
+// CHECK:             %[[NEXT0:.*]] = memref.load %[[PRIVATE]][%c0]
+// CHECK-NEXT:        memref.store %[[NEXT0]], %[[TOKENS]][%[[SLOT]]]
+// CHECK:             memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c9]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[T1:.*]] = memref.load %[[PRIVATE]][%c0]
+// CHECK-NEXT:      %[[IS1:.*]] = arith.cmpi eq, %[[T1]], %c1_i32
+// CHECK-NEXT:      scf.if %[[IS1]] {
+// CHECK:             memref.store %c2_i32, %[[PRIVATE]][%c0]
+// CHECK:               memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c9]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[T2:.*]] = memref.load %[[PRIVATE]][%c0]
+// CHECK-NEXT:      %[[IS2:.*]] = arith.cmpi eq, %[[T2]], %c2_i32
+// CHECK-NEXT:      scf.if %[[IS2]] {
+// CHECK:             memref.store %c-1_i32, %[[PRIVATE]][%c0]
+// CHECK:               memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c9]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[LAST:.*]] = memref.load %[[TOKENS]][%[[SLOT]]]
+// CHECK-NEXT:      %[[LIVE:.*]] = arith.cmpi ne, %[[LAST]], %c-1_i32
+// CHECK-NEXT:      scf.if %[[LIVE]] {
+// CHECK:             memref.atomic_rmw addi %c1_i32, %[[COUNTS]][
+
+// The default: a switch on the chosen token (as nested scf.if, for the
+// SPIR-V conversion), one subroutine per step.
+// SWITCH-LABEL: gpu.func @f__pt(
+// SWITCH:         scf.for %{{.*}} = %thread_id_x to %{{.*}} step %c4 {
+// SWITCH:           %[[IS0:.*]] = arith.cmpi eq, %[[CHOSEN:[0-9]+]], %c0 : index
+// SWITCH-NEXT:      scf.if %[[IS0]] {
+// SWITCH:           } else {
+// SWITCH-NEXT:        %[[IS1:.*]] = arith.cmpi eq, %[[CHOSEN]], %c1 : index
+coro.func @f(%out: memref<?xf32>) {
+  %id = coro.id 0 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  memref.store %one, %out[%id] : memref<?xf32>
+  coro.suspend
+  memref.store %two, %out[%id] : memref<?xf32>
+  coro.suspend
+  memref.store %one, %out[%id] : memref<?xf32>
+  coro.return
+}

@@ -93,8 +93,19 @@ PERSISTENT_CONFIGS = {
     # frames in workgroup memory instead of 110; on a CPU device all fit
     # and nothing swaps. Not run unless named.
     "persistent-swap": ["--persistent-swap-frames"],
+    # The dispatch: coro-run tests the tokens in order (fall-through) on a
+    # CPU device, which runs every case anyway, and switches elsewhere.
+    # Not run unless named.
+    "persistent-switch": ["--fall-through=false"],
+    "persistent-fall-through": ["--fall-through"],
 }
 DEFAULT_PERSISTENT = ["persistent", "persistent-aos", "persistent-gme"]
+# The state machine with the device's default dispatch, and either one.
+STATE_MACHINE_CONFIGS = {
+    "state-machine": [],
+    "state-machine-switch": ["--fall-through=false"],
+    "state-machine-fall-through": ["--fall-through"],
+}
 
 
 def cpu_name():
@@ -319,6 +330,10 @@ def main():
                         help="comma-separated N: also the state machine with "
                         "--state-machine-steps=N (frames in global memory "
                         "between launches), as state-machine-steps-N")
+    parser.add_argument("--state-machine", default="state-machine",
+                        help="state-machine configurations: " +
+                        ", ".join(STATE_MACHINE_CONFIGS) +
+                        " (default: state-machine; empty: none)")
     parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),
                         help="wavefront configurations: " +
                         ", ".join(WAVEFRONT_CONFIGS) + " (empty: none)")
@@ -341,8 +356,12 @@ def main():
         parser.error("--spp must be positive and --width not negative")
 
     workload = make_workload(options)
-    configs = [("megakernel", "megakernel", []),
-               ("state-machine", "state-machine", [])]
+    configs = [("megakernel", "megakernel", [])]
+    for name in filter(None, options.state_machine.split(",")):
+        if name not in STATE_MACHINE_CONFIGS:
+            sys.exit("schedulers.py: unknown state-machine configuration '%s'"
+                     % name)
+        configs.append((name, "state-machine", STATE_MACHINE_CONFIGS[name]))
     for steps in filter(None, options.state_machine_steps.split(",")):
         if not steps.isdigit() or int(steps) < 1:
             sys.exit("schedulers.py: --state-machine-steps takes positive "

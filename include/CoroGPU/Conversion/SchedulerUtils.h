@@ -83,6 +83,14 @@ void buildStateMachineLoop(
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
     std::optional<int64_t> maxSteps = std::nullopt, bool fallThrough = false);
 
+/// Builds an `scf.index_switch` on `token` (an index) whose case t, for t
+/// from 0 to `numSubroutines - 1`, is what `buildCase(t)` builds, and whose
+/// default is what `buildDefault` builds (nothing without one).
+void buildSwitchDispatch(
+    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
+    function_ref<void(OpBuilder &, Location)> buildDefault = nullptr);
+
 /// Builds the cases `buildCase(t)` of tokens 0 to `numSubroutines - 1` as a
 /// fall-through dispatch rather than a switch: `if (token == t) { case t }`
 /// in token order, each testing the token `frame` holds once the cases

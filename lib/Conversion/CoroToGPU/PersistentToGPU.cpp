@@ -589,20 +589,7 @@ private:
         buildFallThroughDispatch(rewriter, loc, *privateFrame, tokens,
                                  buildCase);
       } else {
-        SmallVector<int64_t> cases =
-            llvm::to_vector(llvm::seq<int64_t>(0, tokens));
-        auto dispatch = scf::IndexSwitchOp::create(rewriter, loc, TypeRange{},
-                                                   chosen, cases, cases.size());
-        for (auto [token, region] :
-             llvm::enumerate(dispatch.getCaseRegions())) {
-          OpBuilder::InsertionGuard guard(rewriter);
-          rewriter.createBlock(&region);
-          buildCase(rewriter, loc, token);
-          scf::YieldOp::create(rewriter, loc);
-        }
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.createBlock(&dispatch.getDefaultRegion());
-        scf::YieldOp::create(rewriter, loc);
+        buildSwitchDispatch(rewriter, loc, chosen, tokens, buildCase);
       }
       // The instance counts itself at its next token, once after the
       // switch: an atomic in each case let LLVM make a lookup table of

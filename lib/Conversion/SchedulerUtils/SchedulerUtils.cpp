@@ -167,8 +167,6 @@ void mlir::coro::buildStateMachineLoop(
   }
   Value returned =
       arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
-  SmallVector<int64_t> cases =
-      llvm::to_vector(llvm::seq<int64_t>(0, numSubroutines));
   // With a step bound the loop carries the steps taken so far.
   SmallVector<Value> initialSteps;
   Value stepBound, one;
@@ -209,23 +207,14 @@ void mlir::coro::buildStateMachineLoop(
           Value current = frame.loadToken(b, loc);
           Value index =
               arith::IndexCastOp::create(b, loc, b.getIndexType(), current);
-          auto dispatch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index,
-                                                     cases, cases.size());
-          for (auto [caseToken, region] :
-               llvm::enumerate(dispatch.getCaseRegions())) {
-            OpBuilder::InsertionGuard guard(b);
-            b.createBlock(&region);
-            buildCase(b, loc, caseToken);
-            scf::YieldOp::create(b, loc);
-          }
           // No valid token reaches the default. It still ends the instance:
           // left empty, it would be a loop that spins on an unchanged token,
           // and LLVM turns that into a self-loop in front of the jump table
           // that NVIDIA's ptxas (CUDA 13.0) crashes on (coro-fuzz seed 2002).
-          OpBuilder::InsertionGuard guard(b);
-          b.createBlock(&dispatch.getDefaultRegion());
-          frame.storeToken(b, loc, returned);
-          scf::YieldOp::create(b, loc);
+          buildSwitchDispatch(b, loc, index, numSubroutines, buildCase,
+                              [&](OpBuilder &defaultBuilder, Location at) {
+                                frame.storeToken(defaultBuilder, at, returned);
+                              });
         }
         SmallVector<Value> nextSteps;
         if (maxSteps)
@@ -233,6 +222,26 @@ void mlir::coro::buildStateMachineLoop(
               arith::AddIOp::create(b, loc, steps.front(), one));
         scf::YieldOp::create(b, loc, nextSteps);
       });
+}
+
+void mlir::coro::buildSwitchDispatch(
+    OpBuilder &builder, Location loc, Value token, unsigned numSubroutines,
+    function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
+    function_ref<void(OpBuilder &, Location)> buildDefault) {
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(0, numSubroutines));
+  auto dispatch = scf::IndexSwitchOp::create(builder, loc, TypeRange{}, token,
+                                             cases, cases.size());
+  OpBuilder::InsertionGuard guard(builder);
+  for (auto [caseToken, region] : llvm::enumerate(dispatch.getCaseRegions())) {
+    builder.createBlock(&region);
+    buildCase(builder, loc, caseToken);
+    scf::YieldOp::create(builder, loc);
+  }
+  builder.createBlock(&dispatch.getDefaultRegion());
+  if (buildDefault)
+    buildDefault(builder, loc);
+  scf::YieldOp::create(builder, loc);
 }
 
 void mlir::coro::buildFallThroughDispatch(

@@ -264,6 +264,10 @@ mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
   compiled.coroutine = coroutine.str();
   compiled.scheduler = scheduler;
   compiled.target = target.str();
+  compiled.fallThrough =
+      (scheduler == GPUScheduler::StateMachine &&
+       options.stateMachine.fallThrough) ||
+      (scheduler == GPUScheduler::Persistent && options.persistent.fallThrough);
   if (failed(compileForTarget(module, coroutine, scheduler, target, options,
                               compiled.image, &compiled.plan,
                               &compiled.laneProfile)))

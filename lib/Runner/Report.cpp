@@ -75,6 +75,8 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
       os << ", " << count(stats.swappedFrames, "frame", "frames")
          << " swapped in";
     os << "\n";
+    os << "persistent: dispatch by "
+       << (run.fallThrough ? "fall-through" : "switch") << "\n";
     os << "persistent: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
   }
@@ -86,6 +88,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
   if (run.stateMachine)
     object["state_machine"] = llvm::json::Object{
         {"steps_per_launch", run.instanceKernel.stepsPerLaunch},
+        {"dispatch", run.fallThrough ? "fall-through" : "switch"},
         {"launches", run.instanceStats.launches},
         {"frame_buffer_bytes", run.instanceStats.frameBufferBytes},
         {"subroutines", names}};
@@ -100,6 +103,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
         {"steps", stats.steps},
         {"batches", stats.acquisitions},
         {"swapped_frames", stats.swappedFrames},
+        {"dispatch", run.fallThrough ? "fall-through" : "switch"},
         {"subroutines", names},
         {"instances_per_subroutine", stats.instancesPerSubroutine}};
   }

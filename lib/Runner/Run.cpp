@@ -38,6 +38,7 @@ mlir::coro::runner::getScheduledRun(const CompiledCoroutine &compiled) {
     run.persistent =
         plan::toRuntimePlan(cast<plan::PersistentPlanAttr>(planAttr), name);
   }
+  run.fallThrough = compiled.fallThrough;
   if (ArrayAttr names = plan::getSubroutineNames(planAttr))
     for (StringRef subroutine : names.getAsValueRange<StringAttr>())
       run.subroutineNames.push_back(subroutine.str());

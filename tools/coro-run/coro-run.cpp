@@ -120,15 +120,6 @@ static llvm::cl::opt<unsigned> stateMachineSteps(
                    "instances, as lavapipe's does)"),
     llvm::cl::init(0), llvm::cl::cat(stateMachineCategory));
 
-static llvm::cl::opt<bool> fallThrough(
-    "fall-through",
-    llvm::cl::desc("state-machine, persistent: test the tokens in order "
-                   "instead of a switch, so that an instance goes on to a "
-                   "later subroutine in the same pass (default: on a CPU "
-                   "device such as lavapipe, which runs every branch, taken "
-                   "or not; off elsewhere)"),
-    llvm::cl::init(false), llvm::cl::cat(stateMachineCategory));
-
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
 // and run time (the rest).
 static llvm::cl::OptionCategory
@@ -234,6 +225,15 @@ static llvm::cl::opt<bool>
 static llvm::cl::OptionCategory persistentCategory(
     "Persistent-threads scheduler options (--scheduler=persistent; also "
     "--layout, --scheduler-stats)");
+static llvm::cl::opt<bool> fallThrough(
+    "fall-through",
+    llvm::cl::desc("State machine and persistent threads: test the tokens in "
+                   "order instead of a switch, so that an instance goes on "
+                   "to a later subroutine in the same pass or step "
+                   "(default: on a CPU device such as lavapipe, which runs "
+                   "every branch, taken or not; off elsewhere)"),
+    llvm::cl::init(false), llvm::cl::cat(stateMachineCategory),
+    llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<int64_t> persistentWorkgroupSize(
     "persistent-workgroup-size",
     llvm::cl::desc("Threads per workgroup of the persistent kernel (default: "
@@ -636,8 +636,9 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   // subroutines costs them all per pass, and so does a fall-through
   // dispatch, which runs as many as an instance goes on to (the BVH path
   // tracer: persistent 30 %, state machine 17 % less time; RESULTS.md).
+  // Not profiled: see the --profile-lanes check in main.
   bool fallThroughDispatch =
-      fallThrough.getNumOccurrences() ? fallThrough : cpu;
+      fallThrough.getNumOccurrences() ? fallThrough : cpu && !profileLanes;
   options.persistent.fallThrough = fallThroughDispatch;
   options.stateMachine.fallThrough = fallThroughDispatch;
   options.stateMachine.stepsPerLaunch = stateMachineSteps;
@@ -754,8 +755,8 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   if (kind == coro::GPUScheduler::StateMachine && !stateMachineSteps &&
       device.getLoopIterationLimit())
     options.instanceKernel.loopLimitAdvice =
-        "; --state-machine-steps=N runs at most N subroutines of an "
-        "instance per launch";
+        "; --state-machine-steps=N runs at most N passes of an "
+        "instance's state machine per launch";
   options.instanceKernel.progress = progress;
   return options;
 }
@@ -987,14 +988,17 @@ int main(int argc, char **argv) {
   // program (coro-fuzz seed 3) even with no site instrumented, the profile
   // buffer an argument only: not understood yet, so refused rather than left to
   // hang.
+  // (A fall-through pass may run several subroutines: profiled, the state
+  // machine keeps the switch, see getSchedulerCompileOptions.)
   if (profileLanes && (scheduler == coro::GPUScheduler::Persistent ||
                        (scheduler == coro::GPUScheduler::StateMachine &&
-                        stateMachineSteps != 1)))
+                        (stateMachineSteps != 1 || fallThrough))))
     return fail("--profile-lanes runs under the mega-kernel, the wavefront "
                 "scheduler and the state machine with "
-                "--state-machine-steps=1: the persistent-threads scheduler "
-                "and a state machine that runs several subroutines per launch "
-                "hung when profiled (coro-fuzz seed 3, not understood yet)",
+                "--state-machine-steps=1 (and without --fall-through): the "
+                "persistent-threads scheduler and a state machine that runs "
+                "several subroutines per launch hung when profiled (coro-fuzz "
+                "seed 3, not understood yet)",
                 kExitUsage);
   if (backend != "vulkan" && backend != "cuda")
     return fail("unknown backend '" + backend + "'; use vulkan or cuda",

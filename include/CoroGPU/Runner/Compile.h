@@ -105,6 +105,9 @@ struct CompiledCoroutine {
   /// With SchedulerCompileOptions::profileLanes, the sites and functions of
   /// the profile buffer, the coroutine's last argument; null otherwise.
   LaneProfileAttr laneProfile;
+  /// Whether the state machine's or the persistent kernel's dispatch tests
+  /// the tokens in order (the `fall-through` option) rather than switching.
+  bool fallThrough = false;
 };
 
 /// Compiles `coroutine` of `module` (a copy) with `scheduler` for a device

@@ -47,6 +47,9 @@ struct ScheduledRun {
   corogpu::runtime::PersistentStats persistentStats;
   /// The subroutines' names by token (their tags), from the plan.
   std::vector<std::string> subroutineNames;
+  /// The state machine's or the persistent kernel's dispatch: fall-through
+  /// (tokens tested in order) or a switch.
+  bool fallThrough = false;
 };
 
 /// The runtime plan of `compiled`.

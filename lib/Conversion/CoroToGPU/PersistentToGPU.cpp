@@ -530,7 +530,7 @@ private:
   }
 
   /// Each thread takes queued instances W apart and runs the chosen
-  /// subroutine on each.
+  /// subroutine on each (with fall-through, and the later ones it leads to).
   LogicalResult buildRun(ArrayRef<func::FuncOp> subroutines) {
     SmallVector<FrameFieldAttr> fields = split.getFrameFields();
     Value chosen = toIndex(loadControl(kChosenToken));
@@ -542,6 +542,8 @@ private:
       InstancePosition position =
           delinearizeInstanceId(rewriter, loc, id, nx, ny);
       PersistentSlotFrame slotFrame = getSlotFrame(slot);
+      // Both dispatches build the cases with `rewriter`, which they are
+      // given.
       auto buildCase = [&](OpBuilder &, Location, unsigned token) {
         func::FuncOp subroutine = subroutines[token];
         // The leader counted the chosen subroutine's runs; an instance that
@@ -592,7 +594,7 @@ private:
         buildSwitchDispatch(rewriter, loc, chosen, tokens, buildCase);
       }
       // The instance counts itself at its next token, once after the
-      // switch: an atomic in each case let LLVM make a lookup table of
+      // dispatch: an atomic in each case let LLVM make a lookup table of
       // workgroup-memory addresses, which ptxas rejects.
       Value next = loadShared(slotTokens, slot);
       buildIf(notEqual(next, i32(kTerminatedToken)),

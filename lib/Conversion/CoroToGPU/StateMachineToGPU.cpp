@@ -15,9 +15,13 @@
 //     }
 //   }
 //
+// With `fall-through` the switch is `if (token == 0) {...}; if (token == 1)
+// {...}; ...`, each on the token the cases before it left, so a pass runs
+// every later subroutine an instance leads to (buildFallThroughDispatch).
+//
 // With `steps-per-launch=N` the frame lives in a global frame buffer between
 // launches, and each launch resumes an unfinished instance for at most N
-// subroutines: a driver that limits a thread's loop iterations then still
+// passes: a driver that limits a thread's loop iterations then still
 // finishes instances that resume many times (InstanceABI.h).
 //
 //===----------------------------------------------------------------------===//

@@ -8,7 +8,7 @@
 // counts itself at its last token once, after all cases.
 
 // CHECK-LABEL: gpu.func @f__pt(
-// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<3xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<3xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<10xi32, #gpu.address_space<workgroup>>
+// CHECK-SAME:    workgroup(%[[TOKENS:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<8xi32, #gpu.address_space<workgroup>>, %[[QUEUE:[^ ]*]] : memref<8xi32, #gpu.address_space<workgroup>>, %[[COUNTS:[^ ]*]] : memref<3xi32, #gpu.address_space<workgroup>>, %[[RUNS:[^ ]*]] : memref<3xi32, #gpu.address_space<workgroup>>, %[[CONTROL:[^ ]*]] : memref<10xi32, #gpu.address_space<workgroup>>
 // CHECK:         %[[PRIVATE:.*]] = memref.alloca() : memref<2xi32>
 // The refill reads the chosen token (control word 0), then the run.
 // CHECK:         memref.load %[[CONTROL]][%c0]
@@ -32,6 +32,11 @@
 // CHECK-NEXT:      %[[T1:.*]] = memref.load %[[PRIVATE]][%c0]
 // CHECK-NEXT:      %[[IS1:.*]] = arith.cmpi eq, %[[T1]], %c1_i32
 // CHECK-NEXT:      scf.if %[[IS1]] {
+// A run the leader did not count (not the chosen token) counts itself.
+// CHECK-NEXT:        %[[LATER:.*]] = arith.cmpi ne, %[[CHOSEN]], %c1_i32
+// CHECK-NEXT:        scf.if %[[LATER]] {
+// CHECK-NEXT:          memref.atomic_rmw addi %c1_i32, %[[RUNS]][%c1]
+// CHECK-NEXT:        }
 // CHECK:             memref.store %c2_i32, %[[PRIVATE]][%c0]
 // CHECK:               memref.atomic_rmw addi %c1_i32, %[[CONTROL]][%c9]
 // CHECK-NEXT:        }

@@ -9,6 +9,7 @@
 // REQUIRES: lavapipe
 // RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=200 --buffer=f32:200:zeros --scheduler=persistent --scheduler-stats --check --quiet | FileCheck %s --check-prefix=CPU
 // CPU: persistent: 7 workgroups, 1 launch, {{[0-9]+}} steps, 7 batches, global memory extension 0 bytes
+// CPU: persistent: dispatch by fall-through
 // CPU: check: persistent matches the mega-kernel reference
 // RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=200 --buffer=f32:200:zeros --scheduler=persistent --persistent-threads=16 --scheduler-stats --check --quiet | FileCheck %s --check-prefix=THREADS
 // THREADS: persistent: 2 workgroups, {{[0-9]+}} launches, {{[0-9]+}} steps, 7 batches
@@ -16,3 +17,13 @@
 // RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=200 --buffer=f32:200:zeros --scheduler=persistent --persistent-workgroup-size=64 --persistent-threads=16 --scheduler-stats --check --quiet | FileCheck %s --check-prefix=GIVEN
 // GIVEN: persistent: 1 workgroup, 1 launch, {{[0-9]+}} steps, 1 batch, global memory extension {{[0-9]+}} bytes
 // GIVEN: check: persistent matches the mega-kernel reference
+
+// The dispatch of the state machine and the persistent kernel is by
+// fall-through on a CPU device (lavapipe runs every branch, taken or not),
+// except for a profiled state machine, which keeps the switch.
+// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=200 --buffer=f32:200:zeros --scheduler=state-machine --json | FileCheck %s --check-prefix=SM
+// SM: "state_machine": {
+// SM-NEXT: "dispatch": "fall-through"
+// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=200 --buffer=f32:200:zeros --scheduler=state-machine --state-machine-steps=1 --profile-lanes --json | FileCheck %s --check-prefix=SM-PROFILED
+// SM-PROFILED: "state_machine": {
+// SM-PROFILED-NEXT: "dispatch": "switch"

@@ -13,7 +13,7 @@
 // A loop of 70000 iterations in one thread, under each scheduler:
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=LIMIT
-// LIMIT: coro-run: error: {{megakernel|state-machine}}: an instance had a loop cut short: llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted (1 of 1 instances returned){{(; --state-machine-steps=N runs at most N subroutines of an instance per launch)?}}; under the wavefront and persistent-threads schedulers
+// LIMIT: coro-run: error: {{megakernel|state-machine}}: an instance had a loop cut short: llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted (1 of 1 instances returned){{(; --state-machine-steps=N runs at most N passes of an instance.s state machine per launch)?}}; under the wavefront and persistent-threads schedulers
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=WAVEFRONT
 // WAVEFRONT: coro-run: error: wavefront: a subroutine run had a loop cut short: llvmpipe {{.*}} ends the loops of a thread after 65535 iterations in all
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=PERSISTENT
@@ -47,7 +47,7 @@
 // counts fewer passes than lavapipe (65269 iterations ran): the cut loop
 // gives it away.
 // RUN: not coro-run %s --coro=count_suspending --grid=1 --arg=65300 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=STEPS-HINT
-// STEPS-HINT: coro-run: error: state-machine: an instance had a loop cut short: llvmpipe {{.*}} (1 of 1 instances returned); --state-machine-steps=N runs at most N subroutines of an instance per launch; under the wavefront
+// STEPS-HINT: coro-run: error: state-machine: an instance had a loop cut short: llvmpipe {{.*}} (1 of 1 instances returned); --state-machine-steps=N runs at most N passes of an instance's state machine per launch; under the wavefront
 
 // Cut loops that the count alone misses (found by a reviewer): one instance
 // resuming 1000 times, then an scf.while of 64500 iterations (lavapipe also

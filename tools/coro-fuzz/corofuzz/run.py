@@ -28,8 +28,10 @@ CONFIGS = {
     "mk-nochecks": ("megakernel", ["--termination-checks=false"]),
     "sm": ("state-machine", []),
     # Bounded steps: every frame goes to global memory and back between
-    # launches.
-    "sm-steps": ("state-machine", ["--state-machine-steps=2"]),
+    # launches; fall-through named, so that its PTX (--emit has no device
+    # default) and CUDA runs get it too.
+    "sm-steps": ("state-machine", ["--state-machine-steps=2",
+                                   "--fall-through"]),
     # coro-run dispatches by fall-through on a CPU device (lavapipe): the
     # switch, every GPU's default, here.
     "sm-switch": ("state-machine", ["--fall-through=false"]),
@@ -52,7 +54,8 @@ CONFIGS = {
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",
                                     "--persistent-shared-memory=1024"]),
     "pt-few": ("persistent", ["--persistent-batch=4", "--persistent-threads=8",
-                              "--persistent-workgroup-size=4"]),
+                              "--persistent-workgroup-size=4",
+                              "--fall-through"]),
     # Frame swapping: 16 slots, as many frames in workgroup memory as 640
     # bytes hold beside the scheduler's arrays (none for large frames: no
     # swapping then).

@@ -139,6 +139,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandArith());
   // Nor uniform subgroup reductions (the wavefront's subgroup appends).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUniformReductions());
+  // Nor vector loads and stores on memrefs of scalars, which it lowers
+  // through pointer bitcasts Vulkan forbids.
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVScalarizeVectorMemory());
   // lavapipe miscompiles signed 64-bit comparisons with constants
   // (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoroGPU/Dialect/Coro/Utils/VectorAccesses.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "corogpu/runtime/BoundsCheckABI.h"
@@ -338,6 +339,17 @@ FailureOr<unsigned> BoundsInstrumenter::run() {
   Location loc = coroutine.getLoc();
   Block &entry = coroutine.getBody().front();
 
+  // Vector loads and stores of memrefs of scalars are checked element by
+  // element, as the memref accesses they become.
+  SmallVector<Operation *> vectorAccesses;
+  coroutine.walk([&](Operation *op) {
+    if (isScalarizableVectorAccess(op))
+      vectorAccesses.push_back(op);
+  });
+  IRRewriter rewriter(context);
+  for (Operation *access : vectorAccesses)
+    scalarizeVectorAccess(access, rewriter);
+
   // What to check, and what cannot be checked.
   SmallVector<Operation *> accesses, suspensions;
   WalkResult walk = coroutine.walk([&](Operation *op) {
@@ -366,7 +378,8 @@ FailureOr<unsigned> BoundsInstrumenter::run() {
           isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect())) {
         op->emitError("coro-check-bounds: cannot check the accesses of '")
             << op->getName()
-            << "'; it checks memref.load, memref.store and memref.atomic_rmw";
+            << "'; it checks memref.load, memref.store, memref.atomic_rmw "
+               "and vector.load and vector.store on memrefs of scalars";
         return WalkResult::interrupt();
       }
     }

@@ -218,6 +218,45 @@ def CoroSPIRVExpandArith
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CoroSPIRVScalarizeVectorMemory
+    : Pass<"coro-spirv-scalarize-vector-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Load and store vectors from memrefs of scalars element by "
+                "element";
+  let description = [{
+    LLVM 22's Vector to SPIR-V conversion lowers a `vector.load` or
+    `vector.store` on a memref of scalars to an access through the scalar's
+    pointer bitcast to a pointer to the vector, which Vulkan's logical
+    addressing forbids (spirv-val: "OpLoad Pointer <id> ... is not a logical
+    pointer"), so such a kernel was rejected as invalid. This pass rewrites
+    each of them into one `memref.load` or `memref.store` per element, the
+    vector's dimensions laid over the memref's trailing ones as `vector.load`
+    defines them:
+
+    ```mlir
+    %v = vector.load %m[%i] : memref<?xf32>, vector<2xf32>
+    // becomes
+    %i1 = arith.addi %i, %c1 : index
+    %e0 = memref.load %m[%i] : memref<?xf32>
+    %e1 = memref.load %m[%i1] : memref<?xf32>
+    %v = vector.from_elements %e0, %e1 : vector<2xf32>
+    ```
+
+    and `vector.store` into `vector.extract`s and `memref.store`s (test:
+    test/e2e/programs/vector-memory.mlir under every scheduler). Accesses
+    whose memref holds vectors need no pointer cast and are left alone.
+    Run it on GPU modules before `convert-gpu-to-spirv`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+  let statistics = [
+    Statistic<"numScalarized", "scalarized-accesses",
+              "vector.load and vector.store ops rewritten element by element">
+  ];
+}
+
 def CoroSPIRVUnsignedI64Compares
     : Pass<"coro-spirv-unsigned-i64-compares", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Compare 64-bit integers as unsigned ones with flipped sign "

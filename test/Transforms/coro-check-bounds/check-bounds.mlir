@@ -140,3 +140,23 @@ coro.func @other(%out: memref<?xi32>) {
   memref.store %c, %out[%id] : memref<?xi32>
   coro.return
 }
+
+// -----
+
+// A vector load of a memref of scalars is checked element by element: it
+// becomes one load per element, each checked as above (a vector store
+// likewise).
+// CHECK-LABEL: coro.func @vector_load(
+// CHECK-SAME:      %[[IN:[^:]*]]: memref<?xf32>, %{{[^:]*}}: memref<?xf32>, %{{[^:]*}}: index, %{{[^:]*}}: memref<?xi32>
+// CHECK-SAME:      sites = [#coro.bounds_site<op = "memref.load", memref = "argument 0 (memref<?xf32>)", {{[^>]*}}>, #coro.bounds_site<op = "memref.load", memref = "argument 0 (memref<?xf32>)", {{[^>]*}}>, #coro.bounds_site<op = "memref.store", memref = "argument 1 (memref<?xf32>)", {{[^>]*}}>, #coro.bounds_site<op = "memref.store", memref = "argument 1 (memref<?xf32>)", {{[^>]*}}>]
+// CHECK-NOT:     vector.load
+// CHECK-COUNT-2: memref.load %[[IN]][
+// CHECK:         vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK-NOT:     vector.store
+// CHECK-COUNT-2: memref.store %{{.*}}, %{{.*}}[
+// CHECK:         coro.return
+coro.func @vector_load(%in: memref<?xf32>, %out: memref<?xf32>, %i: index) {
+  %v = vector.load %in[%i] : memref<?xf32>, vector<2xf32>
+  vector.store %v, %out[%i] : memref<?xf32>, vector<2xf32>
+  coro.return
+}

@@ -164,3 +164,21 @@ coro.func @consume_shifted(%shift: index, %sums: memref<?xi32>, %out: memref<?xi
   memref.store %sum, %sums[%id] : memref<?xi32>
   coro.return
 }
+
+// A vector load is checked element by element (it becomes one memref.load
+// per element first): instance 2 of 3 loads in[8..11] of 10 floats, and
+// its elements 10 and 11 read 0.
+// RUN: not coro-run %s --coro=vector_halo --grid=3 --buffer=f32:10:iota --buffer=f32:3:zeros --check-bounds --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=VECTOR
+// VECTOR-DAG: coro-run: error: wavefront: 2 memory accesses were out of bounds and skipped (a load or an atomic gave 0)
+// VECTOR-DAG: check-bounds.mlir:[[# @LINE + 7]]:8: memref.load of argument 0 (memref<?xf32>): index 10 in dimension 0 of size 10; instance 2, resumed at suspension #1 (anonymous)
+// VECTOR-DAG: buffer 1 (f32 x 3): [6, 22, 17]
+coro.func @vector_halo(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %id = coro.id : index
+  %c4 = arith.constant 4 : index
+  %at = arith.muli %id, %c4 : index
+  coro.suspend
+  %v = vector.load %in[%at] : memref<?xf32>, vector<4xf32>
+  %sum = vector.reduction <add>, %v : vector<4xf32> into f32
+  memref.store %sum, %out[%id] : memref<?xf32>
+  coro.return
+}

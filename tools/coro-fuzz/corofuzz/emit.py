@@ -281,6 +281,9 @@ class FuncEmitter:
         if t is TableLoad:
             i = self.idx(e.idx, TABLE_SIZE)
             return self.op("memref.load %%table[%s] : memref<?xi32>" % i, "tab")
+        if t is TableVecLoad:
+            i = self.idx(e.idx, TABLE_SIZE - 3)
+            return self.op("vector.load %%table[%s] : memref<?xi32>, vector<4xi32>" % i, "tvl")
         if t is ArrLoad:
             if e.arr not in self.arrays:
                 return self.const(e.ty, 0)
@@ -482,7 +485,14 @@ class FuncEmitter:
                 return
             ety = "i64" if buf == "out64" else "i32"
             k = self.prog.k64 if buf == "out64" else self.prog.k32
-            if s.j >= k:
+            lanes = 4 if s.e.ty == "v4i32" else 1
+            if s.j + lanes > k:
+                return
+            if lanes > 1:
+                v = self.ex(s.e)
+                base = self.op("arith.muli %%id, %s : index" % self.const("index", k), "at")
+                at = self.op("arith.addi %s, %s : index" % (base, self.const("index", s.j)), "at")
+                self.emit("vector.store %s, %%%s[%s] : memref<?xi32>, vector<4xi32>" % (v, buf, at))
                 return
             v = self.convert(self.ex(s.e), s.e.ty, ety)
             base = self.op("arith.muli %%id, %s : index" % self.const("index", k), "at")

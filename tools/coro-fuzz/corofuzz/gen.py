@@ -231,6 +231,9 @@ class Gen:
     def s_store(self, ctx, depth):
         if ctx.func.is_entry and self.chance(0.3):
             return Store("out64", self.r.randrange(self.prog.k64), self.expr(ctx, "i64", 1))
+        if self.prog.k32 >= 4 and self.chance(0.15):
+            # Four slots at once, one vector.store.
+            return Store("out32", self.r.randrange(self.prog.k32 - 3), self.expr(ctx, "v4i32", 1))
         return Store("out32", self.r.randrange(self.prog.k32), self.expr(ctx, "i32", 1))
 
     def s_atomic(self, ctx, depth):
@@ -404,7 +407,8 @@ class Gen:
             return Cmp(self.pick(IPREDS), self.iexpr(ctx, t, max(depth - 1, 0)),
                        self.iexpr(ctx, t, max(depth - 1, 0)))
         if ty == "v4i32":
-            k = self.pick(["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const"])
+            k = self.pick(["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const",
+                           "load"])
             vector_args = [ArgRef(n, t) for n, t in f.params if t == ty]
             if vector_args and self.chance(0.3):
                 return self.pick(vector_args)
@@ -415,6 +419,8 @@ class Gen:
                 if depth == 0 or k == "const" or not vs:
                     return Const(ty, [r.randint(-50, 50) for _ in range(4)])
             d = depth - 1
+            if k == "load":
+                return TableVecLoad(self.iexpr(ctx, "i32", d))
             if k == "splat":
                 return VecSplat(self.iexpr(ctx, "i32", d), ty)
             if k == "from":

@@ -176,6 +176,14 @@ class TableLoad(Expr):
         self.idx = idx
 
 
+class TableVecLoad(Expr):
+    """Four consecutive table entries, one vector.load."""
+    ty = "v4i32"
+
+    def __init__(self, idx):
+        self.idx = idx
+
+
 class ArrLoad(Expr):
     def __init__(self, arr, idx, ty):
         self.arr, self.idx, self.ty = arr, idx, ty

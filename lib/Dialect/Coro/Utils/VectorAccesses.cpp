@@ -1,0 +1,81 @@
+//===- VectorAccesses.cpp - vector loads and stores by element ------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/Utils/VectorAccesses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+/// The memref indices of element `position` (an index into the vector's
+/// shape) of an access at `base`: the position added to the trailing ones.
+static SmallVector<Value> getElementIndices(OpBuilder &builder, Location loc,
+                                            ValueRange base,
+                                            ArrayRef<int64_t> position) {
+  SmallVector<Value> indices(base);
+  size_t first = indices.size() - position.size();
+  for (auto [dim, offset] : llvm::enumerate(position)) {
+    if (offset == 0)
+      continue;
+    Value step = arith::ConstantIndexOp::create(builder, loc, offset);
+    indices[first + dim] =
+        arith::AddIOp::create(builder, loc, indices[first + dim], step);
+  }
+  return indices;
+}
+
+/// Calls `visit` with each position of `shape`, in row-major order.
+static void forEachPosition(ArrayRef<int64_t> shape,
+                            function_ref<void(ArrayRef<int64_t>)> visit) {
+  int64_t count = computeProduct(shape);
+  SmallVector<int64_t> strides = computeStrides(shape);
+  for (int64_t linear = 0; linear < count; ++linear)
+    visit(delinearize(linear, strides));
+}
+
+bool mlir::coro::isScalarizableVectorAccess(Operation *op) {
+  auto ofScalars = [](MemRefType memref, VectorType vector) {
+    return !isa<VectorType>(memref.getElementType()) && !vector.isScalable();
+  };
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return ofScalars(load.getMemRefType(), load.getVectorType());
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return ofScalars(store.getMemRefType(), store.getVectorType());
+  return false;
+}
+
+void mlir::coro::scalarizeVectorAccess(Operation *access,
+                                       RewriterBase &rewriter) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(access);
+  Location loc = access->getLoc();
+  if (auto load = dyn_cast<vector::LoadOp>(access)) {
+    VectorType type = load.getVectorType();
+    SmallVector<Value> elements;
+    forEachPosition(type.getShape(), [&](ArrayRef<int64_t> position) {
+      SmallVector<Value> indices =
+          getElementIndices(rewriter, loc, load.getIndices(), position);
+      elements.push_back(
+          memref::LoadOp::create(rewriter, loc, load.getBase(), indices));
+    });
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
+    return;
+  }
+  auto store = cast<vector::StoreOp>(access);
+  forEachPosition(
+      store.getVectorType().getShape(), [&](ArrayRef<int64_t> position) {
+        Value element = vector::ExtractOp::create(
+            rewriter, loc, store.getValueToStore(), position);
+        SmallVector<Value> indices =
+            getElementIndices(rewriter, loc, store.getIndices(), position);
+        memref::StoreOp::create(rewriter, loc, element, store.getBase(),
+                                indices);
+      });
+  rewriter.eraseOp(store);
+}

@@ -1,0 +1,55 @@
+//===- SPIRVScalarizeVectorMemory.cpp - vector accesses by element --------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The Vector to SPIR-V conversion bitcasts a pointer to a scalar into a
+// pointer to a vector for `vector.load` / `vector.store` on a memref of
+// scalars, which Vulkan's logical addressing forbids. Such accesses become
+// one memref access per element here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Dialect/Coro/Utils/VectorAccesses.h"
+#include "CoroGPU/Target/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "coro-spirv-scalarize-vector-memory"
+
+namespace mlir {
+namespace coro {
+#define GEN_PASS_DEF_COROSPIRVSCALARIZEVECTORMEMORY
+#include "CoroGPU/Target/Passes.h.inc"
+} // namespace coro
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+struct CoroSPIRVScalarizeVectorMemoryPass
+    : coro::impl::CoroSPIRVScalarizeVectorMemoryBase<
+          CoroSPIRVScalarizeVectorMemoryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation()->walk([&](Operation *op) {
+      if (coro::isScalarizableVectorAccess(op))
+        accesses.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *access : accesses) {
+      LDBG() << "scalarizing " << *access;
+      coro::scalarizeVectorAccess(access, rewriter);
+      ++numScalarized;
+    }
+  }
+};
+
+} // namespace

@@ -339,8 +339,8 @@ FailureOr<unsigned> BoundsInstrumenter::run() {
   Location loc = coroutine.getLoc();
   Block &entry = coroutine.getBody().front();
 
-  // Vector loads and stores of memrefs of scalars are checked element by
-  // element, as the memref accesses they become.
+  // Vector loads and stores are checked as the memref accesses they become
+  // (element by element on a memref of scalars).
   SmallVector<Operation *> vectorAccesses;
   coroutine.walk([&](Operation *op) {
     if (isScalarizableVectorAccess(op))
@@ -378,8 +378,8 @@ FailureOr<unsigned> BoundsInstrumenter::run() {
           isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect())) {
         op->emitError("coro-check-bounds: cannot check the accesses of '")
             << op->getName()
-            << "'; it checks memref.load, memref.store, memref.atomic_rmw "
-               "and vector.load and vector.store on memrefs of scalars";
+            << "'; it checks memref.load, memref.store, memref.atomic_rmw, "
+               "vector.load and vector.store";
         return WalkResult::interrupt();
       }
     }

@@ -296,7 +296,8 @@ static llvm::cl::opt<bool> terminationChecks(
 static llvm::cl::opt<bool> checkBounds(
     "check-bounds",
     llvm::cl::desc("Check the index of every memref load, store and atomic "
-                   "of the coroutine against its buffer's size "
+                   "of the coroutine (and of each element of a vector load "
+                   "or store) against its buffer's size "
                    "(coro-check-bounds): an access out of bounds is skipped "
                    "(a load gives 0) and counted; at each suspension an "
                    "instance reports the first it met, 16 reports are kept "

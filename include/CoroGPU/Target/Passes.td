@@ -242,9 +242,13 @@ def CoroSPIRVScalarizeVectorMemory
     ```
 
     and `vector.store` into `vector.extract`s and `memref.store`s (test:
-    test/e2e/programs/vector-memory.mlir under every scheduler). Accesses
-    whose memref holds vectors need no pointer cast and are left alone.
-    Run it on GPU modules before `convert-gpu-to-spirv`.
+    test/e2e/programs/vector-memory.mlir under every scheduler). On a
+    memref whose elements are the vector (`memref<2xvector<4xf32>>`, a local
+    array of vectors) an access is one `memref.load` or `memref.store` of
+    the element, which the conversion lowers (its vector ops did not: "result
+    type must be different from operand type"). The SPIR-V conversion takes
+    vectors of 1 to 4 elements only: longer and n-D vectors still fail to
+    legalize. Run it on GPU modules before `convert-gpu-to-spirv`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

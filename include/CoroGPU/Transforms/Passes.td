@@ -100,8 +100,9 @@ def CoroCheckBounds : Pass<"coro-check-bounds", "::mlir::ModuleOp"> {
                 "memcheck)";
   let description = [{
     Instruments every `memref.load`, `memref.store` and `memref.atomic_rmw`
-    of every coroutine (and `vector.load` and `vector.store` on memrefs of
-    scalars, rewritten element by element first) so that an index out of bounds (negative, or at or
+    of every coroutine (and `vector.load` and `vector.store`, rewritten
+    into memref accesses first: element by element on a memref of scalars)
+    so that an index out of bounds (negative, or at or
     past the size of its dimension) skips the access (a load or an atomic
     then gives zero) and is reported in a violation buffer instead of
     reading or corrupting other memory. `coro-run --check-bounds` runs it,

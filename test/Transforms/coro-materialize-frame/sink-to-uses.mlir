@@ -102,3 +102,47 @@ func.func @write_back__again(%frame: !coro.frame, %out: memref<?xf32>, %c: i1) {
 coro.split @write_back subroutines [@write_back__entry, @write_back__again] names ["entry", "again"]
     fields [#coro.field<"v" : f32 at 2>]
     transitions [array<i32: 0, 1>, array<i32: 1, 1>, array<i32: 1, -1>]
+
+// A buffer load moves too, past frame stores (the frame is no memref) but
+// not past an op that may write a memref: `early` stays above the store to
+// %out, `late` moves into the branch that uses it.
+// CHECK-LABEL: func.func @buffers__resume(
+// CHECK-SAME:      %[[FRAME:[^:]*]]: !coro.frame, %[[IN:[^:]*]]: memref<?xf32>, %[[OUT:[^:]*]]: memref<?xf32>, %[[C:[^:]*]]: i1)
+// CHECK:         %[[EARLY:.*]] = memref.load %[[IN]][%c1]
+// CHECK-NEXT:    memref.store %{{.*}}, %[[OUT]][%c0]
+// CHECK:         coro.frame.store %{{.*}}, %[[FRAME]][0] : f32
+// CHECK-NEXT:    scf.if %[[C]] {
+// CHECK-NEXT:      %[[LATE:.*]] = memref.load %[[IN]][%c0]
+// CHECK-NEXT:      memref.store %[[LATE]], %[[OUT]][%c1]
+// CHECK-NEXT:      memref.store %[[EARLY]], %[[OUT]][%c2]
+coro.func @buffers(%in: memref<?xf32>, %out: memref<?xf32>, %c: i1) {
+  coro.suspend "resume"
+  coro.return
+}
+func.func @buffers__entry(%frame: !coro.frame, %in: memref<?xf32>, %out: memref<?xf32>, %c: i1) {
+  %zero = arith.constant 0.0 : f32
+  coro.frame.store %zero, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @buffers__resume(%frame: !coro.frame, %in: memref<?xf32>, %out: memref<?xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %early = memref.load %in[%c1] : memref<?xf32>
+  memref.store %one, %out[%c0] : memref<?xf32>
+  %late = memref.load %in[%c0] : memref<?xf32>
+  %count = coro.frame.load %frame[0] : f32
+  %next = arith.addf %count, %one : f32
+  coro.frame.store %next, %frame[0] : f32
+  scf.if %c {
+    memref.store %late, %out[%c1] : memref<?xf32>
+    memref.store %early, %out[%c2] : memref<?xf32>
+  }
+  coro.frame.set_target %frame, 1
+  return
+}
+coro.split @buffers subroutines [@buffers__entry, @buffers__resume] names ["entry", "resume"]
+    fields [#coro.field<"kept" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, 1>]

@@ -101,9 +101,9 @@ coro.split @after_load subroutines [@after_load__entry, @after_load__again] name
 // field) stays in the branches.
 // CHECK-LABEL: func.func @branches__split(
 // CHECK-SAME:      %[[FRAME:.*]]: !coro.frame, %[[IN:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %[[C:.*]]: i1)
-// CHECK:         %[[X:.*]] = memref.load %[[IN]]
+// CHECK:         %[[V:.*]] = vector.load %[[IN]]
+// CHECK-NEXT:    %[[X:.*]] = memref.load %[[IN]]
 // CHECK-NEXT:    coro.frame.store %[[X]], %[[FRAME]][0] : f32
-// CHECK-NEXT:    %[[V:.*]] = vector.load %[[IN]]
 // CHECK-NEXT:    %[[LANE:.*]] = vector.extract %[[V]][1] : f32 from vector<2xf32>
 // CHECK-NEXT:    coro.frame.store %[[LANE]], %[[FRAME]][1] : f32
 // CHECK-NEXT:    scf.if %[[C]] {

@@ -489,6 +489,7 @@ class FuncEmitter:
             if s.j + lanes > k:
                 return
             if lanes > 1:
+                assert buf == "out32", "vector stores go to out32"
                 v = self.ex(s.e)
                 base = self.op("arith.muli %%id, %s : index" % self.const("index", k), "at")
                 at = self.op("arith.addi %s, %s : index" % (base, self.const("index", s.j)), "at")

@@ -39,14 +39,20 @@ static void forEachPosition(ArrayRef<int64_t> shape,
     visit(delinearize(linear, strides));
 }
 
+/// Whether the vector of an access to `memref` is one of its elements.
+static bool isElement(MemRefType memref, VectorType vector) {
+  return memref.getElementType() == vector;
+}
+
 bool mlir::coro::isScalarizableVectorAccess(Operation *op) {
-  auto ofScalars = [](MemRefType memref, VectorType vector) {
-    return !isa<VectorType>(memref.getElementType()) && !vector.isScalable();
+  auto rewritable = [](MemRefType memref, VectorType vector) {
+    return !vector.isScalable() && (!isa<VectorType>(memref.getElementType()) ||
+                                    isElement(memref, vector));
   };
   if (auto load = dyn_cast<vector::LoadOp>(op))
-    return ofScalars(load.getMemRefType(), load.getVectorType());
+    return rewritable(load.getMemRefType(), load.getVectorType());
   if (auto store = dyn_cast<vector::StoreOp>(op))
-    return ofScalars(store.getMemRefType(), store.getVectorType());
+    return rewritable(store.getMemRefType(), store.getVectorType());
   return false;
 }
 
@@ -55,6 +61,18 @@ void mlir::coro::scalarizeVectorAccess(Operation *access,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(access);
   Location loc = access->getLoc();
+  if (auto load = dyn_cast<vector::LoadOp>(access);
+      load && isElement(load.getMemRefType(), load.getVectorType())) {
+    rewriter.replaceOpWithNewOp<memref::LoadOp>(load, load.getBase(),
+                                                load.getIndices());
+    return;
+  }
+  if (auto store = dyn_cast<vector::StoreOp>(access);
+      store && isElement(store.getMemRefType(), store.getVectorType())) {
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(
+        store, store.getValueToStore(), store.getBase(), store.getIndices());
+    return;
+  }
   if (auto load = dyn_cast<vector::LoadOp>(access)) {
     VectorType type = load.getVectorType();
     SmallVector<Value> elements;

@@ -61,11 +61,13 @@ gpu.module @kernels {
 
 // -----
 
-// A memref of vectors is the conversion's to lower (it does so without a
-// pointer cast): left alone.
+// On a memref of vectors the access is one memref access of the element
+// (the conversion's vector ops failed there).
 // CHECK-LABEL: gpu.func @vector_elements(
-// CHECK:         vector.load %{{.*}} : memref<?xvector<4xf32>>, vector<4xf32>
-// CHECK:         vector.store %{{.*}} : memref<?xvector<4xf32>>, vector<4xf32>
+// CHECK-SAME:      %[[M:[^:]*]]: memref<?xvector<4xf32>>, %[[I:[^:]*]]: index
+// CHECK-NEXT:    %[[V:.*]] = memref.load %[[M]][%[[I]]] : memref<?xvector<4xf32>>
+// CHECK-NEXT:    memref.store %[[V]], %[[M]][%[[I]]] : memref<?xvector<4xf32>>
+// CHECK-NOT:     vector.
 gpu.module @kernels {
   gpu.func @vector_elements(%m: memref<?xvector<4xf32>>, %i: index) kernel {
     %v = vector.load %m[%i] : memref<?xvector<4xf32>>, vector<4xf32>

@@ -636,7 +636,8 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   // (benchmarks/schedulers/untaken_branch.py: 39x): a switch over the
   // subroutines costs them all per pass, and so does a fall-through
   // dispatch, which runs as many as an instance goes on to (the BVH path
-  // tracer: persistent 30 %, state machine 17 % less time; RESULTS.md).
+  // tracer's Cornell box: persistent 30 %, state machine 14 % less time;
+  // RESULTS.md).
   // Not profiled: see the --profile-lanes check in main.
   bool fallThroughDispatch =
       fallThrough.getNumOccurrences() ? fallThrough : cpu && !profileLanes;

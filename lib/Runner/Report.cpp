@@ -36,6 +36,11 @@ static void printPerSubroutine(ArrayRef<uint64_t> counts,
   os << "\n";
 }
 
+/// How the state machine's or the persistent kernel's dispatch ran.
+static const char *getDispatchName(const ScheduledRun &run) {
+  return run.fallThrough ? "fall-through" : "switch";
+}
+
 void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
                                              double gpuMilliseconds,
                                              llvm::raw_ostream &os) {
@@ -75,8 +80,7 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
       os << ", " << count(stats.swappedFrames, "frame", "frames")
          << " swapped in";
     os << "\n";
-    os << "persistent: dispatch by "
-       << (run.fallThrough ? "fall-through" : "switch") << "\n";
+    os << "persistent: dispatch by " << (getDispatchName(run)) << "\n";
     os << "persistent: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
   }
@@ -88,7 +92,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
   if (run.stateMachine)
     object["state_machine"] = llvm::json::Object{
         {"steps_per_launch", run.instanceKernel.stepsPerLaunch},
-        {"dispatch", run.fallThrough ? "fall-through" : "switch"},
+        {"dispatch", getDispatchName(run)},
         {"launches", run.instanceStats.launches},
         {"frame_buffer_bytes", run.instanceStats.frameBufferBytes},
         {"subroutines", names}};
@@ -103,7 +107,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
         {"steps", stats.steps},
         {"batches", stats.acquisitions},
         {"swapped_frames", stats.swappedFrames},
-        {"dispatch", run.fallThrough ? "fall-through" : "switch"},
+        {"dispatch", getDispatchName(run)},
         {"subroutines", names},
         {"instances_per_subroutine", stats.instancesPerSubroutine}};
   }

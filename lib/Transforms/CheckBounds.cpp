@@ -341,14 +341,8 @@ FailureOr<unsigned> BoundsInstrumenter::run() {
 
   // Vector loads and stores are checked as the memref accesses they become
   // (element by element on a memref of scalars).
-  SmallVector<Operation *> vectorAccesses;
-  coroutine.walk([&](Operation *op) {
-    if (isScalarizableVectorAccess(op))
-      vectorAccesses.push_back(op);
-  });
   IRRewriter rewriter(context);
-  for (Operation *access : vectorAccesses)
-    scalarizeVectorAccess(access, rewriter);
+  scalarizeVectorAccesses(coroutine, rewriter);
 
   // What to check, and what cannot be checked.
   SmallVector<Operation *> accesses, suspensions;

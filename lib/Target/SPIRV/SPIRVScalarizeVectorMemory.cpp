@@ -38,17 +38,11 @@ struct CoroSPIRVScalarizeVectorMemoryPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<Operation *> accesses;
-    getOperation()->walk([&](Operation *op) {
-      if (coro::isScalarizableVectorAccess(op))
-        accesses.push_back(op);
-    });
     IRRewriter rewriter(&getContext());
-    for (Operation *access : accesses) {
-      LDBG() << "scalarizing " << *access;
-      coro::scalarizeVectorAccess(access, rewriter);
-      ++numScalarized;
-    }
+    unsigned scalarized =
+        coro::scalarizeVectorAccesses(getOperation(), rewriter);
+    LDBG() << scalarized << " vector accesses scalarized";
+    numScalarized += scalarized;
   }
 };
 

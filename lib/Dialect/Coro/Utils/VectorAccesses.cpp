@@ -44,7 +44,8 @@ static bool isElement(MemRefType memref, VectorType vector) {
   return memref.getElementType() == vector;
 }
 
-bool mlir::coro::isScalarizableVectorAccess(Operation *op) {
+/// Whether `op` is an access scalarizeVectorAccesses rewrites.
+static bool isScalarizable(Operation *op) {
   auto rewritable = [](MemRefType memref, VectorType vector) {
     return !vector.isScalable() && (!isa<VectorType>(memref.getElementType()) ||
                                     isElement(memref, vector));
@@ -56,9 +57,8 @@ bool mlir::coro::isScalarizableVectorAccess(Operation *op) {
   return false;
 }
 
-void mlir::coro::scalarizeVectorAccess(Operation *access,
-                                       RewriterBase &rewriter) {
-  OpBuilder::InsertionGuard guard(rewriter);
+/// Rewrites one access (isScalarizable).
+static void scalarize(Operation *access, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(access);
   Location loc = access->getLoc();
   if (auto load = dyn_cast<vector::LoadOp>(access);
@@ -96,4 +96,17 @@ void mlir::coro::scalarizeVectorAccess(Operation *access,
                                 indices);
       });
   rewriter.eraseOp(store);
+}
+
+unsigned mlir::coro::scalarizeVectorAccesses(Operation *root,
+                                             RewriterBase &rewriter) {
+  SmallVector<Operation *> accesses;
+  root->walk([&](Operation *op) {
+    if (isScalarizable(op))
+      accesses.push_back(op);
+  });
+  OpBuilder::InsertionGuard guard(rewriter);
+  for (Operation *access : accesses)
+    scalarize(access, rewriter);
+  return accesses.size();
 }

@@ -11,20 +11,17 @@
 
 namespace mlir::coro {
 
-/// Whether `op` is a `vector.load` or `vector.store` of fixed size on a
-/// memref of scalars, or on a memref whose elements are that vector: an
-/// access `scalarizeVectorAccess` rewrites.
-bool isScalarizableVectorAccess(Operation *op);
-
-/// Rewrites `access` (isScalarizableVectorAccess) into memref accesses. On
-/// a memref of scalars, one `memref.load` or `memref.store` per element, the
-/// vector's dimensions laid over the memref's trailing ones as `vector.load`
-/// defines them: a load's elements make the vector with
-/// `vector.from_elements`, a store's come from `vector.extract`. On a memref
-/// of such vectors, one `memref.load` or `memref.store` of the element. For
-/// targets that cannot access memrefs as vectors (SPIR-V's logical
-/// addressing) and for checks that see memref accesses (coro-check-bounds).
-void scalarizeVectorAccess(Operation *access, RewriterBase &rewriter);
+/// Rewrites each `vector.load` and `vector.store` of fixed size under `root`
+/// whose memref holds scalars, or holds that vector, into memref accesses,
+/// and returns how many. On a memref of scalars, one `memref.load` or
+/// `memref.store` per element, the vector's dimensions laid over the
+/// memref's trailing ones as `vector.load` defines them: a load's elements
+/// make the vector with `vector.from_elements`, a store's come from
+/// `vector.extract`. On a memref of such vectors, one `memref.load` or
+/// `memref.store` of the element. For targets that cannot access memrefs as
+/// vectors (SPIR-V's logical addressing) and for checks that see memref
+/// accesses (coro-check-bounds).
+unsigned scalarizeVectorAccesses(Operation *root, RewriterBase &rewriter);
 
 } // namespace mlir::coro
 

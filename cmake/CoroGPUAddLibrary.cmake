@@ -15,9 +15,13 @@ function(coro_add_library name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
   endif()
+  # The runtime's ABI headers (corogpu/runtime/*ABI.h: plain C++, the
+  # contracts between kernels and runtime) are public headers of the
+  # compiler too; they install next to ours.
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/runtime/include>
     $<INSTALL_INTERFACE:include>)
   install(TARGETS ${name} EXPORT CoroGPUTargets
     ARCHIVE DESTINATION lib

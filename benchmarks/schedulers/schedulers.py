@@ -72,6 +72,8 @@ WAVEFRONT_CONFIGS = {
     "wavefront-classify": ["--wavefront-design=classify"],
     # The queue design with one atomic per slot instead of per subgroup.
     "wavefront-lane-appends": ["--wavefront-subgroup-appends=false"],
+    # Frame layouts: the default is aosoa (tiles of 32 slots, SoA within).
+    "wavefront-soa": ["--layout=soa"],
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],
@@ -86,6 +88,9 @@ WAVEFRONT_CONFIGS = {
 PERSISTENT_CONFIGS = {
     "persistent": [],
     "persistent-aos": ["--layout=aos"],
+    # Whole tiles of 32 slots in workgroup memory and the extension. Not run
+    # unless named.
+    "persistent-aosoa": ["--layout=aosoa"],
     "persistent-gme": ["--persistent-workgroup-size=128",
                        "--persistent-batch=1024"],
     # The defaults with frame swapping (the paper's). On a GPU the swap's

@@ -290,10 +290,14 @@ namespace {
           clEnumValN(GPUScheduler::Persistent, "persistent",                   \
                      "resident workgroups, block-wise state machines"))};      \
   Option<FrameArrayLayout> layout{                                             \
-      *this, "layout", llvm::cl::desc("wavefront, persistent: frame layout"),  \
-      llvm::cl::init(FrameArrayLayout::SoA),                                   \
+      *this, "layout",                                                         \
+      llvm::cl::desc("wavefront, persistent: frame layout (unset: aosoa for "  \
+                     "the wavefront, soa for persistent threads)"),            \
+      llvm::cl::init(FrameArrayLayout::AoSoA),                                 \
       llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
-                       clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"))};      \
+                       clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"),        \
+                       clEnumValN(FrameArrayLayout::AoSoA, "aosoa",            \
+                                  "SoA within tiles of 32 slots"))};           \
   Option<std::string> sortBy{                                                  \
       *this, "sort-by",                                                        \
       llvm::cl::desc("wavefront: integer promise that orders each queue")};    \
@@ -358,12 +362,17 @@ static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
   SchedulerCompileOptions result;
   result.stateMachine.stepsPerLaunch = options.stateMachineSteps;
   result.wavefront.workgroupSize = options.wavefrontWorkgroupSize;
-  result.wavefront.layout = options.layout;
   result.wavefront.sortBy = options.sortBy;
   result.wavefront.hintBuckets = options.hintBuckets;
   result.wavefront.subgroupAppends = options.wavefrontSubgroupAppends;
   result.persistent.workgroupSize = options.persistentWorkgroupSize;
-  result.persistent.layout = options.layout;
+  // Unset, each scheduler keeps the layout its pass defaults to: aosoa for
+  // the wavefront (its slot count is known at run time), soa for the
+  // persistent threads (theirs at compile time).
+  if (options.layout.hasValue()) {
+    result.wavefront.layout = options.layout;
+    result.persistent.layout = options.layout;
+  }
   result.persistent.batch = options.persistentBatch;
   result.persistent.sharedMemory = options.persistentSharedMemory;
   result.persistent.swapFrames = options.persistentSwapFrames;

@@ -65,6 +65,9 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
     for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
       os << llvm::format(" %s %.3f ms;", kernel.c_str(), milliseconds);
     os << "\n";
+    os << "wavefront: frame buffer: "
+       << rt::getFrameArrayLayoutName(run.wavefront->layout) << ", "
+       << stats.frameBufferBytes << " bytes\n";
   }
   if (run.persistent) {
     const rt::PersistentStats &stats = run.persistentStats;
@@ -83,6 +86,10 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
     os << "persistent: dispatch by " << (getDispatchName(run)) << "\n";
     os << "persistent: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
+    os << "persistent: frames: "
+       << rt::getFrameArrayLayoutName(run.persistent->layout) << ", "
+       << run.persistent->sharedSlots << " of " << run.persistent->batch
+       << " slots per workgroup in workgroup memory\n";
   }
 }
 
@@ -103,6 +110,7 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
         {"launches", stats.launches},
         {"batch", run.persistent->batch},
         {"shared_slots", run.persistent->sharedSlots},
+        {"frame_layout", rt::getFrameArrayLayoutName(run.persistent->layout)},
         {"extension_bytes", stats.extensionBytes},
         {"steps", stats.steps},
         {"batches", stats.acquisitions},
@@ -118,6 +126,8 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
       perKernel[kernel] = milliseconds;
     object["wavefront"] = llvm::json::Object{
         {"capacity", stats.capacity},
+        {"frame_layout", rt::getFrameArrayLayoutName(run.wavefront->layout)},
+        {"frame_buffer_bytes", stats.frameBufferBytes},
         {"rounds", stats.rounds},
         {"submissions", stats.submissions},
         {"launches", stats.launches},

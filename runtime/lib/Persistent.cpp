@@ -52,7 +52,9 @@ Status corogpu::runtime::runPersistent(
         "has " +
         std::to_string(instances));
   uint64_t extensionWords =
-      workgroups * (plan.batch - plan.sharedSlots) * plan.frameWords;
+      workgroups * getFrameArrayWords(plan.layout,
+                                      plan.batch - plan.sharedSlots,
+                                      plan.frameWords);
   if (extensionWords >= (uint64_t(1) << 31) ||
       extensionWords * 4 > device.getMaxBufferBytes())
     return Status::invalidInput(

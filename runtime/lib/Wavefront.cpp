@@ -41,16 +41,19 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
   // Slot kernels run one workgroup per workgroupSize slots, in x.
   uint64_t launchable = uint64_t(65535) * plan.workgroupSize;
-  // The largest buffer per slot: the frames, the queue design's queues or
-  // the classify design's per-workgroup category counts; 32-bit word
-  // indices, one buffer each.
-  uint64_t wordsPerSlot = std::max<uint64_t>(
-      plan.frameWords, plan.queues
-                           ? 2 * plan.tokens + 2
-                           : ceilDiv(plan.categories, plan.workgroupSize));
-  uint64_t addressable = std::min<uint64_t>((uint64_t(1) << 31) - 1,
-                                            device.getMaxBufferBytes() / 4) /
-                         wordsPerSlot;
+  // The buffers that grow with the slots: the frames (an aosoa buffer holds
+  // whole tiles), and the queue design's queues or the classify design's
+  // per-workgroup category counts; 32-bit word indices, one buffer each.
+  uint64_t bufferWords = std::min<uint64_t>((uint64_t(1) << 31) - 1,
+                                            device.getMaxBufferBytes() / 4);
+  uint64_t frameSlots = bufferWords / plan.frameWords;
+  if (plan.layout == FrameArrayLayout::AoSoA && frameSlots > kFrameTileSlots)
+    frameSlots -= frameSlots % kFrameTileSlots;
+  uint64_t queueWordsPerSlot =
+      plan.queues ? 2 * plan.tokens + 2
+                  : ceilDiv(plan.categories, plan.workgroupSize);
+  uint64_t addressable =
+      std::min<uint64_t>(frameSlots, bufferWords / queueWordsPerSlot);
   return std::max<uint64_t>(
       1, std::min({instances, uint64_t(1) << 24, launchable, addressable,
                    std::max<uint64_t>(fits, plan.workgroupSize)}));
@@ -89,11 +92,14 @@ Status corogpu::runtime::runWavefront(
       options.capacity
           ? options.capacity
           : getDefaultCapacity(device, plan, compaction, instances);
-  if (capacity * plan.frameWords >= (uint64_t(1) << 31))
+  uint64_t frameBufferWords =
+      getFrameArrayWords(plan.layout, capacity, plan.frameWords);
+  if (frameBufferWords >= (uint64_t(1) << 31))
     return Status::invalidInput(
         "a wavefront frame buffer of " + std::to_string(capacity) +
-        " slots x " + std::to_string(plan.frameWords) +
-        " words is larger than 2^31 words; lower the capacity");
+        " slots x " + std::to_string(plan.frameWords) + " words (" +
+        getFrameArrayLayoutName(plan.layout) +
+        ") is larger than 2^31 words; lower the capacity");
   uint32_t workgroup = plan.workgroupSize;
   if (workgroup > device.getMaxWorkgroupSize())
     return Status::invalidInput("the wavefront kernels of '" + plan.coroutine +
@@ -112,7 +118,7 @@ Status corogpu::runtime::runWavefront(
   // Buffers, in kernel-argument order.
   std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
   const uint64_t words[wf::kNumSchedulerBuffers] = {
-      capacity * plan.frameWords,
+      frameBufferWords,
       plan.queues ? wf::getQueueWords(plan.tokens, capacity) : capacity,
       plan.queues ? 1 : capacity,
       plan.queues ? 1 : uint64_t(plan.categories) * maxGroups,
@@ -220,6 +226,7 @@ Status corogpu::runtime::runWavefront(
   stats = WavefrontStats();
   RunMonitor monitor(options.limits, options.progress, "wavefront", "rounds");
   stats.capacity = capacity;
+  stats.frameBufferBytes = frameBufferWords * 4;
   bool first = true;
   while (true) {
     std::vector<Dispatch> batch;

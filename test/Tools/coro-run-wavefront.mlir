@@ -28,18 +28,23 @@
 // CHECK-NEXT: wavefront: instances per subroutine: entry:8 wait:28
 // CHECK-NEXT: wavefront: GPU time {{[0-9.]+}} ms: scheduling {{[0-9.]+}} ms ({{[0-9.]+}}%), subroutines {{[0-9.]+}} ms ({{[0-9.]+}}%)
 // CHECK-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_advance {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
+// 8 slots of 4 words in aosoa tiles of 32 slots:
+// CHECK-NEXT: wavefront: frame buffer: aosoa, 512 bytes
 // CHECK-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 // CHECK-NEXT: buffer 1 (i32 x 1): [8]
 // CLASSIFY: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 2 submissions, 0 compactions
 // CLASSIFY-NEXT: wavefront: instances per subroutine: entry:8 wait:28
 // CLASSIFY-NEXT: wavefront: GPU time
 // CLASSIFY-NEXT: wavefront: GPU time per kernel: tickets__wf_init {{[0-9.]+}} ms; tickets__wf_classify {{[0-9.]+}} ms; tickets__wf_scan {{[0-9.]+}} ms; tickets__wf_scatter {{[0-9.]+}} ms; tickets__wf_0 {{[0-9.]+}} ms; tickets__wf_1 {{[0-9.]+}} ms;
+// CLASSIFY-NEXT: wavefront: frame buffer: aosoa, 512 bytes
 // CLASSIFY-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 
 // JSON: "scheduler": "wavefront",
 // JSON: "wavefront": {
 // JSON-NEXT: "capacity": 8,
 // JSON-NEXT: "compactions": 0,
+// JSON-NEXT: "frame_buffer_bytes": 512,
+// JSON-NEXT: "frame_layout": "aosoa",
 // JSON-NEXT: "instances_per_subroutine": [
 // JSON-NEXT: 8,
 // JSON-NEXT: 28

@@ -74,6 +74,7 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
       {"state-machine", {"--state-machine-steps=64"}},
       {"wavefront", {}},
       {"wavefront", {"--wavefront-design=classify"}},
+      {"wavefront", {"--layout=soa"}},
       {"wavefront", {"--layout=aos"}},
       {"wavefront", {"--wavefront-workgroup-size=32"}},
       {"wavefront", {"--wavefront-workgroup-size=128"}},
@@ -86,6 +87,7 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
       std::vector<Configuration>{
           {"persistent", {}},
           {"persistent", {"--layout=aos"}},
+          {"persistent", {"--layout=aosoa"}},
           {"persistent", {"--persistent-workgroup-size=32"}},
           // The defaults on a GPU, which a CPU device's
           // defaults (one subgroup per workgroup) replace.

@@ -124,16 +124,19 @@ static llvm::cl::opt<unsigned> stateMachineSteps(
 // and run time (the rest).
 static llvm::cl::OptionCategory
     wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
-static llvm::cl::opt<coro::FrameArrayLayout>
-    frameLayout("layout",
-                llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
-                               "persistent slots)"),
-                llvm::cl::init(coro::FrameArrayLayout::SoA),
-                llvm::cl::values(clEnumValN(coro::FrameArrayLayout::SoA, "soa",
-                                            "structure of arrays"),
-                                 clEnumValN(coro::FrameArrayLayout::AoS, "aos",
-                                            "array of structures")),
-                llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<coro::FrameArrayLayout> frameLayout(
+    "layout",
+    llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
+                   "persistent slots; default: aosoa for the "
+                   "wavefront, soa for persistent threads)"),
+    llvm::cl::init(coro::FrameArrayLayout::AoSoA),
+    llvm::cl::values(
+        clEnumValN(coro::FrameArrayLayout::SoA, "soa", "structure of arrays"),
+        clEnumValN(coro::FrameArrayLayout::AoS, "aos", "array of structures"),
+        clEnumValN(coro::FrameArrayLayout::AoSoA, "aosoa",
+                   "structure of arrays within "
+                   "tiles of 32 slots")),
+    llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<std::string>
     sortBy("sort-by",
            llvm::cl::desc("Integer promise field that orders each queue "
@@ -599,7 +602,10 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   coro::SchedulerCompileOptions options;
   options.wavefront.subgroupAppends = allowsSubgroupAppends(target, device);
   options.wavefront.workgroupSize = wavefrontWorkgroupSize;
-  options.wavefront.layout = frameLayout;
+  // Unset, each scheduler keeps its pass's default layout (aosoa for the
+  // wavefront, soa for the persistent threads).
+  if (frameLayout.getNumOccurrences())
+    options.wavefront.layout = frameLayout;
   options.wavefront.sortBy = sortBy;
   options.wavefront.hintBuckets = hintBuckets;
   options.wavefront.gridStride = wavefrontGridStride;
@@ -609,7 +615,8 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
                                  ? std::string("classify")
                                  : wavefrontDesign.getValue();
   options.persistent.workgroupSize = persistentWorkgroupSize;
-  options.persistent.layout = frameLayout;
+  if (frameLayout.getNumOccurrences())
+    options.persistent.layout = frameLayout;
   options.persistent.batch = persistentBatch;
   // A CPU runs a workgroup's subgroups in turn, switching at each of the
   // three barriers of every step: one subgroup per workgroup has no

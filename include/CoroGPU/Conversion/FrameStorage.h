@@ -17,6 +17,7 @@
 #define COROGPU_CONVERSION_FRAMESTORAGE_H
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "corogpu/runtime/FrameArrayABI.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -27,13 +28,12 @@ namespace coro {
 
 struct InstancePosition;
 
-/// How the frames of several instances share one memref of 32-bit words.
-enum class FrameArrayLayout {
-  /// Array of structures: the words of one frame are consecutive.
-  AoS,
-  /// Structure of arrays: word w of every instance is consecutive.
-  SoA,
-};
+/// How the frames of several instances share one memref of 32-bit words:
+/// soa, aos or aosoa (tiles of SoA), the runtime's contract
+/// (corogpu/runtime/FrameArrayABI.h says where each word is, and names
+/// them: getFrameArrayLayoutName, parseFrameArrayLayout).
+using FrameArrayLayout = ::corogpu::runtime::FrameArrayLayout;
+using ::corogpu::runtime::getFrameArrayLayoutName;
 
 /// Where one instance's frame lives: the 32-bit words of the layout that
 /// `coro.split` records (`#coro.field`). Subclasses say where a word is;
@@ -102,9 +102,13 @@ private:
 
 /// The frame in slot `slot` of an array of `numSlots` frames laid out as
 /// `layout` says, from word `base` of `words` on (no base: word 0): word `w`
-/// of the slot is at `base + slot * frameWords + w` (AoS) or at
+/// of the slot is at `base + slot * frameWords + w` (AoS), at
 /// `base + w * numSlots + slot` (SoA, so that one subroutine run over
-/// consecutive slots touches consecutive words).
+/// consecutive slots touches consecutive words), or in the slot's tile of
+/// T = kFrameTileSlots slots at `base + (slot / T) * T * frameWords + w * T +
+/// slot % T` (AoSoA: consecutive words for consecutive slots, and offsets
+/// that are constants whatever numSlots is). An AoSoA array holds whole
+/// tiles (getFrameArrayWords).
 class FrameArraySlot final : public FrameStorage {
 public:
   FrameArraySlot(Value words, int64_t frameWords, Value slot, Value numSlots,

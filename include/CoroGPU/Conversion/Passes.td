@@ -356,13 +356,15 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
            "Threads per workgroup of every wavefront kernel">,
     Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
-           /*default=*/"::mlir::coro::FrameArrayLayout::SoA",
+           /*default=*/"::mlir::coro::FrameArrayLayout::AoSoA",
            "How the frames of the slots share the frame buffer",
            [{::llvm::cl::values(
                clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
                           "word w of every slot is consecutive"),
                clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
-                          "the words of one frame are consecutive"))}]>,
+                          "the words of one frame are consecutive"),
+               clEnumValN(::mlir::coro::FrameArrayLayout::AoSoA, "aosoa",
+                          "soa within tiles of 32 slots"))}]>,
     Option<"sortBy", "sort-by", "std::string", /*default=*/"\"\"",
            "Integer promise field whose value orders each queue (e.g. a "
            "material id), for coherence, in the coroutines that have it "
@@ -476,7 +478,9 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
                clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
                           "word w of every slot is consecutive"),
                clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
-                          "the words of one frame are consecutive"))}]>,
+                          "the words of one frame are consecutive"),
+               clEnumValN(::mlir::coro::FrameArrayLayout::AoSoA, "aosoa",
+                          "soa within tiles of 32 slots"))}]>,
     Option<"swapFrames", "swap-frames", "bool", /*default=*/"false",
            "Swap frames: each step, the instances that run with frames in "
            "the extension trade frames with instances that do not run whose "

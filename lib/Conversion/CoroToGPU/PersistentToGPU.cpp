@@ -350,7 +350,7 @@ private:
     runs = addWorkgroupArray(tokens);
     control = addWorkgroupArray(getNumControlWords(swapFrames));
     if (sharedSlots > 0 && bodyWords > 0)
-      sharedFrames = addWorkgroupArray(sharedSlots * bodyWords);
+      sharedFrames = addWorkgroupArray(getFrameArrayWords(sharedSlots));
     if (swapFrames) {
       frameOf = addWorkgroupArray(batch);
       swapList = addWorkgroupArray(batch);
@@ -630,9 +630,15 @@ private:
   /// extension.
   FrameArraySlot getExtensionFrame(Value frame) {
     int64_t extensionSlots = batch - sharedSlots;
-    return FrameArraySlot(extension, bodyWords, sub(frame, index(sharedSlots)),
-                          index(extensionSlots), layout,
-                          mul(group, index(extensionSlots * bodyWords)));
+    return FrameArraySlot(
+        extension, bodyWords, sub(frame, index(sharedSlots)),
+        index(extensionSlots), layout,
+        mul(group, index(getFrameArrayWords(extensionSlots))));
+  }
+  /// Words of an array of `slots` frames (aosoa: whole tiles).
+  int64_t getFrameArrayWords(int64_t slots) const {
+    return static_cast<int64_t>(
+        corogpu::runtime::getFrameArrayWords(layout, slots, bodyWords));
   }
 
   SplitOp split;
@@ -713,7 +719,9 @@ struct CoroPersistentToGPUPass
   int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots, bool swap) {
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
     return getSchedulerBytes(split, swap) +
-           getWorkgroupArrayBytes(sharedSlots * bodyWords);
+           getWorkgroupArrayBytes(
+               static_cast<int64_t>(corogpu::runtime::getFrameArrayWords(
+                   layout, sharedSlots, bodyWords)));
   }
 
   /// How many slots keep their frame in workgroup memory: as many as the
@@ -738,7 +746,12 @@ struct CoroPersistentToGPUPass
     // The frame array, padded to the alignment, must fit what is left.
     int64_t left = llvm::alignDown(sharedMemory - schedulerBytes,
                                    kWorkgroupArrayAlignment);
-    return std::min<int64_t>(batch, left / (4 * bodyWords));
+    int64_t slots = left / (4 * bodyWords);
+    // aosoa: the array holds whole tiles.
+    if (layout == FrameArrayLayout::AoSoA)
+      slots = llvm::alignDown(
+          slots, static_cast<int64_t>(corogpu::runtime::kFrameTileSlots));
+    return std::min<int64_t>(batch, slots);
   }
 
   LogicalResult lowerSplit(SplitOp split, SymbolTable &symbols,
@@ -780,8 +793,7 @@ struct CoroPersistentToGPUPass
             &getContext(), workgroupSize, split.getSubroutines().size(),
             split.getFrameWords() - kFirstFieldWord, batch, *sharedSlots,
             getWorkgroupBytes(split, *sharedSlots, swap),
-            layout == FrameArrayLayout::SoA ? "soa" : "aos",
-            split.getNamesAttr()));
+            getFrameArrayLayoutName(layout), split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

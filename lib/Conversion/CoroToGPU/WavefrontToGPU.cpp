@@ -1186,13 +1186,13 @@ struct CoroWavefrontToGPUPass
       rewriter.eraseOp(subroutine);
     }
     // The subroutines are named by their tags, in token order.
-    plan::setPlan(
-        split->getParentOfType<ModuleOp>(), split.getCoroutine(),
-        plan::WavefrontPlanAttr::get(
-            &getContext(), workgroupSize, split.getSubroutines().size(),
-            builder.getNumCategories(), split.getFrameWords(),
-            layout == FrameArrayLayout::SoA ? "soa" : "aos",
-            split.getNamesAttr(), queues ? "queues" : "classify", gridStride));
+    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+                  plan::WavefrontPlanAttr::get(
+                      &getContext(), workgroupSize,
+                      split.getSubroutines().size(), builder.getNumCategories(),
+                      split.getFrameWords(), getFrameArrayLayoutName(layout),
+                      split.getNamesAttr(), queues ? "queues" : "classify",
+                      gridStride));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -182,15 +182,39 @@ Value FrameArraySlot::getWordIndex(OpBuilder &builder, Location loc,
 
 Value FrameArraySlot::getWordIndex(OpBuilder &builder, Location loc,
                                    Value word) const {
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
   Value index;
-  if (layout == FrameArrayLayout::AoS) {
-    Value stride =
-        arith::ConstantIndexOp::create(builder, loc, getFrameWords());
-    Value start = builder.createOrFold<arith::MulIOp>(loc, slot, stride);
+  switch (layout) {
+  case FrameArrayLayout::AoS: {
+    Value start = builder.createOrFold<arith::MulIOp>(
+        loc, slot, constant(getFrameWords()));
     index = builder.createOrFold<arith::AddIOp>(loc, start, word);
-  } else {
+    break;
+  }
+  case FrameArrayLayout::SoA: {
     Value start = builder.createOrFold<arith::MulIOp>(loc, word, numSlots);
     index = builder.createOrFold<arith::AddIOp>(loc, start, slot);
+    break;
+  }
+  case FrameArrayLayout::AoSoA: {
+    // The slot's part (its tile's start plus its lane) first, then the
+    // word's constant offset, so that the targets add a constant to one
+    // address per slot.
+    auto tileSlots = static_cast<int64_t>(corogpu::runtime::kFrameTileSlots);
+    Value tile =
+        builder.createOrFold<arith::DivUIOp>(loc, slot, constant(tileSlots));
+    Value lane =
+        builder.createOrFold<arith::RemUIOp>(loc, slot, constant(tileSlots));
+    Value tileStart = builder.createOrFold<arith::MulIOp>(
+        loc, tile, constant(tileSlots * getFrameWords()));
+    Value start = builder.createOrFold<arith::AddIOp>(loc, tileStart, lane);
+    Value offset =
+        builder.createOrFold<arith::MulIOp>(loc, word, constant(tileSlots));
+    index = builder.createOrFold<arith::AddIOp>(loc, start, offset);
+    break;
+  }
   }
   if (!base)
     return index;

@@ -39,6 +39,8 @@ rt::WavefrontPlan mlir::coro::plan::toRuntimePlan(WavefrontPlanAttr plan,
   wavefront.tokens = plan.getTokens();
   wavefront.categories = plan.getCategories();
   wavefront.frameWords = plan.getFrameWords();
+  // The verifier accepts only the layouts the runtime has.
+  wavefront.layout = *rt::parseFrameArrayLayout(plan.getLayout().str());
   wavefront.workgroupSize = plan.getWorkgroupSize();
   wavefront.queues = plan.getDesign() == "queues";
   wavefront.gridStride = plan.getGridStride();
@@ -51,6 +53,7 @@ rt::PersistentPlan mlir::coro::plan::toRuntimePlan(PersistentPlanAttr plan,
   persistent.coroutine = coroutine.str();
   persistent.tokens = plan.getTokens();
   persistent.frameWords = plan.getFrameWords();
+  persistent.layout = *rt::parseFrameArrayLayout(plan.getLayout().str());
   persistent.workgroupSize = plan.getWorkgroupSize();
   persistent.batch = plan.getBatch();
   persistent.sharedSlots = plan.getSharedSlots();

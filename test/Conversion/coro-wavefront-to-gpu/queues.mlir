@@ -6,7 +6,7 @@
 
 // Grid-stride (the PTX pipeline's form): each thread of a grid of any size
 // takes every (grid size x 32)-th instance of the queue; the plan says so.
-// STRIDE:       #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 3, layout = "soa", subroutines = ["entry", "next"], gridStride = true>
+// STRIDE:       #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 3, layout = "aosoa", subroutines = ["entry", "next"], gridStride = true>
 // STRIDE-LABEL: gpu.func @f__wf_1(
 // STRIDE:         %[[FIRST:.*]] = gpu.global_id x
 // STRIDE:         %[[COUNT:.*]] = arith.index_cast
@@ -68,7 +68,7 @@
 
 // The queue design, the default without sort-by: one queue per subroutine
 // (categories = tokens), and the plan does not print its design.
-// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 3, layout = "soa", subroutines = ["entry", "next"]>}, gpu.container_module}
+// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 3, layout = "aosoa", subroutines = ["entry", "next"]>}, gpu.container_module}
 
 // Init puts every slot into the free ring, which starts after the two
 // halves of the token queues (2 tokens x capacity each).

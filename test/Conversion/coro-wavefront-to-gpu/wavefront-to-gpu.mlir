@@ -1,11 +1,12 @@
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=soa design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
 // RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,AOSOA
 // RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
 
 // The classify design (queues.mlir has the queue design, the default).
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
 // queue each (no sort), 4 frame words (token, id, material, y).
-// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "{{soa|aos}}", subroutines = ["entry", "next"], design = "classify">}, gpu.container_module}
+// CHECK:       module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "{{soa|aos|aosoa}}", subroutines = ["entry", "next"], design = "classify">}, gpu.container_module}
 // SORT:        module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = {{[0-9]+}}, tokens = 2, categories = 8,
 // CHECK-NOT:   coro.split
 // CHECK-NOT:   func.func
@@ -18,10 +19,16 @@
 // CHECK:         %[[CAP:.*]] = arith.index_cast
 // CHECK:         arith.cmpi ult, %[[SLOT]], %[[CAP]]
 // CHECK:         %[[FREE:.*]] = arith.constant -1 : i32
-// The token is word 0: slot (SoA) or slot * 4 (AoS).
+// The token is word 0: slot (SoA), slot * 4 (AoS), or in the slot's tile of
+// 32 slots, (slot / 32) * 32 * 4 + slot % 32 (AoSoA, the default).
 // AOS:           %[[AT:.*]] = arith.muli %[[SLOT]], %c4
 // AOS:           memref.store %[[FREE]], %[[FRAMES]][%[[AT]]]
 // SOA:           memref.store %[[FREE]], %[[FRAMES]][%[[SLOT]]]
+// AOSOA:         %[[TILE:.*]] = arith.divui %[[SLOT]], %c32
+// AOSOA:         %[[LANE:.*]] = arith.remui %[[SLOT]], %c32
+// AOSOA:         %[[START:.*]] = arith.muli %[[TILE]], %c128
+// AOSOA:         %[[AT:.*]] = arith.addi %[[START]], %[[LANE]]
+// AOSOA:         memref.store %[[FREE]], %[[FRAMES]][%[[AT]]]
 
 // Classify: workgroup memory for the prefix counts of free slots, the base
 // of the workgroup's instances and the packed per-category counters (2

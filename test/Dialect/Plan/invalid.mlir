@@ -10,7 +10,7 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
-// expected-error @+1 {{layout must be "soa" or "aos", not "rows"}}
+// expected-error @+1 {{layout must be "soa", "aos" or "aosoa", not "rows"}}
 module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "rows", subroutines = ["entry", "next"]>}} {}
 
 // -----

@@ -40,18 +40,24 @@ suite("vulkan/state-machine-3-steps", "check", CHECK,
 # suites above run that; the switch (every GPU's default) here.
 suite("vulkan/state-machine-switch", "check", CHECK,
       ["--scheduler=state-machine", "--validate", "--fall-through=false"])
-# The wavefront options that change what the kernels do: SoA frames, one
-# slot per instance; AoS, 3 slots (many in-place refills), compaction below
-# 50 %; SoA, 1000 slots, compaction below 90 %, only the largest queue each
-# round, refill below half; AoS, one slot, 64 rounds per submission.
+# The wavefront options that change what the kernels do: AoSoA frames (tiles
+# of 32 slots), one slot per instance; AoS, 3 slots (many in-place refills),
+# compaction below 50 %; AoSoA, 37 slots (the second tile partial),
+# compaction below 50 %; SoA, 1000 slots, compaction below 90 %, only the
+# largest queue each round, refill below half; AoS, one slot, 64 rounds per
+# submission.
 suite("vulkan/wavefront", "check", CHECK,
       ["--scheduler=wavefront", "--validate"])
 suite("vulkan/wavefront-aos-3-slots", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=3",
        "--compact-below=50"])
+suite("vulkan/wavefront-aosoa-37-slots", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=37",
+       "--compact-below=50"])
 suite("vulkan/wavefront-most-first", "check", CHECK,
-      ["--scheduler=wavefront", "--validate", "--capacity=1000",
-       "--compact-below=90", "--order=most-first", "--refill=half"])
+      ["--scheduler=wavefront", "--validate", "--layout=soa",
+       "--capacity=1000", "--compact-below=90", "--order=most-first",
+       "--refill=half"])
 suite("vulkan/wavefront-aos-1-slot", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=1",
        "--rounds-per-check=64"])
@@ -75,7 +81,7 @@ suite("vulkan/wavefront-classify-grid-stride", "check", CHECK,
        "--wavefront-design=classify", "--wavefront-grid-stride",
        "--wavefront-stride-workgroups=1", "--wavefront-workgroup-size=4"])
 # Queues sorted by an integer promise, on the programs that have one.
-for layout in ["soa", "aos"]:
+for layout in ["aosoa", "soa", "aos"]:
     sorted_by = "vulkan/wavefront-sorted-" + layout
     common = ["--scheduler=wavefront", "--validate", "--layout=" + layout]
     suite(sorted_by, "check", CHECK, common + [
@@ -88,8 +94,9 @@ for layout in ["soa", "aos"]:
         filter="promised-values")
     suite(sorted_by, "check", CHECK, common + [
         "--capacity=30", "--sort-by=__yielded_value"], filter="generator")
-# The persistent-threads scheduler: the defaults; AoS with most frames in
-# the global memory extension; 3 slots and 64 threads; one thread per
+# The persistent-threads scheduler: the defaults; AoS, and AoSoA (whole tiles
+# of 32 slots), with most frames in the global memory extension; 3 slots and
+# 64 threads; one thread per
 # workgroup; 48-thread workgroups with a few shared slots; one resident
 # thread with an AoS extension; frame swapping, SoA with one subgroup per
 # workgroup and AoS with 64 threads (18 and 20 of the corpus's coroutines
@@ -100,6 +107,9 @@ suite("vulkan/persistent-switch", "check", CHECK,
       ["--scheduler=persistent", "--validate", "--fall-through=false"])
 suite("vulkan/persistent-aos-extension", "check", CHECK,
       ["--scheduler=persistent", "--validate", "--layout=aos",
+       "--persistent-batch=100", "--persistent-shared-memory=2048"])
+suite("vulkan/persistent-aosoa-extension", "check", CHECK,
+      ["--scheduler=persistent", "--validate", "--layout=aosoa",
        "--persistent-batch=100", "--persistent-shared-memory=2048"])
 suite("vulkan/persistent-3-slots", "check", CHECK,
       ["--scheduler=persistent", "--validate", "--persistent-batch=3",
@@ -151,6 +161,8 @@ for name, args in [
         ("wavefront", ["--scheduler=wavefront"]),
         ("wavefront-aos-3-slots", ["--scheduler=wavefront", "--layout=aos",
                                    "--capacity=3", "--compact-below=50"]),
+        ("wavefront-soa-37-slots", ["--scheduler=wavefront", "--layout=soa",
+                                    "--capacity=37"]),
         ("persistent", ["--scheduler=persistent"]),
         ("persistent-aos-extension",
          ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
@@ -173,6 +185,9 @@ for name, args, filter in [
         ("persistent", ["--scheduler=persistent"], ""),
         ("persistent-aos-extension",
          ["--scheduler=persistent", "--layout=aos", "--persistent-batch=100",
+          "--persistent-shared-memory=2048"], ""),
+        ("persistent-aosoa-extension",
+         ["--scheduler=persistent", "--layout=aosoa", "--persistent-batch=100",
           "--persistent-shared-memory=2048"], ""),
         ("megakernel-check-bounds", ["--scheduler=megakernel",
                                      "--check-bounds"], ""),

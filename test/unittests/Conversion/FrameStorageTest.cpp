@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::coro;
 
@@ -51,6 +53,40 @@ TEST(FrameStorageTest, BaseOffsetsTheArray) {
 TEST(FrameStorageTest, StructureOfArraysKeepsWordsTogether) {
   EXPECT_EQ(wordIndex(FrameArrayLayout::SoA, 5, 100, 7, 3), 3 * 100 + 5);
   EXPECT_EQ(wordIndex(FrameArrayLayout::SoA, 99, 100, 7, 6), 6 * 100 + 99);
+}
+
+TEST(FrameStorageTest, TilesOfStructuresOfArraysKeepWordsTogetherPerTile) {
+  // Tiles of 32 slots: word w of slot s at (s / 32) * 32 * 7 + w * 32 + s % 32.
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoSoA, 5, 100, 7, 3), 3 * 32 + 5);
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoSoA, 37, 100, 7, 6),
+            32 * 7 + 6 * 32 + 5);
+  EXPECT_EQ(wordIndex(FrameArrayLayout::AoSoA, 37, 100, 7, 6, 1000),
+            1000 + 32 * 7 + 6 * 32 + 5);
+}
+
+/// Every word of every slot has a place of its own inside the array the
+/// runtime allocates (getFrameArrayWords), whatever the slot count: the
+/// last tile of an aosoa array is padded.
+TEST(FrameStorageTest, EveryLayoutFitsItsArray) {
+  for (FrameArrayLayout layout :
+       {FrameArrayLayout::SoA, FrameArrayLayout::AoS, FrameArrayLayout::AoSoA})
+    for (int64_t count : {1, 3, 32, 33, 100}) {
+      const int64_t words = 5;
+      uint64_t size =
+          corogpu::runtime::getFrameArrayWords(layout, count, words);
+      std::set<int64_t> seen;
+      for (int64_t slot = 0; slot < count; ++slot)
+        for (int64_t word = 0; word < words; ++word) {
+          std::optional<int64_t> index =
+              wordIndex(layout, slot, count, words, word);
+          ASSERT_TRUE(index.has_value());
+          EXPECT_GE(*index, 0);
+          EXPECT_LT(static_cast<uint64_t>(*index), size)
+              << getFrameArrayLayoutName(layout) << ", " << count
+              << " slots: slot " << slot << ", word " << word;
+          EXPECT_TRUE(seen.insert(*index).second);
+        }
+    }
 }
 
 /// A storage that says where nothing is: it records the words accessed, in

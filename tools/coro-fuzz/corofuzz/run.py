@@ -37,6 +37,8 @@ CONFIGS = {
     "sm-switch": ("state-machine", ["--fall-through=false"]),
     "wf": ("wavefront", []),
     "wf-aos3": ("wavefront", ["--layout=aos", "--capacity=3"]),
+    # SoA (the default is aosoa: tiles of 32 slots), 37 slots.
+    "wf-soa37": ("wavefront", ["--layout=soa", "--capacity=37"]),
     # The queue design at one slot (the free ring wraps every round) and
     # the classify design on its own (no compaction or sort picks it).
     "wf-1": ("wavefront", ["--capacity=1"]),
@@ -53,6 +55,12 @@ CONFIGS = {
     "pt-switch": ("persistent", ["--fall-through=false"]),
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",
                                     "--persistent-shared-memory=1024"]),
+    # AoSoA: a tile of 32 slots in workgroup memory where one fits beside
+    # the scheduler's arrays, the other 8 (a padded tile) in the extension,
+    # frames swapped between them.
+    "pt-aosoa": ("persistent", ["--layout=aosoa", "--persistent-batch=40",
+                                "--persistent-shared-memory=2048",
+                                "--persistent-swap-frames"]),
     "pt-few": ("persistent", ["--persistent-batch=4", "--persistent-threads=8",
                               "--persistent-workgroup-size=4",
                               "--fall-through"]),

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
+#include "corogpu/runtime/FrameArrayABI.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -46,9 +47,9 @@ static LogicalResult verifyCommon(function_ref<InFlightDiagnostic()> emitError,
 
 static LogicalResult verifyLayout(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef layout) {
-  if (layout != "soa" && layout != "aos")
-    return emitError() << R"(layout must be "soa" or "aos", not ")" << layout
-                       << "\"";
+  if (!corogpu::runtime::parseFrameArrayLayout(layout))
+    return emitError() << R"(layout must be "soa", "aos" or "aosoa", not ")"
+                       << layout << "\"";
   return success();
 }
 

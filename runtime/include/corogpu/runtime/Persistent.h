@@ -14,6 +14,7 @@
 #define COROGPU_RUNTIME_PERSISTENT_H
 
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/FrameArrayABI.h"
 
 #include <optional>
 
@@ -26,6 +27,9 @@ struct PersistentPlan {
   uint32_t tokens = 0;
   /// Frame words kept per slot (the fields; token and id live apart).
   uint32_t frameWords = 0;
+  /// How workgroup memory and the extension hold the slots' frames
+  /// (FrameArrayABI.h).
+  FrameArrayLayout layout = FrameArrayLayout::SoA;
   uint32_t workgroupSize = 64;
   /// Instance slots per workgroup, and how many of them keep their frame
   /// in workgroup memory (the others in the global memory extension).

@@ -16,10 +16,11 @@
 //
 //   state      the words below
 //   extension  the global memory extension: per workgroup, the frames of
-//              its slots that do not fit in workgroup memory,
-//              (batch - shared_slots) x frame_words words from workgroup
-//              x that size, AoS or SoA over those slots (4 bytes when every
-//              slot fits)
+//              its slots that do not fit in workgroup memory, an array of
+//              batch - shared_slots frames of frame_words words from
+//              workgroup x its size (getFrameArrayWords in FrameArrayABI.h:
+//              aosoa holds whole tiles), laid out as the plan says (4 bytes
+//              when every slot fits)
 //
 // It runs on any number of workgroups; each takes batches of instances from
 // kNextInstance until the grid is exhausted (or it took kBatchesPerLaunch

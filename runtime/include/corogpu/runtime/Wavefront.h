@@ -17,6 +17,7 @@
 #define COROGPU_RUNTIME_WAVEFRONT_H
 
 #include "corogpu/runtime/Device.h"
+#include "corogpu/runtime/FrameArrayABI.h"
 
 namespace corogpu::runtime {
 
@@ -27,6 +28,8 @@ struct WavefrontPlan {
   uint32_t tokens = 0;
   uint32_t categories = 0;
   uint32_t frameWords = 0;
+  /// How the frame buffer holds the slots' frames (FrameArrayABI.h).
+  FrameArrayLayout layout = FrameArrayLayout::SoA;
   uint32_t workgroupSize = 64;
   /// The queue design (WavefrontABI.h); otherwise classify.
   bool queues = false;
@@ -66,6 +69,8 @@ struct WavefrontOptions {
 
 struct WavefrontStats {
   uint64_t capacity = 0;
+  /// Bytes of the frame buffer (aosoa: whole tiles of slots).
+  uint64_t frameBufferBytes = 0;
   uint64_t rounds = 0;
   uint64_t submissions = 0;
   /// Subroutine kernels that had instances.

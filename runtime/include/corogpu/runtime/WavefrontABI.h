@@ -13,8 +13,9 @@
 //   (nx, ny, nz: index, frames, queue, ranks, blocks, state, scratch:
 //    memref<?xi32>, <the coroutine's arguments>)
 //
-//   frames   capacity x frameWords words, the frames of the instance slots
-//            (AoS or SoA, see FrameArraySlot in FrameStorage.h)
+//   frames   the frames of the instance slots: capacity x frameWords words,
+//            laid out as the plan's layout says (FrameArrayABI.h; aosoa
+//            rounds the capacity up to whole tiles)
 //   queue    capacity slot indices, grouped by category (token, hint bucket)
 //   ranks    capacity words: a slot's rank among the slots of its category
 //            in its workgroup

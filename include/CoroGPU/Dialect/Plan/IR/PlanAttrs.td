@@ -28,7 +28,7 @@ def CoroPlan_Dialect : Dialect {
     ```mlir
     module attributes {coro.wavefront = {render = #coro_plan.wavefront<
         workgroupSize = 64, tokens = 3, categories = 3, frameWords = 9,
-        layout = "soa", subroutines = ["entry", "hit", "shade"]>}} { ... }
+        layout = "aosoa", subroutines = ["entry", "hit", "shade"]>}} { ... }
     ```
 
     `lookupPlan<WavefrontPlanAttr>(module, "render")` reads one back, with
@@ -87,7 +87,7 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
     The host loop of `corogpu/runtime/Wavefront.h`: `tokens` subroutine
     kernels (named in token order by `subroutines`), `categories` queues
     (subroutines x hint buckets), `frameWords` words per slot in `layout`
-    ("soa" or "aos"), and how the rounds build the queues: `design`
+    ("aosoa", "soa" or "aos": `corogpu/runtime/FrameArrayABI.h`), and how the rounds build the queues: `design`
     "queues" (the default, printed only otherwise) or "classify". With
     `gridStride`, the subroutine kernels stride over their queues and are
     launched with a grid sized for the device, not indirectly.
@@ -111,7 +111,8 @@ def CoroPlan_PersistentPlan : CoroPlan_Attr<"PersistentPlan", "persistent"> {
     The host loop of `corogpu/runtime/Persistent.h`: one kernel whose
     workgroups each keep `batch` instance slots, `sharedSlots` of them with
     their frame (`frameWords` words) in `workgroupBytes` of workgroup
-    memory and the others in the global extension; `tokens` subroutines,
+    memory and the others in the global extension, both laid out as
+    `layout` says ("soa", "aos" or "aosoa"); `tokens` subroutines,
     named in token order by `subroutines`. Module attribute
     `coro.persistent`.
   }];

@@ -83,7 +83,7 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
       os << ", " << count(stats.swappedFrames, "frame", "frames")
          << " swapped in";
     os << "\n";
-    os << "persistent: dispatch by " << (getDispatchName(run)) << "\n";
+    os << "persistent: dispatch by " << getDispatchName(run) << "\n";
     os << "persistent: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
     os << "persistent: frames: "

@@ -46,9 +46,11 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   // per-workgroup category counts; 32-bit word indices, one buffer each.
   uint64_t bufferWords = std::min<uint64_t>((uint64_t(1) << 31) - 1,
                                             device.getMaxBufferBytes() / 4);
-  uint64_t frameSlots = bufferWords / plan.frameWords;
-  if (plan.layout == FrameArrayLayout::AoSoA && frameSlots > kFrameTileSlots)
-    frameSlots -= frameSlots % kFrameTileSlots;
+  uint64_t frameSlots =
+      getFrameArraySlots(plan.layout, bufferWords, plan.frameWords);
+  // Not even one aosoa tile fits: the frame buffer's size check says so.
+  if (frameSlots == 0)
+    frameSlots = bufferWords / plan.frameWords;
   uint64_t queueWordsPerSlot =
       plan.queues ? 2 * plan.tokens + 2
                   : ceilDiv(plan.categories, plan.workgroupSize);

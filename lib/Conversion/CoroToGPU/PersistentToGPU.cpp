@@ -85,6 +85,14 @@ enum ControlWord : int64_t {
   kNumControlWordsWithoutSwap = kSwapIn,
 };
 
+/// Words of an array of `slots` frames of `frameWords` words (aosoa: whole
+/// tiles; corogpu/runtime/FrameArrayABI.h).
+static int64_t getFrameArrayWords(FrameArrayLayout layout, int64_t slots,
+                                  int64_t frameWords) {
+  return static_cast<int64_t>(
+      corogpu::runtime::getFrameArrayWords(layout, slots, frameWords));
+}
+
 static int64_t getNumControlWords(bool swapFrames) {
   return swapFrames ? kNumControlWords : kNumControlWordsWithoutSwap;
 }
@@ -350,7 +358,8 @@ private:
     runs = addWorkgroupArray(tokens);
     control = addWorkgroupArray(getNumControlWords(swapFrames));
     if (sharedSlots > 0 && bodyWords > 0)
-      sharedFrames = addWorkgroupArray(getFrameArrayWords(sharedSlots));
+      sharedFrames =
+          addWorkgroupArray(getFrameArrayWords(layout, sharedSlots, bodyWords));
     if (swapFrames) {
       frameOf = addWorkgroupArray(batch);
       swapList = addWorkgroupArray(batch);
@@ -630,15 +639,10 @@ private:
   /// extension.
   FrameArraySlot getExtensionFrame(Value frame) {
     int64_t extensionSlots = batch - sharedSlots;
-    return FrameArraySlot(
-        extension, bodyWords, sub(frame, index(sharedSlots)),
-        index(extensionSlots), layout,
-        mul(group, index(getFrameArrayWords(extensionSlots))));
-  }
-  /// Words of an array of `slots` frames (aosoa: whole tiles).
-  int64_t getFrameArrayWords(int64_t slots) const {
-    return static_cast<int64_t>(
-        corogpu::runtime::getFrameArrayWords(layout, slots, bodyWords));
+    return FrameArraySlot(extension, bodyWords, sub(frame, index(sharedSlots)),
+                          index(extensionSlots), layout,
+                          mul(group, index(getFrameArrayWords(
+                                         layout, extensionSlots, bodyWords))));
   }
 
   SplitOp split;
@@ -720,8 +724,7 @@ struct CoroPersistentToGPUPass
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
     return getSchedulerBytes(split, swap) +
            getWorkgroupArrayBytes(
-               static_cast<int64_t>(corogpu::runtime::getFrameArrayWords(
-                   layout, sharedSlots, bodyWords)));
+               getFrameArrayWords(layout, sharedSlots, bodyWords));
   }
 
   /// How many slots keep their frame in workgroup memory: as many as the
@@ -746,11 +749,8 @@ struct CoroPersistentToGPUPass
     // The frame array, padded to the alignment, must fit what is left.
     int64_t left = llvm::alignDown(sharedMemory - schedulerBytes,
                                    kWorkgroupArrayAlignment);
-    int64_t slots = left / (4 * bodyWords);
-    // aosoa: the array holds whole tiles.
-    if (layout == FrameArrayLayout::AoSoA)
-      slots = llvm::alignDown(
-          slots, static_cast<int64_t>(corogpu::runtime::kFrameTileSlots));
+    auto slots = static_cast<int64_t>(
+        corogpu::runtime::getFrameArraySlots(layout, left / 4, bodyWords));
     return std::min<int64_t>(batch, slots);
   }
 

@@ -89,6 +89,24 @@ TEST(FrameStorageTest, EveryLayoutFitsItsArray) {
     }
 }
 
+/// getFrameArraySlots is the most slots whose array fits in a number of
+/// words: the schedulers size workgroup memory and default capacities by it.
+TEST(FrameStorageTest, FrameArraySlotsFitTheirWords) {
+  using corogpu::runtime::getFrameArraySlots;
+  using corogpu::runtime::getFrameArrayWords;
+  for (FrameArrayLayout layout :
+       {FrameArrayLayout::SoA, FrameArrayLayout::AoS, FrameArrayLayout::AoSoA})
+    for (uint64_t words : {0, 4, 159, 160, 161, 1000, 4096}) {
+      uint64_t slots = getFrameArraySlots(layout, words, 5);
+      EXPECT_LE(getFrameArrayWords(layout, slots, 5), words);
+      EXPECT_GT(getFrameArrayWords(layout, slots + 1, 5), words)
+          << getFrameArrayLayoutName(layout) << ", " << words << " words";
+    }
+  EXPECT_EQ(getFrameArraySlots(FrameArrayLayout::AoSoA, 159, 5), 0u);
+  EXPECT_EQ(getFrameArraySlots(FrameArrayLayout::AoSoA, 1000, 5), 192u);
+  EXPECT_EQ(getFrameArraySlots(FrameArrayLayout::SoA, 1000, 5), 200u);
+}
+
 /// A storage that says where nothing is: it records the words accessed, in
 /// (loads as +word, stores as -word), and loads zeros. What a custom
 /// scheduler's storage would implement.

@@ -68,6 +68,16 @@ inline uint64_t getFrameArrayWords(FrameArrayLayout layout, uint64_t slots,
   return slots * frameWords;
 }
 
+/// The most slots whose array (getFrameArrayWords) fits in `words` words:
+/// aosoa counts whole tiles only (0 when not even one fits).
+inline uint64_t getFrameArraySlots(FrameArrayLayout layout, uint64_t words,
+                                   uint64_t frameWords) {
+  uint64_t slots = words / frameWords;
+  if (layout == FrameArrayLayout::AoSoA)
+    slots -= slots % kFrameTileSlots;
+  return slots;
+}
+
 } // namespace corogpu::runtime
 
 #endif // COROGPU_RUNTIME_FRAMEARRAYABI_H

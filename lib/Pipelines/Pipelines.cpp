@@ -146,8 +146,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUnsignedI64Compares());
   pm.addPass(createCoroSPIRVLocalArrays());
-  // Nor does it give vector kernel arguments a storage class.
-  pm.addPass(createCoroSPIRVVectorArguments());
+  // Nor does it give vector kernel arguments a storage class, nor i1 and i8
+  // ones a valid one.
+  pm.addPass(createCoroSPIRVKernelArguments());
   pm.addPass(createCoroSPIRVWorkgroupMemory());
   pm.addPass(createMapMemRefStorageClassPass()); // Vulkan storage classes.
   // Math ops (sqrt, exp, ...) become GLSL extended instructions first; the

@@ -60,10 +60,13 @@ static bool toKernelArgument(Type type, ArrayRef<uint8_t> host,
     Type elementType = vector.getElementType();
     size_t hostSize = getHostSize(elementType);
     // Each element in its own width (a narrow integer's low bytes: the
-    // values are little-endian).
+    // values are little-endian); in SPIR-V kernels i1 and i8 in 32 bits,
+    // as coro-spirv-kernel-arguments widens them.
+    Type passedType =
+        wideIndex ? elementType : coro::getSPIRVKernelArgumentType(elementType);
     size_t width = elementType.isIndex()
                        ? (wideIndex ? 8 : 4)
-                       : elementType.getIntOrFloatBitWidth() / 8;
+                       : passedType.getIntOrFloatBitWidth() / 8;
     for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i) {
       rt::KernelArg element;
       if (!toKernelArgument(elementType, host.slice(i * hostSize, hostSize),
@@ -96,12 +99,14 @@ static bool toKernelArgument(Type type, ArrayRef<uint8_t> host,
     return true;
   }
   unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
-  if (width != 8 && width != 16 && width != 32 && width != 64)
-    return cannot("it cannot be passed (i1 is not supported yet)");
-  // Sign-extended from its width.
+  if (width != 1 && width != 8 && width != 16 && width != 32 && width != 64)
+    return cannot("it cannot be passed (integers of 1, 8, 16, 32 or 64 bits)");
+  // Sign-extended from its width; an i1 is 0 or 1 (its host byte's low bit).
   uint64_t bits = 0;
-  std::memcpy(&bits, host.data(), width / 8);
-  int64_t value = width == 64 ? int64_t(bits) : llvm::SignExtend64(bits, width);
+  std::memcpy(&bits, host.data(), llvm::divideCeil(width, 8));
+  int64_t value = width == 1    ? int64_t(bits & 1)
+                  : width == 64 ? int64_t(bits)
+                                : llvm::SignExtend64(bits, width);
   if (type.isInteger(64) || (type.isIndex() && wideIndex)) {
     arg = rt::KernelArg::ofScalar<int64_t>(value);
     return true;
@@ -178,7 +183,9 @@ static bool parseHostValue(StringRef text, Type type, unsigned argument,
   if (!type.isIntOrIndex())
     return bad();
   int64_t value;
-  if (text.getAsInteger(0, value))
+  if (type.isInteger(1) && (text == "true" || text == "false"))
+    value = text == "true";
+  else if (text.getAsInteger(0, value))
     return bad();
   // A narrower integer takes its signed or its unsigned range; nothing is
   // truncated silently.
@@ -204,6 +211,16 @@ mlir::coro::runner::parseScalarArgument(StringRef text, Type type,
       !toKernelArgument(type, host, argument, wideIndex, arg, error))
     return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
   return arg;
+}
+
+llvm::Expected<std::vector<uint8_t>>
+mlir::coro::runner::parseHostArgument(StringRef text, Type type,
+                                      unsigned argument) {
+  std::string error;
+  std::vector<uint8_t> host;
+  if (!parseHostValue(text, type, argument, host, error))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return host;
 }
 
 llvm::Expected<rt::KernelArg> mlir::coro::runner::getKernelArgumentFromHost(

@@ -6,6 +6,10 @@
 Modes (--mode):
   check      coro-run FILE ARGS EXTRA --check --quiet: runs the coroutine and
              compares every buffer with the mega-kernel reference (default).
+  check-cpu  the same with --check=cpu, the reference run on the CPU apart
+             from the split; a coroutine whose module drives frames with
+             handles, which that reference cannot run, passes when coro-run
+             refuses it for that reason ("refused (handles)").
   spirv-val  coro-run FILE ARGS EXTRA --emit=spirv, then spirv-val for
              Vulkan 1.2.
   ptxas      coro-run FILE ARGS EXTRA --emit=ptx --chip=C, then ptxas -v,
@@ -111,6 +115,19 @@ def coro_run(options, path, args):
 
 def check(options, path, coro, args, output):
     return coro_run(options, path, args + ["--check", "--quiet"])
+
+
+# What coro-run --check=cpu says of a program whose frames handles drive.
+CPU_REFUSES_HANDLES = "the CPU reference cannot run frames that handles drive"
+
+
+def check_cpu(options, path, coro, args, output):
+    """--check=cpu; a program with handles must be refused with its reason
+    (the CPU reference runs none), and passes then."""
+    code, log = coro_run(options, path, args + ["--check=cpu", "--quiet"])
+    if code != 0 and CPU_REFUSES_HANDLES in log:
+        return 0, "refused (handles)"
+    return code, log
 
 
 def same_values(a, b):
@@ -243,8 +260,8 @@ def ptxas(options, path, coro, args, output):
         for k in mine))
 
 
-MODES = {"check": check, "spirv-val": spirv_val, "ptxas": ptxas,
-         "bounds": bounds, "profile": profile}
+MODES = {"check": check, "check-cpu": check_cpu, "spirv-val": spirv_val,
+         "ptxas": ptxas, "bounds": bounds, "profile": profile}
 
 
 def main():
@@ -293,7 +310,8 @@ def main():
             took = (" (%.2f s)" % (time.time() - start)) if options.times else ""
             if code == 0:
                 passed += 1
-                summary = log.strip() if options.mode == "ptxas" else ""
+                summary = (log.strip() if options.mode in ("ptxas", "check-cpu")
+                           else "")
                 print(("PASS %s %s %s" % (path, coro, summary)).rstrip() + took)
             else:
                 failed += 1

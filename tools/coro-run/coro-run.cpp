@@ -4,7 +4,8 @@
 //
 // Compiles one coro.func of a module with a scheduler, runs it on a device
 // over a grid with the given arguments and buffers, and prints the buffers.
-// With --check it also runs the mega-kernel reference and compares every
+// With --check it also runs the mega-kernel reference (--check=cpu: a run
+// on the CPU apart from the split, CPUReference.h) and compares every
 // buffer. Example:
 //
 //   coro-run shade.mlir --coro=shade --grid=64 --arg=4 --buffer=f32:64:zeros \
@@ -22,6 +23,7 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Runner/BufferIO.h"
+#include "CoroGPU/Runner/CPUReference.h"
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Report.h"
@@ -333,11 +335,26 @@ static llvm::cl::opt<bool>
                llvm::cl::desc("Enable the Khronos Vulkan validation layer; "
                               "any message is an error"),
                llvm::cl::cat(coroRunCategory));
-static llvm::cl::opt<bool>
-    check("check",
-          llvm::cl::desc("Also run the mega-kernel reference and compare "
-                         "every buffer (exit code 1 on mismatch)"),
-          llvm::cl::cat(coroRunCategory));
+/// What --check compares the run with.
+enum class CheckReference { None, Megakernel, CPU };
+static llvm::cl::opt<CheckReference> check(
+    "check",
+    llvm::cl::desc("Also run a reference and compare every buffer (exit "
+                   "code 1 on mismatch)"),
+    llvm::cl::ValueOptional, llvm::cl::init(CheckReference::None),
+    llvm::cl::values(
+        clEnumValN(CheckReference::Megakernel, "",
+                   "--check: the mega-kernel on the same device"),
+        clEnumValN(CheckReference::Megakernel, "megakernel",
+                   "the mega-kernel on the same device: the same front half "
+                   "(inlining, yields, handles), suspensions erased; shows "
+                   "what the split and the scheduler change"),
+        clEnumValN(CheckReference::CPU, "cpu",
+                   "every instance run to completion on the CPU (JIT), "
+                   "through none of the passes the schedulers' code takes; "
+                   "also shows bugs of the front half, but cannot run "
+                   "handles")),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double> tolerance(
     "tolerance",
     llvm::cl::desc("Largest relative difference accepted between floats "
@@ -953,6 +970,10 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return kExitUsage; // The parser or verifier printed a located error.
+  // --check=cpu: the module as written (--check-bounds instruments it).
+  OwningOpRef<ModuleOp> source;
+  if (check == CheckReference::CPU)
+    source = module->clone();
 
   if (listCoroutines) {
     for (auto coroutine : module->getOps<coro::FuncOp>())
@@ -1132,7 +1153,7 @@ int main(int argc, char **argv) {
   ArrayRef<runner::HostBuffer> referenceBuffers =
       ArrayRef<runner::HostBuffer>(buffers).drop_back(profileLanes ? 1 : 0);
   FailureOr<runner::CompiledCoroutine> reference;
-  if (check) {
+  if (check == CheckReference::Megakernel) {
     coro::SchedulerCompileOptions referenceOptions =
         getSchedulerCompileOptions(device->getTarget(), device.get());
     referenceOptions.profileLanes = false;
@@ -1205,13 +1226,25 @@ int main(int argc, char **argv) {
     runner::printSchedulerStats(reported.scheduled, runTiming.gpu,
                                 llvm::outs());
   runner::RunResult referenceRun;
-  if (check) {
+  if (check == CheckReference::Megakernel) {
     if (ExitCode code =
             runOnce(*device, *reference, grid, argumentTypes, scalars,
                     referenceBuffers, "reference", referenceRun))
       return code;
     if (boundsCheck)
       referenceRun.buffers.pop_back();
+  } else if (check == CheckReference::CPU) {
+    Clock::time_point referenceStart = Clock::now();
+    llvm::Expected<std::vector<runner::HostBuffer>> cpuBuffers =
+        runner::runCPUReference(
+            *source, coroutineName, grid, scalarArgs,
+            referenceBuffers.drop_back(boundsCheck ? 1 : 0));
+    if (!cpuBuffers)
+      return fail(llvm::toString(cpuBuffers.takeError()), kExitCompile);
+    referenceRun.buffers = std::move(*cpuBuffers);
+    if (timing && !json)
+      llvm::outs() << llvm::format("CPU reference: %.3f ms\n",
+                                   millisecondsSince(referenceStart));
   }
   // --profile-lanes: the profile buffer is coro-run's, not the user's.
   std::optional<runner::LaneProfile> lanes;
@@ -1227,7 +1260,7 @@ int main(int argc, char **argv) {
     results.pop_back();
   }
   std::optional<bool> matches;
-  if (check) {
+  if (check != CheckReference::None) {
     SmallVector<runner::BufferMismatch> mismatches;
     matches = runner::compareBuffers(results, referenceRun.buffers, tolerance,
                                      mismatches) == 0;
@@ -1298,18 +1331,20 @@ int main(int argc, char **argv) {
     if (llvm::Error error =
             runner::writePng(image, results[image.buffer], pngExposure))
       return fail(llvm::toString(std::move(error)), kExitUsage);
+  StringRef referenceName = check == CheckReference::CPU
+                                ? "the CPU reference"
+                                : "the mega-kernel reference";
   // Out-of-bounds accesses explain a mismatch, not the other way round.
   ExitCode code = violations.count ? kExitOutOfBounds : kExitSuccess;
   if (!matches)
     return code;
   if (!*matches) {
-    llvm::errs() << "coro-run: --check FAILED: " << label
-                 << " differs from the mega-kernel reference\n";
+    llvm::errs() << "coro-run: --check FAILED: " << label << " differs from "
+                 << referenceName << "\n";
     return violations.count ? code : kExitMismatch;
   }
   if (!json)
-    llvm::outs() << "check: " << label
-                 << " matches the mega-kernel reference on "
-                 << device->getName() << "\n";
+    llvm::outs() << "check: " << label << " matches " << referenceName
+                 << " on " << device->getName() << "\n";
   return code;
 }

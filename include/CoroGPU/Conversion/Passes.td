@@ -98,6 +98,40 @@ def CoroResolveHandles : Pass<"coro-resolve-handles", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroInlineGenerators : Pass<"coro-inline-generators", "::mlir::ModuleOp"> {
+  let summary = "Run the generator of each coro.for_each in place, the loop "
+                "body at each of its yields (the CPU reference)";
+  let description = [{
+    The reading of `coro.for_each` that `coro-run --check=cpu` runs: written
+    apart from the split, the frames and the handles that the schedulers use
+    (`coro-lower-handles` turns the same loop into a frame resumed in an
+    `scf.while`), so a bug there shows as a difference. Each loop becomes an
+    `scf.execute_region` holding a copy of the generator's code, its
+    arguments the loop's, its `coro.id` the loop's instance (as
+    `(i, 0, 0)`), and at each `coro.yield %v` the loop body with `%v`, run
+    unless the loop has stopped. The carried values and a stop flag live in
+    `memref.alloca`s at the start of the enclosing function. Once the body
+    ends the loop (`coro.for_each.yield false`), nothing the generator would
+    do afterwards happens: its writes to memory it did not allocate, its
+    calls and every op that does not declare its effects run under
+    `scf.if (!stop)`, and its `scf.while` and `cf` loops end.
+
+    Loops over generators that hold loops over other generators are done
+    after those (innermost first); generators that come back to themselves
+    are an error. Run `coro-megakernel-to-func` next.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
+  let statistics = [
+    Statistic<"numLoops", "loops", "Loops over generators run in place">
+  ];
+}
+
 def CoroMegakernelToFunc : Pass<"coro-megakernel-to-func", "::mlir::ModuleOp"> {
   let summary = "Materialize the mega-kernel reference as host functions";
   let description = [{
@@ -108,16 +142,18 @@ def CoroMegakernelToFunc : Pass<"coro-megakernel-to-func", "::mlir::ModuleOp"> {
 
     - each `coro.func @f(args)` becomes `func.func @f(%x, %y, %z, %nx, %ny:
       index, args)`, called once per instance: `coro.id d` is `%x`, `%y` or
-      `%z`, the linear `coro.id` is `x + nx * (y + ny * z)`; `coro.suspend`
-      and `coro.promise` are erased (frame fields are not memory effects of
-      the reference) and `coro.return` becomes `func.return`;
+      `%z`, the linear `coro.id` is `x + nx * (y + ny * z)`; `coro.suspend`,
+      `coro.promise` and `coro.yield` are erased (frame fields are not
+      memory effects of the reference), `coro.await @g(args)` becomes a call
+      of `@g` with the same position (the callee runs to completion), and
+      `coro.return` becomes `func.return`;
     - each `coro.launch @f[gx, gy, gz](args)` becomes a loop nest over the
       grid (z outermost) calling `@f` for every instance in order.
 
-    Run `coro-inline-awaits` and `coro-expand-yield` first: a remaining
-    `coro.await` or `coro.yield` is reported as an error. `coro.split` ops
-    and their subroutines (a split made by hand, say) are erased: the
-    mega-kernel runs the bodies.
+    Loops over generators (`coro.for_each`) and handles must be lowered
+    first (`coro-inline-generators`, or `coro-resolve-handles`): a remaining
+    one is reported as an error. `coro.split` ops and their subroutines (a
+    split made by hand, say) are erased: the mega-kernel runs the bodies.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

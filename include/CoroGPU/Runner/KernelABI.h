@@ -39,6 +39,13 @@ llvm::Expected<corogpu::runtime::KernelArg>
 parseScalarArgument(StringRef text, Type type, unsigned argument,
                     bool wideIndex);
 
+/// The bytes of scalar argument #`argument` of `type` from `text` (as
+/// parseScalarArgument reads it), laid out as LLVM keeps the value in host
+/// memory: an index in 64 bits, an i1 in a byte, a vector's elements one
+/// after the other.
+llvm::Expected<std::vector<uint8_t>>
+parseHostArgument(StringRef text, Type type, unsigned argument);
+
 /// The kernel argument of scalar argument #`argument` of `type` from its
 /// value at `value` in host memory, as LLVM lays it out (an index in 64
 /// bits, a vector's elements one after the other): what a host program

@@ -33,14 +33,18 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 
 /// Whether a SPIR-V kernel here can take an argument of `type`
-/// (coro-spirv-vector-arguments): 1 to 4 elements of 16 to 64 bits, the
-/// vectors of the Vulkan target (no 8-bit storage, no Vector16); and what
-/// to say when it cannot.
+/// (coro-spirv-kernel-arguments): 1 to 4 elements of up to 64 bits, the
+/// vectors of the Vulkan target (no Vector16); and what to say when it
+/// cannot.
 bool isSPIRVVectorArgumentType(VectorType type);
 inline constexpr llvm::StringLiteral kSPIRVVectorArgumentTypes =
-    "a vector argument of a SPIR-V kernel has 1 to 4 elements of type i16, "
-    "i32, i64, index, f16, f32 or f64 (the Vulkan target has no 8-bit "
-    "storage and no longer vectors)";
+    "a vector argument of a SPIR-V kernel has 1 dimension of 1 to 4 "
+    "elements of type i1, i8, i16, i32, i64, index, f16, f32 or f64";
+
+/// The type a SPIR-V kernel takes an integer argument (or vector element)
+/// of `type` in: i1 and i8 widened to i32 (no boolean has a size in memory,
+/// and the Vulkan target has no 8-bit storage), any other type itself.
+Type getSPIRVKernelArgumentType(Type type);
 
 } // namespace coro
 } // namespace mlir

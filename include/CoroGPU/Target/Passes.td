@@ -141,24 +141,34 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
-def CoroSPIRVVectorArguments
-    : Pass<"coro-spirv-vector-arguments", "::mlir::ModuleOp"> {
-  let summary = "Pass the vector arguments of GPU kernels in buffers of "
-                "their elements";
+def CoroSPIRVKernelArguments
+    : Pass<"coro-spirv-kernel-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give the arguments of GPU kernels types Vulkan can pass: "
+                "i1 and i8 in 32 bits, vectors in buffers of their elements";
   let description = [{
-    Vulkan kernels take their scalar arguments in small storage buffers, but
-    LLVM 22's GPU to SPIR-V conversion gives vector arguments no storage
-    class and fails ("failed to legalize operation 'spirv.func'"). Before
-    `map-memref-spirv-storage-class`, this pass turns every vector argument
-    of a `gpu.func` kernel into a buffer of its elements, packed, which the
-    kernel loads at its start: the buffer the runtime passes a scalar
-    argument of that many bytes in (a `vector<3xf32>` takes 12 bytes, an
-    index element 4):
+    Vulkan kernels take their scalar arguments in small storage buffers, and
+    LLVM 22's GPU to SPIR-V conversion makes such a buffer of the argument's
+    own type. A buffer of `i1` is invalid SPIR-V (a boolean has no size in
+    memory) and one of `i8` needs 8-bit storage, which the Vulkan target does
+    not require; a vector argument gets no storage class at all ("failed to
+    legalize operation 'spirv.func'"). Every coroutine becomes a kernel
+    (a runtime may launch any of them), so one generator taking an `i1`,
+    even one only a `coro.for_each` consumes, made its whole module invalid.
+    Before `map-memref-spirv-storage-class`, this pass changes the
+    arguments of every `gpu.func` kernel:
+
+    - an `i1` or `i8` argument becomes an `i32`, truncated at the kernel's
+      start (the runtime passes every integer narrower than 64 bits in 32);
+    - a vector argument becomes a buffer of its elements, packed, which the
+      kernel loads at its start: the buffer the runtime passes a scalar
+      argument of that many bytes in (a `vector<3xf32>` takes 12 bytes, an
+      index element 4, an `i1` or `i8` element 4, widened as a scalar is).
 
     ```mlir
-    gpu.func @k(%v: vector<2xi32>) kernel { ... %v ... }
+    gpu.func @k(%b: i1, %v: vector<2xi32>) kernel { ... %b ... %v ... }
     // becomes
-    gpu.func @k(%m: memref<2xi32>) kernel {
+    gpu.func @k(%w: i32, %m: memref<2xi32>) kernel {
+      %b = arith.trunci %w : i32 to i1
       %x = memref.load %m[%c0] : memref<2xi32>
       %y = memref.load %m[%c1] : memref<2xi32>
       %v = vector.from_elements %x, %y : vector<2xi32>
@@ -166,17 +176,19 @@ def CoroSPIRVVectorArguments
     }
     ```
 
-    Each `gpu.launch_func` of such a kernel in host code passes a buffer
-    (`memref.alloc`, freed after a synchronous launch) that holds the
-    elements. Vectors of more than 4 elements, or of elements other than
-    i16, i32, i64, index, f16, f32 and f64, are a located error (the Vulkan
-    target has no 8-bit storage and no longer vectors).
+    Each `gpu.launch_func` of such a kernel in host code passes the widened
+    value (`arith.extui`) or a buffer (`memref.alloc`, freed after a
+    synchronous launch) that holds the elements. Vectors of more than 4
+    elements, of more than one dimension, or of elements other than i1, i8,
+    i16, i32, i64, index, f16, f32 and f64 are a located error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect"];
   let statistics = [
-    Statistic<"numArguments", "vector-arguments",
+    Statistic<"numNarrowArguments", "narrow-arguments",
+              "i1 and i8 kernel arguments passed in 32 bits">,
+    Statistic<"numVectorArguments", "vector-arguments",
               "Vector kernel arguments passed in buffers">
   ];
 }

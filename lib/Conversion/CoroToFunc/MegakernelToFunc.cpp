@@ -8,6 +8,7 @@
 //     coro.return                           %id = x + nx * (y + ny * z)
 //   }                                        return
 //                                          }
+//   coro.await @g(%a)              ==>     call @g(%x, %y, %z, %nx, %ny, %a)
 //   coro.launch @f[%n](%a)         ==>     scf.for z, y, x: call @f(...)
 //
 //===----------------------------------------------------------------------===//
@@ -34,12 +35,6 @@ namespace coro {
 using namespace mlir;
 using namespace mlir::coro;
 
-/// Fails with a located error if the coroutine still has ops this lowering
-/// expects earlier passes to have removed.
-static LogicalResult checkPreconditions(FuncOp coroutine) {
-  return checkFrontHalfRanOnAll(coroutine, "the mega-kernel lowering");
-}
-
 /// Replaces `coroutine` by a func.func of the same name whose body is the
 /// coroutine's with the suspension points erased.
 static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
@@ -60,6 +55,23 @@ static void lowerCoroutine(FuncOp coroutine, RewriterBase &rewriter) {
   InstancePosition position{entry.getArgument(0), entry.getArgument(1),
                             entry.getArgument(2), entry.getArgument(3),
                             entry.getArgument(4)};
+  // The callee of an await runs to completion for the same instance; a
+  // yield is a promise and a suspension, both erased.
+  SmallVector<Operation *> ops;
+  function.walk([&](Operation *op) {
+    if (isa<AwaitOp, YieldOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    if (auto await = dyn_cast<AwaitOp>(op)) {
+      rewriter.setInsertionPoint(await);
+      SmallVector<Value> operands = position.asArguments();
+      llvm::append_range(operands, await.getOperands());
+      func::CallOp::create(rewriter, await.getLoc(), await.getCallee(),
+                           TypeRange{}, operands);
+    }
+    rewriter.eraseOp(op);
+  }
   lowerToMegakernelBody(
       function.getBody(), entry, position, rewriter,
       [&](ReturnOp ret) { rewriter.replaceOpWithNewOp<func::ReturnOp>(ret); });
@@ -77,9 +89,6 @@ struct CoroMegakernelToFuncPass
     if (failed(checkHandlesLowered(module, getArgument())))
       return signalPassFailure();
     SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
-    for (FuncOp coroutine : coroutines)
-      if (failed(checkPreconditions(coroutine)))
-        return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
     eraseSplits(module, rewriter);

@@ -398,9 +398,8 @@ private:
     int64_t count = getNumFrameFields(type);
     Type fieldType = getFrameFieldType(type);
     for (int64_t i = 0; i < count; ++i) {
-      std::string fieldName = name.str();
-      if (count > 1)
-        fieldName += "[" + std::to_string(i) + "]";
+      std::string fieldName =
+          count > 1 ? getFrameFieldLaneName(name, i) : name.str();
       fields.push_back(FrameFieldAttr::get(
           rewriter.getContext(), rewriter.getStringAttr(fieldName), fieldType,
           kFirstFieldWord, 0, promise, location));

@@ -51,3 +51,27 @@ coro.func private @branches(%c: i1) {
 ^b:
   coro.return
 }
+
+// -----
+
+// An await calls the callee's function for the same instance; a yield is
+// erased with its promise and suspension.
+// CHECK-LABEL: func.func @callee(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: i32) {
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @caller(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: i32) {
+// CHECK-NEXT:    call @callee(%arg0, %arg1, %arg2, %arg3, %arg4, %arg5) : (index, index, index, index, index, i32) -> ()
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @gen(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: i32) {
+// CHECK-NEXT:    return
+coro.func @callee(%v: i32) {
+  coro.suspend
+  coro.return
+}
+coro.func @caller(%v: i32) {
+  coro.await @callee(%v) : (i32) -> ()
+  coro.return
+}
+coro.func @gen(%v: i32) yields i32 {
+  coro.yield %v : i32
+  coro.return
+}

@@ -1,7 +1,7 @@
 // vector_args: vector scalar arguments (--arg=a,b,c per vector) of several
 // element types and lengths, read before and after a suspension: SPIR-V
 // kernels get them in buffers of their packed elements
-// (coro-spirv-vector-arguments), PTX kernels by value. Instance i stores
+// (coro-spirv-kernel-arguments), PTX kernels by value. Instance i stores
 //   out[i] = 1000 * (s[i % 4] + h[1] + idx[i % 2]) + trunc(f[i % 3] * 10 + d[1])
 // with the values read after the suspension, and before it the same sum
 // of other lanes into out[n + i] (out has 2 n elements).

@@ -661,6 +661,24 @@ int64_t SplitOp::getFrameWords() {
   return mlir::coro::getFrameWords(getFrameFields());
 }
 
+std::string mlir::coro::getFrameFieldLaneName(StringRef name, int64_t lane) {
+  return (name + "[" + Twine(lane) + "]").str();
+}
+
+SmallVector<FrameFieldAttr> SplitOp::getPromiseFields(StringRef name) {
+  llvm::StringMap<FrameFieldAttr> promises;
+  for (FrameFieldAttr field : getFrameFields())
+    if (field.getPromise())
+      promises[field.getName().getValue()] = field;
+  if (FrameFieldAttr field = promises.lookup(name))
+    return {field};
+  SmallVector<FrameFieldAttr> lanes;
+  while (FrameFieldAttr lane =
+             promises.lookup(getFrameFieldLaneName(name, lanes.size())))
+    lanes.push_back(lane);
+  return lanes;
+}
+
 LogicalResult SplitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto coroutine =
       symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCoroutineAttr());

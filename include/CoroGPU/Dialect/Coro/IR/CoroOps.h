@@ -37,6 +37,10 @@ inline constexpr int64_t kTargetTokenWord = 0;
 inline constexpr int64_t kCoroIdWord = 1;
 inline constexpr int64_t kFirstFieldWord = 2;
 
+/// The name of lane `lane` of a vector value's frame fields: coro-split keeps
+/// the lanes of a vector in fields of their own, `name[0]`, `name[1]`, ...
+std::string getFrameFieldLaneName(llvm::StringRef name, int64_t lane);
+
 namespace detail {
 LogicalResult verifyInCoroutine(Operation *op);
 LogicalResult verifySuspensionPoint(Operation *op);

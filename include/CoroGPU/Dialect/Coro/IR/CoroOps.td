@@ -702,6 +702,11 @@ def Coro_SplitOp : Coro_Op<"split", [
     }
     /// Number of 32-bit words of one frame, special fields included.
     int64_t getFrameWords();
+    /// The promise fields that hold the promise `name`: its field, or for a
+    /// vector its lanes' fields in lane order; empty when the coroutine has
+    /// no such promise (a generator whose yields were all removed has no
+    /// `__yielded_value`).
+    SmallVector<FrameFieldAttr> getPromiseFields(StringRef name);
     /// The subroutines in token order, as `symbols` holds them; fails with
     /// an error on this op when one is not a `func.func`.
     FailureOr<SmallVector<func::FuncOp>> lookupSubroutines(SymbolTable &symbols);

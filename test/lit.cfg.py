@@ -57,6 +57,16 @@ for tool in ["spirv-val", "spirv-dis"]:
 # (test/e2e/known/driver).
 if shutil.which("glslangValidator"):
     config.available_features.add("glslang")
+# An x86 CPU with AVX-512, which lavapipe's JIT uses unless told otherwise
+# (test/e2e/known/driver/masked-bit-insert.test).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo
+                      if line.startswith("flags")), [])
+    if "avx512f" in flags and "avx512vl" in flags:
+        config.available_features.add("avx512")
+except OSError:
+    pass
 # A Vulkan driver (lavapipe where there is no GPU) runs the e2e programs.
 import glob
 if any(glob.glob(os.path.join(d, "*.json")) for d in

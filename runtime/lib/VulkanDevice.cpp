@@ -31,6 +31,20 @@ using namespace corogpu::runtime;
 
 namespace {
 
+/// Keeps lavapipe (Mesa's llvmpipe) off AVX-512. Where the CPU has it,
+/// lavapipe's LLVM 15 turns a bit insert assigned under a condition,
+/// `if (c) x = (x & ~m) | (v & m)`, into a masked VPTERNLOGD whose constant
+/// is a broadcast memory operand, and emits the truth table of the wrong
+/// operand order (as in LLVM issue 157929). That is the form of a frame's
+/// sub-word field stores, which then get wrong bits, silently
+/// (test/e2e/known/driver/masked-bit-insert.test). "avx" clears only Mesa's
+/// AVX-512 flags: the JIT keeps AVX2 and 256-bit vectors. Other drivers
+/// ignore the variable, and a value the user set wins. It must be set
+/// before the driver is loaded, which vkCreateInstance does.
+void avoidLavapipeAVX512() {
+  setenv("GALLIUM_OVERRIDE_CPU_CAPS", "avx", /*overwrite=*/0);
+}
+
 /// The entry points of a SPIR-V module, each with the number of arguments
 /// (descriptor bindings 0..n-1 of set 0) its function uses: one more than
 /// the largest binding of a variable it loads, stores or indexes directly
@@ -312,6 +326,7 @@ private:
 };
 
 Status VulkanDevice::initialize(const VulkanOptions &options) {
+  avoidLavapipeAVX512();
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "corogpu";
   app.apiVersion = VK_API_VERSION_1_2;

@@ -26,9 +26,18 @@ static std::string printType(Type type) {
   return text;
 }
 
+/// Whether `type` is a vector of i1, which LLVM keeps in host memory one bit
+/// per element (element i in bit i % 8 of byte i / 8).
+static bool isBitVector(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  return vector && vector.getElementType().isInteger(1);
+}
+
 /// Bytes of a value of `type` in host memory, as LLVM lays it out: index
-/// 64 bits, a vector its elements one after the other.
+/// 64 bits, a vector its elements one after the other (bits for i1).
 static size_t getHostSize(Type type) {
+  if (isBitVector(type))
+    return llvm::divideCeil(cast<VectorType>(type).getNumElements(), 8);
   if (auto vector = dyn_cast<VectorType>(type))
     return vector.getNumElements() * getHostSize(vector.getElementType());
   if (type.isIndex())
@@ -69,8 +78,16 @@ static bool toKernelArgument(Type type, ArrayRef<uint8_t> host,
                        : passedType.getIntOrFloatBitWidth() / 8;
     for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i) {
       rt::KernelArg element;
-      if (!toKernelArgument(elementType, host.slice(i * hostSize, hostSize),
-                            argument, wideIndex, element, error))
+      uint8_t bit = 0;
+      ArrayRef<uint8_t> elementHost;
+      if (isBitVector(vector)) {
+        bit = (host[i / 8] >> (i % 8)) & 1;
+        elementHost = ArrayRef<uint8_t>(bit);
+      } else {
+        elementHost = host.slice(i * hostSize, hostSize);
+      }
+      if (!toKernelArgument(elementType, elementHost, argument, wideIndex,
+                            element, error))
         return false;
       if (width == 0 || element.scalar.size() < width)
         return cannot("its elements cannot be passed");
@@ -145,9 +162,12 @@ static bool parseHostValue(StringRef text, Type type, unsigned argument,
                   .str();
       return false;
     }
+    // An i1 vector's elements are bits (isBitVector).
+    size_t start = host.size();
+    std::vector<uint8_t> bits;
     for (StringRef element : elements) {
       if (parseHostValue(element.trim(), vector.getElementType(), argument,
-                         host, error))
+                         isBitVector(vector) ? bits : host, error))
         continue;
       // Say it of the vector, with the reason (a range) if there is one.
       StringRef reason = StringRef(error).ends_with(")")
@@ -158,6 +178,11 @@ static bool parseHostValue(StringRef text, Type type, unsigned argument,
                printType(vector.getElementType()) + reason)
                   .str();
       return false;
+    }
+    if (isBitVector(vector)) {
+      host.resize(start + getHostSize(vector), 0);
+      for (auto [i, byte] : llvm::enumerate(bits))
+        host[start + i / 8] |= (byte & 1) << (i % 8);
     }
     return true;
   }

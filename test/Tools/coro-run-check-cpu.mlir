@@ -14,6 +14,13 @@
 // SUMS:      buffer 0 (i32 x 3): [10, 15, 15]
 // SUMS-NEXT: buffer 1 (i32 x 24): [1, 2, 3, 4, 0, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2, 3, 4, 5, 0, 0, 0]
 // SUMS-NEXT: check: {{.*}} matches the CPU reference on
+// After the stop nothing of the generator runs, not even the rest of its
+// scf.for: @quotients divides by 5 - i, which is 0 at i = 5, past the last
+// value the consumer takes (sums of 100 / (5 - i) for i < 5: 20, 45, 78,
+// 128, 228).
+// RUN: coro-run %s --coro=take_quotients --grid=2 --arg=10 --buffer=i32:2:zeros --check=cpu | FileCheck %s --check-prefix=QUOTIENTS
+// QUOTIENTS:      buffer 0 (i32 x 2): [228, 228]
+// QUOTIENTS-NEXT: check: state-machine matches the CPU reference on
 // --check=megakernel is --check:
 // RUN: coro-run %s --coro=consumer --grid=3 --arg=10 --buffer=i32:3:zeros --buffer=i32:24:zeros --check=megakernel --quiet | FileCheck %s --check-prefix=MEGAKERNEL
 // MEGAKERNEL: check: state-machine matches the mega-kernel reference on
@@ -78,5 +85,35 @@ coro.func @consumer(%n: i32, %out: memref<?xi32>, %log: memref<?xi32>) {
     coro.for_each.yield %go, %a : i32
   }
   coro.await @store(%r, %out) : (i32, memref<?xi32>) -> ()
+  coro.return
+}
+
+coro.func @quotients(%n: i32) yields i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %c100 = arith.constant 100 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %d = arith.subi %c5, %i : i32
+    %q = arith.divsi %c100, %d : i32
+    %a = arith.addi %acc, %q : i32
+    coro.yield %a : i32
+    scf.yield %a : i32
+  }
+  coro.return
+}
+
+coro.func @take_quotients(%n: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : i32
+  %r:2 = coro.for_each @quotients[%id](%n : i32) iter_args(%c0, %c0 : i32, i32) -> (i32, i32) {
+  ^bb0(%v: i32, %last: i32, %cnt: i32):
+    %c = arith.addi %cnt, %c1 : i32
+    %go = arith.cmpi slt, %c, %c5 : i32
+    coro.for_each.yield %go, %v, %c : i32, i32
+  }
+  memref.store %r#0, %out[%id] : memref<?xi32>
   coro.return
 }

@@ -38,7 +38,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -55,43 +54,61 @@ using namespace mlir::coro;
 
 namespace {
 
-/// Whether `value` is memory allocated in `region` (through views of it).
-bool isLocalMemory(Value value, Region &region) {
-  while (value) {
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      return false;
-    if (isa<memref::AllocaOp>(def))
-      return region.isAncestor(def->getParentRegion());
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    value = view.getViewSource();
-  }
-  return false;
-}
-
-/// Whether `op` has an effect outside the generator's own memory that must
-/// not happen once the loop has stopped: a write or free of memory not
-/// allocated in `region`, a call, any op that does not say what it does.
-/// Ops with regions say it through their nested ops, which are asked
-/// themselves.
-bool needsGuard(Operation *op, Region &region) {
+/// Whether `op` must not run once the loop has stopped: the generator is
+/// never resumed then, so nothing of it that touches memory (a read too: its
+/// index may be one the generator never reaches), calls, may trap (a
+/// division) or does not say what it does may run. Pure, speculatable ops
+/// may: their results feed only such ops. Ops with regions say it through
+/// their nested ops, which are asked themselves.
+bool needsGuard(Operation *op) {
   if (isa<YieldOp, SuspendOp, PromiseOp, IdOp>(op) ||
-      op->hasTrait<OpTrait::IsTerminator>())
+      op->hasTrait<OpTrait::IsTerminator>() ||
+      op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
-  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-    return false;
+  if (!isSpeculatable(op))
+    return true;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
-    return !isPure(op) && op->getNumRegions() == 0;
+    return !isPure(op);
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffects(instances);
-  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
-    if (isa<MemoryEffects::Read, MemoryEffects::Allocate>(e.getEffect()))
-      return false;
-    return !e.getValue() || !isLocalMemory(e.getValue(), region);
+  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return !isa<MemoryEffects::Allocate>(e.getEffect());
   });
+}
+
+/// `loop` as an scf.while on its induction variable, so that the loop can
+/// end as soon as the generator's loop has stopped (an scf.for runs all its
+/// trips): the condition compares as the scf.for does.
+void convertToWhile(scf::ForOp loop) {
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  SmallVector<Value> inits = {loop.getLowerBound()};
+  llvm::append_range(inits, loop.getInitArgs());
+  auto whileLoop = scf::WhileOp::create(
+      builder, loc, ValueRange(inits).getTypes(), inits,
+      [&](OpBuilder &b, Location loc, ValueRange carried) {
+        Value more = arith::CmpIOp::create(
+            b, loc,
+            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                  : arith::CmpIPredicate::slt,
+            carried.front(), loop.getUpperBound());
+        scf::ConditionOp::create(b, loc, more, carried);
+      },
+      [&](OpBuilder &b, Location loc, ValueRange carried) {
+        IRMapping mapping;
+        mapping.map(loop.getInductionVar(), carried.front());
+        mapping.map(loop.getRegionIterArgs(), carried.drop_front());
+        for (Operation &op : loop.getBody()->without_terminator())
+          b.clone(op, mapping);
+        SmallVector<Value> next = {
+            arith::AddIOp::create(b, loc, carried.front(), loop.getStep())};
+        for (Value yielded : loop.getYieldedValues())
+          next.push_back(mapping.lookupOrDefault(yielded));
+        scf::YieldOp::create(b, loc, next);
+      });
+  loop.replaceAllUsesWith(whileLoop.getResults().drop_front());
+  loop.erase();
 }
 
 struct CoroInlineGeneratorsPass
@@ -158,9 +175,8 @@ struct CoroInlineGeneratorsPass
 
     OpBuilder builder(loop);
     Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
-    memref::StoreOp::create(builder, loc,
-                            arith::ConstantIntOp::create(builder, loc, 0, 1),
-                            stop);
+    Value falseValue = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    memref::StoreOp::create(builder, loc, falseValue, stop);
     for (auto [init, slot] : llvm::zip_equal(loop.getInits(), carried))
       memref::StoreOp::create(builder, loc, init, slot);
 
@@ -169,6 +185,18 @@ struct CoroInlineGeneratorsPass
     IRMapping mapping;
     mapping.map(generator.getArguments(), loop.getArgs());
     generator.getBody().cloneInto(&region, mapping);
+
+    // Its allocas at the start of the function too (a copy in a loop must
+    // not grow the stack either); its scf.for loops as scf.while loops.
+    region.walk([&](memref::AllocaOp alloca) {
+      if (alloca->getNumOperands() == 0)
+        alloca->moveBefore(atStart.getInsertionBlock(),
+                           atStart.getInsertionPoint());
+    });
+    SmallVector<scf::ForOp> forLoops;
+    region.walk([&](scf::ForOp forLoop) { forLoops.push_back(forLoop); });
+    for (scf::ForOp forLoop : forLoops)
+      convertToWhile(forLoop);
 
     // The generator's instance is the loop's (a frame made for index i is
     // instance (i, 0, 0) of a grid of one row).
@@ -190,16 +218,16 @@ struct CoroInlineGeneratorsPass
         scf::YieldOp::create(b, op->getLoc());
         op->erase();
       } else if (auto condition = dyn_cast<scf::ConditionOp>(op)) {
-        // A loop of the generator ends once the loop has stopped.
-        Value goOn =
-            arith::AndIOp::create(b, condition.getLoc(),
-                                  condition.getCondition(),
-                                  notStopped(b, condition.getLoc()));
+        // A loop of the generator ends once the loop has stopped (a select,
+        // not an and: the condition may be poison by then).
+        Value goOn = arith::SelectOp::create(
+            b, condition.getLoc(), notStopped(b, condition.getLoc()),
+            condition.getCondition(), falseValue);
         condition.getConditionMutable().assign(goOn);
       } else if (auto yield = dyn_cast<YieldOp>(op)) {
         runBody(b, loop, yield, stop, carried, notStopped(b, yield.getLoc()));
         yield.erase();
-      } else if (needsGuard(op, region)) {
+      } else if (needsGuard(op)) {
         guard(b, op, notStopped(b, op->getLoc()));
       }
     }
@@ -253,8 +281,8 @@ struct CoroInlineGeneratorsPass
     memref::StoreOp::create(inBody, loc, stops, stop);
   }
 
-  /// Runs `op` only while `notStopped`; its results are poison otherwise
-  /// (nothing after the stop uses them for an effect).
+  /// Runs `op` only while `notStopped`; its results are zeros otherwise
+  /// (poison where a type has no zero): nothing guarded uses them then.
   static void guard(OpBuilder &b, Operation *op, Value notStopped) {
     Location loc = op->getLoc();
     auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), notStopped,
@@ -268,10 +296,14 @@ struct CoroInlineGeneratorsPass
     op->moveBefore(inThen.getInsertionBlock(), inThen.getInsertionPoint());
     scf::YieldOp::create(inThen, loc, op->getResults());
     OpBuilder inElse = OpBuilder::atBlockEnd(ifOp.elseBlock());
-    SmallVector<Value> poison;
-    for (Type type : op->getResultTypes())
-      poison.push_back(ub::PoisonOp::create(inElse, loc, type));
-    scf::YieldOp::create(inElse, loc, poison);
+    SmallVector<Value> skipped;
+    for (Type type : op->getResultTypes()) {
+      auto zero = dyn_cast_or_null<TypedAttr>(inElse.getZeroAttr(type));
+      skipped.push_back(
+          zero ? arith::ConstantOp::create(inElse, loc, zero).getResult()
+               : ub::PoisonOp::create(inElse, loc, type).getResult());
+    }
+    scf::YieldOp::create(inElse, loc, skipped);
   }
 };
 

@@ -3,32 +3,43 @@
 // The generator's code runs in place of the loop, in an scf.execute_region;
 // the stop flag and the carried value live in allocas at the start of the
 // coroutine; each yield runs the body unless the loop has stopped; the
-// generator's store to memory it did not allocate runs only while the loop
-// goes on; its coro.id is the loop's instance.
+// generator's scf.for becomes an scf.while that ends once the loop has
+// stopped, and its store runs only while the loop goes on; its coro.id is
+// the loop's instance.
 // CHECK-LABEL: coro.func @consumer(
 // CHECK-SAME:      %[[N:[^:]*]]: i32, %[[OUT:[^:]*]]: memref<?xi32>)
 // CHECK-DAG:     %[[ACC:.*]] = memref.alloca() : memref<i32>
 // CHECK-DAG:     %[[STOP:.*]] = memref.alloca() : memref<i1>
 // CHECK:         %[[ID:.*]] = coro.id : index
-// CHECK:         memref.store %{{.*}}, %[[STOP]][] : memref<i1>
+// CHECK-DAG:     %[[TRUE:.*]] = arith.constant true
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK:         memref.store %[[FALSE]], %[[STOP]][] : memref<i1>
 // CHECK:         memref.store %{{.*}}, %[[ACC]][] : memref<i32>
 // CHECK:         scf.execute_region {
-// CHECK:           scf.for %[[I:.*]] = %{{.*}} to %[[N]]
+// CHECK:           scf.while (%[[I:.*]] = %{{.*}}) : (i32) -> i32 {
+// CHECK:             %[[MORE_TRIPS:.*]] = arith.cmpi slt, %[[I]], %[[N]] : i32
+// CHECK:             %[[SW:.*]] = memref.load %[[STOP]][] : memref<i1>
+// CHECK:             %[[GOW:.*]] = arith.xori %[[SW]], %[[TRUE]] : i1
+// CHECK:             %[[C:.*]] = arith.select %[[GOW]], %[[MORE_TRIPS]], %[[FALSE]] : i1
+// CHECK:             scf.condition(%[[C]]) %[[I]] : i32
+// CHECK:           } do {
+// CHECK:           ^bb0(%[[J:.*]]: i32):
 // CHECK:             %[[S0:.*]] = memref.load %[[STOP]][] : memref<i1>
-// CHECK:             %[[GO0:.*]] = arith.xori %[[S0]], %{{.*}} : i1
+// CHECK:             %[[GO0:.*]] = arith.xori %[[S0]], %[[TRUE]] : i1
 // CHECK:             scf.if %[[GO0]] {
-// CHECK:               memref.store %[[I]], %[[OUT]][%[[ID]]] : memref<?xi32>
+// CHECK:               memref.store %[[J]], %[[OUT]][%[[ID]]] : memref<?xi32>
 // CHECK:             }
 // CHECK:             %[[S1:.*]] = memref.load %[[STOP]][] : memref<i1>
-// CHECK:             %[[GO1:.*]] = arith.xori %[[S1]], %{{.*}} : i1
+// CHECK:             %[[GO1:.*]] = arith.xori %[[S1]], %[[TRUE]] : i1
 // CHECK:             scf.if %[[GO1]] {
 // CHECK:               %[[A:.*]] = memref.load %[[ACC]][] : memref<i32>
-// CHECK:               %[[SUM:.*]] = arith.addi %[[A]], %[[I]] : i32
+// CHECK:               %[[SUM:.*]] = arith.addi %[[A]], %[[J]] : i32
 // CHECK:               %[[MORE:.*]] = arith.cmpi slt, %[[SUM]], %{{.*}} : i32
 // CHECK:               memref.store %[[SUM]], %[[ACC]][] : memref<i32>
 // CHECK:               %[[STOPS:.*]] = arith.xori %[[MORE]], %{{.*}} : i1
 // CHECK:               memref.store %[[STOPS]], %[[STOP]][] : memref<i1>
 // CHECK:             }
+// CHECK:             scf.yield
 // CHECK:           }
 // CHECK:           scf.yield
 // CHECK:         }
@@ -63,12 +74,15 @@ coro.func @consumer(%n: i32, %out: memref<?xi32>) {
 
 // A cf loop of the generator: every block but the entry is entered only
 // while the loop goes on; coro.return ends the region. A while loop's
-// condition is false once the loop has stopped. A store to the generator's
-// own alloca needs no guard.
+// condition is false once the loop has stopped. The generator's alloca goes
+// to the start of the function, and its store runs only while the loop goes
+// on, as every access to memory does.
 // CHECK-LABEL: coro.func @cf_consumer(
+// CHECK:         %[[LOCAL:.*]] = memref.alloca() : memref<1xi32>
 // CHECK:         scf.execute_region {
-// CHECK:           %[[LOCAL:.*]] = memref.alloca() : memref<1xi32>
-// CHECK-NEXT:      memref.store %{{.*}}, %[[LOCAL]][%{{.*}}] : memref<1xi32>
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        memref.store %{{.*}}, %[[LOCAL]][%{{.*}}] : memref<1xi32>
+// CHECK-NEXT:      }
 // CHECK:           cf.br ^[[HEAD:.*]](%{{.*}} : i32)
 // CHECK:         ^[[HEAD]](%{{.*}}: i32):
 // CHECK:           %[[S:.*]] = memref.load %{{.*}}[] : memref<i1>
@@ -77,7 +91,7 @@ coro.func @consumer(%n: i32, %out: memref<?xi32>) {
 // CHECK:           scf.while
 // CHECK:             %[[WS:.*]] = memref.load %{{.*}}[] : memref<i1>
 // CHECK:             %[[WGO:.*]] = arith.xori %[[WS]], %{{.*}} : i1
-// CHECK:             %[[C:.*]] = arith.andi %{{.*}}, %[[WGO]] : i1
+// CHECK:             %[[C:.*]] = arith.select %[[WGO]], %{{.*}}, %{{.*}} : i1
 // CHECK:             scf.condition(%[[C]])
 // CHECK:         ^[[EXIT]]:
 // CHECK-NEXT:      scf.yield

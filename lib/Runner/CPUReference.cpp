@@ -114,8 +114,8 @@ llvm::Expected<std::vector<HostBuffer>> mlir::coro::runner::runCPUReference(
     if (!uses)
       continue;
     for (const SymbolTable::SymbolUse &use : *uses)
-      if (Operation *symbol = symbols.lookup(
-              use.getSymbolRef().getRootReference().getValue()))
+      if (Operation *symbol =
+              symbols.lookup(use.getSymbolRef().getRootReference().getValue()))
         if (reached.insert(symbol).second)
           worklist.push_back(symbol);
   }
@@ -150,8 +150,8 @@ llvm::Expected<std::vector<HostBuffer>> mlir::coro::runner::runCPUReference(
     if (!memref)
       continue;
     if (memref.getRank() != 1)
-      return fail("argument #" + llvm::Twine(position) +
-                  " is a memref of " + llvm::Twine(memref.getRank()) +
+      return fail("argument #" + llvm::Twine(position) + " is a memref of " +
+                  llvm::Twine(memref.getRank()) +
                   " dimensions; the CPU reference takes memrefs of one");
     memrefTypes.push_back(memref);
   }
@@ -159,8 +159,8 @@ llvm::Expected<std::vector<HostBuffer>> mlir::coro::runner::runCPUReference(
     return fail("@" + coroutine + " takes " + llvm::Twine(memrefTypes.size()) +
                 " memrefs, but " + llvm::Twine(buffers.size()) +
                 " buffers are given");
-  auto entry = func::FuncOp::create(
-      builder, loc, kEntryName, builder.getFunctionType(memrefTypes, {}));
+  auto entry = func::FuncOp::create(builder, loc, kEntryName,
+                                    builder.getFunctionType(memrefTypes, {}));
   entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                  builder.getUnitAttr());
   Block *body = entry.addEntryBlock();
@@ -232,8 +232,8 @@ llvm::Expected<std::vector<HostBuffer>> mlir::coro::runner::runCPUReference(
   SmallVector<void *> packed;
   for (MemRefDescriptor1D *&pointer : pointers)
     packed.push_back(&pointer);
-  if (llvm::Error error = (*engine)->invokePacked(
-          ("_mlir_ciface_" + kEntryName).str(), packed))
+  if (llvm::Error error =
+          (*engine)->invokePacked(("_mlir_ciface_" + kEntryName).str(), packed))
     return fail("running the CPU reference failed: " +
                 llvm::toString(std::move(error)));
   return results;

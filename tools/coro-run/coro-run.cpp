@@ -1344,7 +1344,7 @@ int main(int argc, char **argv) {
     return violations.count ? code : kExitMismatch;
   }
   if (!json)
-    llvm::outs() << "check: " << label << " matches " << referenceName
-                 << " on " << device->getName() << "\n";
+    llvm::outs() << "check: " << label << " matches " << referenceName << " on "
+                 << device->getName() << "\n";
   return code;
 }

@@ -136,9 +136,15 @@ def CoroSPIRVLocalArrays : Pass<"coro-spirv-local-arrays", "::mlir::ModuleOp"> {
     the default memory space maps to storage buffers, so before
     `map-memref-spirv-storage-class` this pass gives the allocas of every
     gpu.module the `#spirv.storage_class<Function>` memory space, which
-    `convert-gpu-to-spirv` turns into function variables.
+    `convert-gpu-to-spirv` turns into function variables. The conversion
+    takes no array of `index` or of vectors of `i1` or `index` ("failed to
+    legalize operation 'memref.alloca'"): such an array holds `i32` elements
+    (vectors of them), converted at its loads and stores (`index` is 32 bits
+    in these kernels); and it gave an array of `bf16` wrong values (it keeps
+    bf16 values in f32s), so that one holds `f32` elements.
   }];
-  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::spirv::SPIRVDialect"];
 }
 
 def CoroSPIRVKernelArguments
@@ -225,6 +231,17 @@ def CoroSPIRVExpandArith
     arith.remsi %a, %b  ->  select(a < 0, 0 - r, r)
         with r = arith.remui |a|, |b|, |x| = select(x < 0, 0 - x, x)
     ```
+    And `arith.bitcast` between `bf16` and `i16` (how a frame keeps a bf16
+    field's bits), which became an invalid 32-to-16-bit `spirv.Bitcast`
+    since the conversion keeps bf16 values in f32s; it goes through f32:
+
+    ```mlir
+    arith.bitcast %x : bf16 to i16
+        ->  trunci(bitcast(extf %x : f32) : i32 >> 16)
+    arith.bitcast %b : i16 to bf16
+        ->  truncf(bitcast(extui %b << 16 : i32) : f32)
+    ```
+
     Run it on GPU modules before `convert-gpu-to-spirv`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];

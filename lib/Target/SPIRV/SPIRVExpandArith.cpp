@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/Support/DebugLog.h"
 
@@ -99,16 +100,63 @@ struct ExpandSignedRemainder : OpRewritePattern<arith::RemSIOp> {
   }
 };
 
+/// `arith.bitcast` between bf16 and i16 (a frame field's bits) through
+/// f32, the type the conversion keeps bf16 values in, where the bitcast
+/// itself became an invalid spirv.Bitcast of 32 to 16 bits:
+///   bf16 -> i16: trunci(bitcast(extf(x) : f32) : i32 >> 16)
+///   i16 -> bf16: truncf(bitcast(extui(b) << 16 : i32) : f32)
+struct ExpandBF16Bitcast : OpRewritePattern<arith::BitcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::BitcastOp bitcast,
+                                PatternRewriter &rewriter) const override {
+    Type from = bitcast.getIn().getType();
+    Type to = bitcast.getType();
+    bool toBits = getElementTypeOrSelf(from).isBF16();
+    if (!toBits && !getElementTypeOrSelf(to).isBF16())
+      return failure();
+    Location loc = bitcast.getLoc();
+    auto like = [&](Type element) -> Type {
+      if (auto shaped = dyn_cast<ShapedType>(from))
+        return shaped.clone(element);
+      return element;
+    };
+    Type f32 = like(rewriter.getF32Type());
+    Type i32 = like(rewriter.getI32Type());
+    Value sixteen = arith::ConstantOp::create(
+        rewriter, loc, i32,
+        cast<TypedAttr>(
+            isa<ShapedType>(i32)
+                ? Attribute(DenseElementsAttr::get(
+                      cast<ShapedType>(i32), rewriter.getI32IntegerAttr(16)))
+                : Attribute(rewriter.getI32IntegerAttr(16))));
+    Value result;
+    if (toBits) {
+      Value wide = arith::ExtFOp::create(rewriter, loc, f32, bitcast.getIn());
+      Value bits = arith::BitcastOp::create(rewriter, loc, i32, wide);
+      Value high = arith::ShRUIOp::create(rewriter, loc, bits, sixteen);
+      result = arith::TruncIOp::create(rewriter, loc, to, high);
+    } else {
+      Value bits = arith::ExtUIOp::create(rewriter, loc, i32, bitcast.getIn());
+      Value high = arith::ShLIOp::create(rewriter, loc, bits, sixteen);
+      Value wide = arith::BitcastOp::create(rewriter, loc, f32, high);
+      result = arith::TruncFOp::create(rewriter, loc, to, wide);
+    }
+    LDBG() << "expanding " << bitcast;
+    rewriter.replaceOp(bitcast, result);
+    return success();
+  }
+};
+
 struct CoroSPIRVExpandArithPass
     : coro::impl::CoroSPIRVExpandArithBase<CoroSPIRVExpandArithPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns
-        .add<ExpandBoolIndexCast<arith::IndexCastOp>,
-             ExpandBoolIndexCast<arith::IndexCastUIOp>, ExpandSignedRemainder>(
-            &getContext());
+    patterns.add<ExpandBoolIndexCast<arith::IndexCastOp>,
+                 ExpandBoolIndexCast<arith::IndexCastUIOp>,
+                 ExpandSignedRemainder, ExpandBF16Bitcast>(&getContext());
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     // Only these ops change: no folding that could make new casts.
     if (failed(coro::applyPatternsWithoutFolding(getOperation(),

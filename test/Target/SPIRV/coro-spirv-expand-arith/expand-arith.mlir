@@ -1,4 +1,4 @@
-// RUN: coro-opt %s --split-input-file \
+// RUN: coro-opt %s --split-input-file --allow-unregistered-dialect \
 // RUN:   --pass-pipeline='builtin.module(gpu.module(coro-spirv-expand-arith))' \
 // RUN:   | FileCheck %s
 
@@ -115,6 +115,31 @@ gpu.module @kernels {
     memref.store %r, %out[%c0] : memref<?xi32>
     %rv = arith.remsi %v, %w : vector<2xi64>
     memref.store %rv, %out64[%c0] : memref<?xvector<2xi64>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Bitcasts between bf16 and i16 (a frame field's bits) go through f32.
+// CHECK-LABEL: gpu.func @bf16_bits(
+// CHECK-SAME:      %[[X:[^:]*]]: bf16, %[[B:[^:]*]]: i16
+// CHECK:         %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK:         %[[XW:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK:         %[[XB:.*]] = arith.bitcast %[[XW]] : f32 to i32
+// CHECK:         %[[XH:.*]] = arith.shrui %[[XB]], %[[SIXTEEN]] : i32
+// CHECK:         %[[BITS:.*]] = arith.trunci %[[XH]] : i32 to i16
+// CHECK:         %[[BW:.*]] = arith.extui %[[B]] : i16 to i32
+// CHECK:         %[[BH:.*]] = arith.shli %[[BW]], %[[SIXTEEN]] : i32
+// CHECK:         %[[BF:.*]] = arith.bitcast %[[BH]] : i32 to f32
+// CHECK:         %[[VALUE:.*]] = arith.truncf %[[BF]] : f32 to bf16
+// CHECK:         "test.use"(%[[BITS]], %[[VALUE]])
+// CHECK-NOT:     arith.bitcast {{.*}} bf16
+gpu.module @kernels {
+  gpu.func @bf16_bits(%x: bf16, %b: i16) kernel {
+    %bits = arith.bitcast %x : bf16 to i16
+    %value = arith.bitcast %b : i16 to bf16
+    "test.use"(%bits, %value) : (i16, bf16) -> ()
     gpu.return
   }
 }

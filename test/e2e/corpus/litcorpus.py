@@ -28,12 +28,12 @@ def suite(name, mode, features, args, filter=""):
 # validation layer; --check compares every buffer with the mega-kernel.
 suite("vulkan/megakernel", "check", CHECK,
       ["--scheduler=megakernel", "--validate"])
-# Against the CPU reference (--check=cpu), which shares none of the passes
-# the mega-kernel's code takes: the mega-kernel and the state machine.
+# The mega-kernel against the CPU reference (--check=cpu), which shares
+# none of the passes the mega-kernel's code takes: a bug of the front half
+# (inlining, yields, handles) shows here; every suite above compares the
+# split with the mega-kernel.
 suite("vulkan/megakernel-cpu-reference", "check-cpu", CHECK,
       ["--scheduler=megakernel", "--validate"])
-suite("vulkan/state-machine-cpu-reference", "check-cpu", CHECK,
-      ["--scheduler=state-machine", "--validate"])
 suite("vulkan/state-machine", "check", CHECK,
       ["--scheduler=state-machine", "--validate"])
 # Bounded steps: frames go to global memory and back between launches, after

@@ -31,10 +31,11 @@ class InlinedYield(Stmt):
 
 
 class BindValue(Stmt):
-    """The loop body's ValRef(uid) is the value of `e` from here on."""
+    """The loop body's ValRef(uid) is the i32 leaf of the value of `e` (as
+    the generator's yield type ty) from here on."""
 
-    def __init__(self, uid, e):
-        self.uid, self.e = uid, e
+    def __init__(self, uid, e, ty):
+        self.uid, self.e, self.ty = uid, e, ty
 
 
 class WithGuards(Stmt):
@@ -72,8 +73,8 @@ def const_text(ty, val):
     if ty in FLOAT_TYPES:
         return "arith.constant %s : %s" % (fmt_float(val), ty)
     vals = val if isinstance(val, list) else [val] * lanes(ty)
-    if elem(ty) == "i32":
-        body = ", ".join(str(norm_int(v, 32)) for v in vals)
+    if elem(ty) in WIDTH:
+        body = ", ".join(str(norm_int(v, WIDTH[elem(ty)])) for v in vals)
     else:
         body = ", ".join(fmt_float(v) for v in vals)
     return "arith.constant dense<[%s]> : %s" % (body, MLIR_TYPE[ty])
@@ -154,12 +155,16 @@ class FuncEmitter:
     def convert(self, v, frm, to):
         if frm == to:
             return v
+        if is_int_vec(frm) and is_int_vec(to) and lanes(frm) == lanes(to):
+            a, b = WIDTH[elem(frm)], WIDTH[elem(to)]
+            kind = "extsi" if a < b else "trunci"
+            return self.op("arith.%s %s : %s to %s" % (kind, v, self.T(frm), self.T(to)))
         if is_vec(frm):
-            if frm == "v4i32":
-                s = self.op("vector.reduction <add>, %s : vector<4xi32> into i32" % v)
-                return self.convert(s, "i32", to)
-            s = self.op("vector.extract %s[0] : f32 from vector<2xf32>" % v)
-            return self.convert(s, "f32", to)
+            if is_int_vec(frm):
+                s = self.op("vector.reduction <add>, %s : %s into %s" % (v, self.T(frm), elem(frm)))
+                return self.convert(s, elem(frm), to)
+            s = self.op("vector.extract %s[0] : %s from %s" % (v, elem(frm), self.T(frm)))
+            return self.convert(s, elem(frm), to)
         if is_vec(to):
             s = self.convert(v, frm, elem(to))
             return self.op("vector.broadcast %s : %s to %s" % (s, elem(to), self.T(to)))
@@ -186,6 +191,37 @@ class FuncEmitter:
             i = self.op("arith.fptosi %s : %s to %s" % (v, frm, wide))
             return self.convert(i, wide, to)
         raise ValueError("no conversion %s -> %s" % (frm, to))
+
+    def to_leaf(self, v, ty):
+        """The i32 a loop body sees of a yielded value of type ty: explicit
+        arith/vector ops, the same in the program (at the top of the
+        coro.for_each body) and in the oracle (at each inlined yield); every
+        bit that reaches a frame field or a conversion matters."""
+        if ty == "i32":
+            return v
+        if is_int_vec(ty):
+            n, e = lanes(ty), elem(ty)
+            w = self.const(ty, [1, 3, 9, 27][:n])
+            m = self.op("arith.muli %s, %s : %s" % (v, w, self.T(ty)), "leaf")
+            s = self.op("vector.reduction <add>, %s : %s into %s" % (m, self.T(ty), e), "leaf")
+            return self.to_leaf(s, e)
+        if is_vec(ty):  # v2f32: exact integers, lane by lane
+            iv = "v%di32" % lanes(ty)
+            i = self.op("arith.fptosi %s : %s to %s" % (v, self.T(ty), self.T(iv)), "leaf")
+            return self.to_leaf(i, iv)
+        if ty == "i64":
+            hi = self.op("arith.shrui %s, %s : i64" % (v, self.const("i64", 32)), "leaf")
+            x = self.op("arith.xori %s, %s : i64" % (v, hi), "leaf")
+            return self.op("arith.trunci %s : i64 to i32" % x, "leaf")
+        if ty == "f64":
+            i = self.op("arith.fptosi %s : f64 to i64" % v, "leaf")
+            return self.to_leaf(i, "i64")
+        if ty in FLOAT_TYPES:
+            return self.op("arith.fptosi %s : %s to i32" % (v, ty), "leaf")
+        if ty == "index":
+            return self.op("arith.index_cast %s : index to i32" % v, "leaf")
+        kind = "extui" if ty == "i1" else "extsi"
+        return self.op("arith.%s %s : %s to i32" % (kind, v, ty), "leaf")
 
     def clamp(self, v, ty):
         if not is_float(ty):
@@ -277,13 +313,13 @@ class FuncEmitter:
         if t is VecShuffle:
             a, b = self.ex(e.a), self.ex(e.b)
             return self.op("vector.shuffle %s, %s [%s] : %s, %s" % (
-                a, b, ", ".join(map(str, e.mask)), self.T(e.ty), self.T(e.ty)))
+                a, b, ", ".join(map(str, e.mask)), self.T(e.a.ty), self.T(e.b.ty)))
         if t is TableLoad:
             i = self.idx(e.idx, TABLE_SIZE)
             return self.op("memref.load %%table[%s] : memref<?xi32>" % i, "tab")
         if t is TableVecLoad:
-            i = self.idx(e.idx, TABLE_SIZE - 3)
-            return self.op("vector.load %%table[%s] : memref<?xi32>, vector<4xi32>" % i, "tvl")
+            i = self.idx(e.idx, TABLE_SIZE - lanes(e.ty) + 1)
+            return self.op("vector.load %%table[%s] : memref<?xi32>, %s" % (i, self.T(e.ty)), "tvl")
         if t is ArrLoad:
             if e.arr not in self.arrays:
                 return self.const(e.ty, 0)
@@ -518,11 +554,12 @@ class FuncEmitter:
             else:
                 self.emit('// coro.promise "%s", %s : %s' % (s.name, v, self.T(s.ty)))
         elif t is Yield:
-            v = self.convert(self.ex(s.e), s.e.ty, "i32")
+            yty = self.func.yield_ty
+            v = self.convert(self.ex(s.e), s.e.ty, yty)
             if coro and self.func.generator:
-                self.emit("coro.yield %s : i32" % v)
+                self.emit("coro.yield %s : %s" % (v, self.T(yty)))
             else:
-                self.emit("// coro.yield %s : i32" % v)
+                self.emit("// coro.yield %s : %s" % (v, self.T(yty)))
         elif t is Await:
             callee = self.prog.func(s.callee)
             if callee is None or "a0" not in self.arrays:
@@ -547,7 +584,9 @@ class FuncEmitter:
         elif t is InlinedYield:
             self.stmt(If(Cmp("eq", VarRef(s.stop, "i1"), Const("i1", 0)), s.stmts, None))
         elif t is BindValue:
-            self.vals[s.uid] = self.convert(self.ex(s.e), s.e.ty, "i32")
+            # The generator's value, then the body's i32 leaf of it.
+            v = self.convert(self.ex(s.e), s.e.ty, s.ty)
+            self.vals[s.uid] = self.to_leaf(v, s.ty)
         elif t is WithGuards:
             guards, self.guards = self.guards, s.guards
             self.stmts(s.stmts)
@@ -591,9 +630,11 @@ class FuncEmitter:
         idx = len(self.lines)
         self.emit(head + " {")
         self.label("  " * self.ind + "^bb0(%s):" % ", ".join(
-            ["%s: i32" % value] + ["%s: %s" % (a, ty) for a, ty in zip(args, self.types_of(names))]))
+            ["%s: %s" % (value, self.T(gen.yield_ty))]
+            + ["%s: %s" % (a, ty) for a, ty in zip(args, self.types_of(names))]))
         self.ind += 1
-        self.vals[s.uid] = value
+        # The body's i32 leaf of the value, explicit (as in the oracle).
+        self.vals[s.uid] = self.to_leaf(value, gen.yield_ty)
         self.stmts(s.body)
         brk = self.ex(s.brk)
         go = self.op("arith.xori %s, %s : i1" % (brk, self.const("i1", 1)), "go")
@@ -632,7 +673,7 @@ class FuncEmitter:
             if not isinstance(x, Node):
                 return x
             if isinstance(x, Yield):
-                return InlinedYield(stop, [BindValue(s.uid, rename(x.e)),
+                return InlinedYield(stop, [BindValue(s.uid, rename(x.e), gen.yield_ty),
                                            WithGuards(list(self.guards), s.body),
                                            Assign(stop, "i1", s.brk)])
             if isinstance(x, ArgRef):
@@ -777,7 +818,7 @@ class FuncEmitter:
         kw = "coro.func" if coro else "func.func"
         head = "%s @%s(%s)" % (kw, f.name, ", ".join(params))
         if coro and f.generator:
-            head += " yields i32"
+            head += " yields %s" % self.T(f.yield_ty)
         self.lines.append(head + " {")
         if coro:
             self.emit("%id = coro.id : index")

@@ -19,6 +19,15 @@ INDEX_OPS = ["addi", "muli", "andi", "ori", "xori", "maxui", "minui", "divui", "
 IPREDS = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 FPREDS = ["oeq", "one", "olt", "ole", "ogt", "oge"]
 GRIDS = [1, 2, 3, 5, 7, 8, 13, 31, 33, 37, 45, 63, 64, 65, 70]
+# What a generator yields (i32 and the narrow and boolean types a little
+# more often), and the parameter types of callees and generators (narrow,
+# boolean, index, floats, vectors).
+YIELD_TYPES = ["i32", "i1", "i1", "i8", "i16"] + ALL_TYPES
+PARAM_TYPES = ["i32", "i32", "f32"] + [t for t in ALL_TYPES if t not in ("i32", "f32")]
+# Promise names and their types (all promises of one name have one type).
+PROMISES = [("p0", "i32"), ("p0", "i32"), ("p1", "f32"), ("p2", "v4i32"), ("p3", "i64"),
+            ("p4", "i1"), ("p5", "i8"), ("p6", "i16"), ("p7", "v2i16"), ("p8", "v2f32"),
+            ("p9", "f16"), ("p10", "index"), ("p11", "f64"), ("p12", "v2i32"), ("p13", "v2i8")]
 
 
 class Ctx:
@@ -76,6 +85,7 @@ class Gen:
         for i in range(ngens, 0, -1):
             f = Func("g%d" % i, self.callee_params(), False)
             f.generator = True
+            f.yield_ty = self.pick(YIELD_TYPES)
             f.arrays = {"a0": "i32"}
             self.fill(p, f, [], kentry + ncallees + i - 1, gens=list(gens))
             gens.insert(0, f)
@@ -94,6 +104,8 @@ class Gen:
             p.args["x2"] = [r.randint(-50, 50) for _ in range(4)]
         e = Func("coro_fuzz_%s" % str(self.seed).replace("-", "m"), params, True)
         e.generator = self.chance(0.2)
+        if e.generator:
+            e.yield_ty = self.pick(YIELD_TYPES)
         e.arrays = {"a0": "i32"}
         if self.chance(0.6):
             e.arrays["a1"] = "f32"
@@ -102,12 +114,8 @@ class Gen:
         return p
 
     def callee_params(self):
-        params = []
-        if self.chance(0.8):
-            params.append(("p0", "i32"))
-        if self.chance(0.6):
-            params.append(("p1", "f32"))
-        return params
+        n = self.pick([0, 1, 1, 2, 2, 2, 3, 4])
+        return [("p%d" % i, self.pick(PARAM_TYPES)) for i in range(n)]
 
     def fill(self, p, f, callees, own_slot, cf=False, gens=()):
         ctx = Ctx(f, callees)
@@ -159,9 +167,14 @@ class Gen:
 
     # ------------------------------------------------------------ digests
     def digest(self, name, ty):
-        v = VarRef(name, ty)
-        if ty == "v4i32":
-            return VecReduce(Bin("muli", v, Const("v4i32", [1, 3, 9, 27]), "v4i32"), "i32")
+        return self.digest_of(VarRef(name, ty))
+
+    def digest_of(self, v):
+        ty = v.ty
+        if is_int_vec(ty):
+            n, e = lanes(ty), elem(ty)
+            w = Bin("muli", v, Const(ty, [1, 3, 9, 27][:n]), ty)
+            return self.digest_of(VecReduce(w, e))
         if ty == "v2f32":
             a = Conv(VecExtract(v, 0, "f32"), "i32")
             b = Conv(VecExtract(v, 1, "f32"), "i32")
@@ -247,11 +260,12 @@ class Gen:
     def s_promise(self, ctx, depth):
         f = ctx.func
         prefix = "" if f.is_entry else f.name + "_"
-        name, ty = self.pick([("p0", "i32"), ("p0", "i32"), ("p1", "f32"), ("p2", "v4i32"), ("p3", "i64")])
+        name, ty = self.pick(PROMISES)
         return Promise(prefix + name, ty, self.expr(ctx, ty, 2, LIMIT.get(ty)))
 
     def s_yield(self, ctx, depth):
-        return Yield(self.expr(ctx, "i32", 2))
+        ty = ctx.func.yield_ty
+        return Yield(self.expr(ctx, ty, 2, LIMIT.get(ty)))
 
     def s_await(self, ctx, depth):
         callee = self.pick(ctx.callees)
@@ -270,6 +284,15 @@ class Gen:
         if self.chance(0.25):
             body.insert(self.r.randint(0, len(body)),
                         Store("out32", self.r.randrange(self.prog.k32), ValRef(uid, "i32")))
+        others = [v for v in self.vars_of(ctx) if v.ty != "i32"]
+        if others and self.chance(0.5):
+            # Carried values (iter_args) of the other types, from the value.
+            v = self.pick(others)
+            if self.chance(0.6):
+                e = self.mix_value(v, uid)
+            else:
+                e = self.expr(ctx, v.ty, 2, LIMIT.get(v.ty))
+            body.insert(self.r.randint(0, len(body)), Assign(v.name, v.ty, e))
         # Early exits that fire mid-loop (on about a quarter of the values),
         # rarely (a condition that is often false), or never.
         x = self.r.random()
@@ -283,6 +306,19 @@ class Gen:
         ctx.mult //= 4
         ctx.vals.pop()
         return ForEach(uid, gen.name, args, body, brk)
+
+    def mix_value(self, v, uid):
+        """Variable v combined with the value of the loop `uid`."""
+        ty, x = v.ty, VarRef(v.name, v.ty)
+        if ty in FLOAT_TYPES:  # |x| <= VAR_BOUND, |value as i8| <= 128
+            return Bin("addf", x, Conv(ValRef(uid, "i8"), ty), ty)
+        if ty == "v2f32":
+            return VecInsert(x, Conv(ValRef(uid, "i8"), "f32"), self.r.randrange(2), ty)
+        if is_int_vec(ty):
+            return Bin(self.pick(["addi", "xori"]), x, VecSplat(ValRef(uid, elem(ty)), ty), ty)
+        op = self.pick(["addi", "xori"])
+        # i1 takes the logic ops only, as everywhere (addi is xori there).
+        return Bin("xori" if ty == "i1" else op, x, ValRef(uid, ty), ty)
 
     def block(self, ctx, depth, lo=1, hi=3):
         return self.stmts(ctx, self.r.randint(lo, hi), depth + 1)
@@ -390,8 +426,9 @@ class Gen:
         if ty == "i1":
             opts = ["cmp", "cmp", "var", "const", "logic", "conv"]
             k = self.pick(opts) if depth > 0 else self.pick(["var", "const", "cmp"])
-            if k == "var" and self.vars_of(ctx, "i1"):
-                return self.pick(self.leaf_vars(ctx, "i1"))
+            bools = self.leaf_vars(ctx, "i1") + [ArgRef(n, t) for n, t in f.params if t == "i1"]
+            if k == "var" and bools:
+                return self.pick(bools)
             if k == "logic" and depth > 0:
                 return Bin(self.pick(["andi", "ori", "xori"]), self.iexpr(ctx, "i1", depth - 1),
                            self.iexpr(ctx, "i1", depth - 1), "i1")
@@ -406,10 +443,14 @@ class Gen:
                 return Cmp(self.pick(FPREDS), a, b)
             return Cmp(self.pick(IPREDS), self.iexpr(ctx, t, max(depth - 1, 0)),
                        self.iexpr(ctx, t, max(depth - 1, 0)))
-        if ty == "v4i32":
-            k = self.pick(["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const",
-                           "load"])
-            vector_args = [ArgRef(n, t) for n, t in f.params if t == ty]
+        if is_int_vec(ty):
+            n, e = lanes(ty), elem(ty)
+            kinds = ["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const",
+                     "conv"]
+            if e == "i32":
+                kinds.append("load")
+            k = self.pick(kinds)
+            vector_args = [ArgRef(a, t) for a, t in f.params if t == ty]
             if vector_args and self.chance(0.3):
                 return self.pick(vector_args)
             if depth == 0 or k == "var":
@@ -417,21 +458,29 @@ class Gen:
                 if vs and k != "const":
                     return self.pick(vs)
                 if depth == 0 or k == "const" or not vs:
-                    return Const(ty, [r.randint(-50, 50) for _ in range(4)])
+                    return Const(ty, [r.randint(-50, 50) for _ in range(n)])
             d = depth - 1
             if k == "load":
-                return TableVecLoad(self.iexpr(ctx, "i32", d))
+                return TableVecLoad(self.iexpr(ctx, "i32", d), ty)
             if k == "splat":
-                return VecSplat(self.iexpr(ctx, "i32", d), ty)
+                return VecSplat(self.iexpr(ctx, self.pick(["i32", e]), d), ty)
             if k == "from":
-                return VecFrom([self.iexpr(ctx, "i32", max(d - 1, 0)) for _ in range(4)], ty)
+                return VecFrom([self.iexpr(ctx, self.pick(["i32", e]), max(d - 1, 0))
+                                for _ in range(n)], ty)
             if k == "bin":
                 return Bin(self.pick(INT_OPS), self.iexpr(ctx, ty, d), self.iexpr(ctx, ty, d), ty)
             if k == "insert":
-                return VecInsert(self.iexpr(ctx, ty, d), self.iexpr(ctx, "i32", d), r.randrange(4), ty)
+                return VecInsert(self.iexpr(ctx, ty, d), self.iexpr(ctx, self.pick(["i32", e]), d),
+                                 r.randrange(n), ty)
             if k == "shuffle":
-                return VecShuffle(self.iexpr(ctx, ty, d), self.iexpr(ctx, ty, d),
-                                  [r.randrange(8) for _ in range(4)], ty)
+                # From two vectors of the same element type, any length.
+                src = self.pick([t for t in INT_VEC_TYPES if elem(t) == e])
+                return VecShuffle(self.iexpr(ctx, src, d), self.iexpr(ctx, src, d),
+                                  [r.randrange(2 * lanes(src)) for _ in range(n)], ty)
+            if k == "conv":
+                # Lane by lane from another element width (extsi, trunci).
+                src = self.pick([t for t in INT_VEC_TYPES if lanes(t) == n])
+                return Conv(self.iexpr(ctx, src, d), ty) if src != ty else self.iexpr(ctx, ty, d)
             return Sel(self.iexpr(ctx, "i1", d), self.iexpr(ctx, ty, d), self.iexpr(ctx, ty, d), ty)
         # scalar integers and index
         leaves = ["var", "var", "var", "const", "id"]
@@ -459,9 +508,11 @@ class Gen:
         if k == "val":
             return ValRef(self.pick(ctx.vals), ty)
         if k == "arg":
-            ints = [(n, t) for n, t in f.params if t == "i32"]
-            if ints:
-                n, t = self.pick(ints)
+            # A parameter of this type, or of another integer type converted.
+            same = [(n, t) for n, t in f.params if t == ty]
+            ints = [(n, t) for n, t in f.params if t in INT_TYPES or t == "index"]
+            if same or ints:
+                n, t = self.pick(same if same and self.chance(0.6) else ints)
                 return Conv(ArgRef(n, t), ty) if ty != t else ArgRef(n, t)
             k = "const"
         if k == "table":
@@ -490,9 +541,11 @@ class Gen:
             t = self.pick(FLOAT_TYPES)
             return Conv(self.fexpr(ctx, t, d, LIMIT[t])[0], ty)
         # vec
-        v = self.iexpr(ctx, "v4i32", d)
-        e = VecReduce(v, "i32") if self.chance(0.3) else VecExtract(v, r.randrange(4), "i32")
-        return e if ty == "i32" else Conv(e, ty)
+        vt = self.pick(["v4i32"] + INT_VEC_TYPES)
+        v = self.iexpr(ctx, vt, d)
+        et = elem(vt)
+        e = VecReduce(v, et) if self.chance(0.3) else VecExtract(v, r.randrange(lanes(vt)), et)
+        return e if ty == et else Conv(e, ty)
 
     def fexpr(self, ctx, ty, depth, lim):
         """A float expression of type ty whose |value| <= its bound <= lim;
@@ -518,9 +571,9 @@ class Gen:
             v = r.randint(-b, b)
             return Const(ty, v), abs(v)
 
-        leaves = ["var", "var", "var", "const"]
+        leaves = ["var", "var", "var", "const", "arg"]
         if not vec:
-            leaves += ["iconv", "arg", "arr", "vext"]
+            leaves += ["iconv", "arr", "vext"]
         nodes = ["add", "mul", "neg", "minmax", "sel", "fconv"]
         if vec:
             nodes += ["splat", "from", "insert"]
@@ -539,12 +592,14 @@ class Gen:
             t = self.pick(["i8", "i32", "index", "i1", "i64"])
             return Conv(self.iexpr(ctx, t, min(d, 1)), ty), 128
         if k == "arg":
-            fl = [(n, t) for n, t in f.params if t == "f32"]
+            # A float parameter (the entry's x1, or a callee's, which its
+            # callers bound by VAR_BOUND), converted to ty.
+            fl = [(n, t) for n, t in f.params if t in FLOAT_TYPES or (vec and t == ty)]
             if not fl:
                 return const()
-            n, t = fl[0]
-            b = ARG_F32_BOUND if f.is_entry else VAR_BOUND["f32"]
-            if b > lim or (ty == "f16" and b > LIMIT["f16"]):
+            n, t = self.pick(fl)
+            b = ARG_F32_BOUND if f.is_entry else VAR_BOUND[t]
+            if b > lim or b > LIMIT[ty] or b > LIMIT[t]:
                 return const()
             return (ArgRef(n, t) if ty == t else Conv(ArgRef(n, t), ty)), b
         if k == "arr":

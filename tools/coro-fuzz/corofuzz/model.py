@@ -10,13 +10,15 @@ reducer simple: any edit of the tree is a valid program.
 
 import copy
 
-# Types: scalar names as in MLIR, plus two vector types.
+# Types: scalar names as in MLIR, plus small vectors (v<lanes><elem>).
 INT_TYPES = ["i1", "i8", "i16", "i32", "i64"]
 FLOAT_TYPES = ["f16", "f32", "f64"]
-VEC_TYPES = ["v4i32", "v2f32"]
-ALL_TYPES = INT_TYPES + ["index"] + FLOAT_TYPES + VEC_TYPES
-MLIR_TYPE = {t: t for t in INT_TYPES + ["index"] + FLOAT_TYPES}
-MLIR_TYPE.update({"v4i32": "vector<4xi32>", "v2f32": "vector<2xf32>"})
+INT_VEC_TYPES = ["v4i32", "v2i32", "v2i16", "v2i8"]
+VEC_TYPES = INT_VEC_TYPES + ["v2f32"]
+SCALAR_TYPES = INT_TYPES + ["index"] + FLOAT_TYPES
+ALL_TYPES = SCALAR_TYPES + VEC_TYPES
+MLIR_TYPE = {t: t for t in SCALAR_TYPES}
+MLIR_TYPE.update({t: "vector<%sx%s>" % (t[1], t[2:]) for t in VEC_TYPES})
 WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 # Floats keep exact integer values: every expression stays within LIMIT,
 # every variable within VAR_BOUND (assignments clamp to it).
@@ -41,12 +43,16 @@ def is_vec(t):
     return t in VEC_TYPES
 
 
+def is_int_vec(t):
+    return t in INT_VEC_TYPES
+
+
 def elem(t):
-    return {"v4i32": "i32", "v2f32": "f32"}.get(t, t)
+    return t[2:] if is_vec(t) else t
 
 
 def lanes(t):
-    return {"v4i32": 4, "v2f32": 2}.get(t, 1)
+    return int(t[1]) if is_vec(t) else 1
 
 
 class Node:
@@ -93,8 +99,10 @@ class IvRef(Expr):
 
 
 class ValRef(Expr):
-    """The value (i32) the generator of the enclosing ForEach `uid` yielded,
-    converted to ty."""
+    """The value the generator of the enclosing ForEach `uid` yielded (of
+    the generator's yield type), as the i32 leaf the body uses (emit.to_leaf,
+    explicit at the top of the body and at each inlined yield), converted
+    to ty."""
 
     def __init__(self, uid, ty):
         self.uid, self.ty = uid, ty
@@ -165,6 +173,9 @@ class VecReduce(Expr):
 
 
 class VecShuffle(Expr):
+    """vector.shuffle of two operands of one type (a.ty) into ty (the same
+    element type, len(mask) lanes)."""
+
     def __init__(self, a, b, mask, ty):
         self.a, self.b, self.mask, self.ty = a, b, mask, ty
 
@@ -177,11 +188,10 @@ class TableLoad(Expr):
 
 
 class TableVecLoad(Expr):
-    """Four consecutive table entries, one vector.load."""
-    ty = "v4i32"
+    """Consecutive table entries (four or two), one vector.load."""
 
-    def __init__(self, idx):
-        self.idx = idx
+    def __init__(self, idx, ty="v4i32"):
+        self.idx, self.ty = idx, ty
 
 
 class ArrLoad(Expr):
@@ -254,6 +264,8 @@ class Promise(Stmt):
 
 
 class Yield(Stmt):
+    """coro.yield of e (of the generator's yield type)."""
+
     def __init__(self, e):
         self.e = e
 
@@ -308,14 +320,16 @@ class Var(Node):
 
 
 class Func(Node):
-    """A coroutine. params: [(name, ty)] scalar parameters (the entry's are
-    the program's scalar arguments); arrays: {name: elem type} (entry:
+    """A coroutine. params: [(name, ty)] parameters of any type (the entry's are
+    the program's arguments); arrays: {name: elem type} (entry:
     memref.alloca; callee: only 'a0', its memref<8xi32> parameter).
-    Callees are awaited (c<n>) or, generators, consumed by ForEach (g<n>)."""
+    Callees are awaited (c<n>) or, generators (yielding yield_ty), consumed
+    by ForEach (g<n>)."""
 
     def __init__(self, name, params, is_entry):
         self.name, self.params, self.is_entry = name, params, is_entry
         self.generator = False
+        self.yield_ty = "i32"
         self.vars = []
         self.arrays = {}
         self.body = []

@@ -227,6 +227,7 @@ llvm::Expected<std::vector<HostBuffer>> mlir::coro::runner::runCPUReference(
     descriptors.push_back({buffer.bytes.data(), buffer.bytes.data(), 0,
                            static_cast<int64_t>(buffer.count), 1});
   std::vector<MemRefDescriptor1D *> pointers;
+  pointers.reserve(descriptors.size());
   for (MemRefDescriptor1D &descriptor : descriptors)
     pointers.push_back(&descriptor);
   SmallVector<void *> packed;

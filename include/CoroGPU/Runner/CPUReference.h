@@ -28,14 +28,14 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
-/// Runs `coroutine` of `module` (left unchanged) on the CPU for every
+/// Runs `coroutine` of `source` (left unchanged) on the CPU for every
 /// instance of `grid`, with its scalar arguments given as `coro-run --arg`
 /// texts and its memref arguments (of one dimension) starting as `buffers`;
 /// returns the buffers after the run. Fails with a message for what the
 /// reference cannot run: frames driven by handles (coro.handle.*), memrefs
 /// of more dimensions.
 llvm::Expected<std::vector<HostBuffer>>
-runCPUReference(ModuleOp module, StringRef coroutine,
+runCPUReference(ModuleOp source, StringRef coroutine,
                 std::array<uint32_t, 3> grid, ArrayRef<std::string> scalars,
                 ArrayRef<HostBuffer> buffers);
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Runner/BufferIO.h"
+#include "CoroGPU/Runner/HostKernels.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -25,6 +26,12 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 StringRef mlir::coro::runner::getNumpyType(Type type) {
+  if (type.isInteger(1))
+    return "|b1";
+  if (type.isInteger(8))
+    return "|i1";
+  if (type.isInteger(16))
+    return "<i2";
   if (type.isF16())
     return "<f2";
   if (type.isF32())
@@ -136,6 +143,40 @@ static bool readNumpyElements(StringRef contents, StringRef path, Type type,
   return true;
 }
 
+/// The element type a buffer spec names, or null.
+static Type parseElementType(StringRef name, MLIRContext &context) {
+  return llvm::StringSwitch<Type>(name)
+      .Case("i1", IntegerType::get(&context, 1))
+      .Case("i8", IntegerType::get(&context, 8))
+      .Case("i16", IntegerType::get(&context, 16))
+      .Case("i32", IntegerType::get(&context, 32))
+      .Case("i64", IntegerType::get(&context, 64))
+      .Case("f16", Float16Type::get(&context))
+      .Case("f32", Float32Type::get(&context))
+      .Case("f64", Float64Type::get(&context))
+      .Default(Type());
+}
+static constexpr const char kElementTypeNames[] =
+    "i1, i8, i16, i32, i64, f16, f32, f64";
+
+std::string mlir::coro::runner::checkBufferArgument(MemRefType memref,
+                                                    StringRef target) {
+  // The elements only: the shapes GPU kernels take are the compiler's to
+  // check.
+  if (std::string why = checkHostMemRef(
+          MemRefType::get({ShapedType::kDynamic}, memref.getElementType()),
+          target);
+      !why.empty())
+    return why;
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << memref.getElementType();
+  if (parseElementType(name, *memref.getContext()))
+    return {};
+  return "buffer specs name elements of " + std::string(kElementTypeNames) +
+         ", not " + name + " (keep bf16 values as i16: arith.bitcast)";
+}
+
 /// Parses TYPE:COUNT:INIT into `buffer`, checking it against `memref`.
 static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
                         HostBuffer &buffer, std::string &error) {
@@ -146,16 +187,10 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
     error = ("buffer '" + spec + "' is not TYPE:COUNT:INIT").str();
     return false;
   }
-  Type type = llvm::StringSwitch<Type>(parts[0])
-                  .Case("f16", Float16Type::get(&context))
-                  .Case("f32", Float32Type::get(&context))
-                  .Case("f64", Float64Type::get(&context))
-                  .Case("i32", IntegerType::get(&context, 32))
-                  .Case("i64", IntegerType::get(&context, 64))
-                  .Default(Type());
+  Type type = parseElementType(parts[0], context);
   if (!type) {
     error = ("buffer '" + spec + "': unknown element type '" + parts[0] +
-             "' (f16, f32, f64, i32, i64)")
+             "' (" + kElementTypeNames + ")")
                 .str();
     return false;
   }
@@ -224,10 +259,17 @@ static bool parseBuffer(StringRef spec, MemRefType memref, unsigned argument,
     }
     std::mt19937_64 generator(seed);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    // [0, 1000), or the positive values of a narrower integer.
+    double integerRange =
+        isa<IntegerType>(type)
+            ? std::min(1000.0,
+                       std::ldexp(
+                           1.0, std::max(1u, type.getIntOrFloatBitWidth() - 1)))
+            : 0;
     for (size_t i = 0; i < buffer.count; ++i)
       setElement(i, isa<FloatType>(type)
                         ? uniform(generator)
-                        : std::floor(uniform(generator) * 1000));
+                        : std::floor(uniform(generator) * integerRange));
     return true;
   }
   if (init.consume_front("file=")) {

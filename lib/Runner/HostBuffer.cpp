@@ -85,6 +85,8 @@ void HostBuffer::setElement(size_t index, double value) {
     std::memcpy(at, &v, 4);
   } else if (elementType.isF64()) {
     std::memcpy(at, &value, 8);
+  } else if (elementType.isInteger(1)) {
+    *at = value != 0;
   } else {
     int64_t v = static_cast<int64_t>(value);
     std::memcpy(at, &v, std::min<size_t>(elementSize, 8));

@@ -61,15 +61,24 @@ std::string mlir::coro::runner::checkHostMemRef(MemRefType type,
   std::string text;
   llvm::raw_string_ostream os(text);
   Type element = type.getElementType();
-  bool layoutAlike = element.isIntOrFloat() && !element.isIndex() &&
-                     element.getIntOrFloatBitWidth() >= 8 &&
-                     element.getIntOrFloatBitWidth() <= 64 &&
-                     element.getIntOrFloatBitWidth() % 8 == 0 &&
-                     !(element.isBF16() && target == "spirv");
+  // An i1 is a byte, 0 or 1, in host memory and in kernels alike.
+  bool layoutAlike =
+      element.isInteger(1) || (element.isIntOrFloat() && !element.isIndex() &&
+                               element.getIntOrFloatBitWidth() >= 8 &&
+                               element.getIntOrFloatBitWidth() <= 64 &&
+                               element.getIntOrFloatBitWidth() % 8 == 0 &&
+                               !(element.isBF16() && target == "spirv"));
   if (!layoutAlike) {
     os << type << " holds elements of " << element
-       << ", which host and kernels lay out differently; pass integers of 8 "
-          "to 64 bits, f16, f32 or f64";
+       << ", which host and kernels lay out differently; pass i1, integers "
+          "of 8 to 64 bits, f16, f32 or f64";
+    if (element.isIndex())
+      os << " (an index is 32 bits in SPIR-V kernels and 64 in PTX ones: "
+            "use i32 or i64)";
+    else if (isa<VectorType>(element))
+      os << " (use a memref of scalars and vector.load / vector.store)";
+    else if (element.isBF16())
+      os << " (keep bf16 values as i16: arith.bitcast)";
     return text;
   }
   if (type.getRank() > 1 && !type.hasStaticShape()) {

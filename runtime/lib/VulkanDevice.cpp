@@ -495,8 +495,10 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
 
 std::unique_ptr<Buffer> VulkanDevice::createBuffer(size_t bytes,
                                                    Status &status) {
-  // Vulkan has no empty buffers; scalars and empty arrays get 4 bytes.
-  size_t size = bytes < 4 ? 4 : bytes;
+  // Vulkan has no empty buffers; scalars and empty arrays get 4 bytes. Whole
+  // words: kernels without 8-bit storage read and write i8 and i1 buffers
+  // a 32-bit word at a time.
+  size_t size = bytes < 4 ? 4 : (bytes + 3) / 4 * 4;
   if (size > maxAllocationBytes) {
     status = Status::failure(
         "out of device memory allocating " + std::to_string(bytes) +

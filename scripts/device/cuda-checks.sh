@@ -111,6 +111,12 @@ fi
 wait "${suites[@]}"
 cat /tmp/corpus-*.log > "$OUT/corpus.log"
 grep -h "^## \|^FAIL\|^corpus:" /tmp/corpus-*.log
+echo "== $(date -u) type matrix"
+# Every type in every position (test/e2e/types), values checked, on CUDA.
+timeout "${TYPES_LIMIT:-150}" python3 test/e2e/types/type_matrix.py \
+  --coro-run "$coro_run" --backend cuda --jobs 12 > "$OUT/type-matrix.log" 2>&1
+echo "type matrix exit $?"
+grep -v "^PASS" "$OUT/type-matrix.log" | tail -20
 echo "== $(date -u) fuzz"
 # Size FUZZ_SEEDS to end within the limit: a stopped run writes no summary.
 # The host-program configurations need the Vulkan validation layer: not here.

@@ -996,6 +996,18 @@ int main(int argc, char **argv) {
     return fail("--profile-lanes does not go with --check-bounds, whose "
                 "branches and frame state it would count as the coroutine's",
                 kExitUsage);
+  // A buffer coro-run cannot pass is the program's limit, reported at the
+  // coroutine as host programs report it at the launch; --emit still
+  // writes its kernels.
+  if (emit == EmitKind::None)
+    for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes()))
+      if (auto memref = dyn_cast<MemRefType>(type))
+        if (std::string why = runner::checkBufferArgument(
+                memref, backend == "cuda" ? StringRef(chip) : "spirv");
+            !why.empty()) {
+          coroutine.emitError() << "argument #" << index << ": " << why;
+          return kExitCompile;
+        }
   if (tune)
     return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
   // --check-bounds: the coroutine gets its checks and one more argument, the

@@ -23,12 +23,18 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
+/// Why a `target` ("spirv" or "sm_XY") kernel's argument `memref` cannot
+/// get a buffer from a spec for its elements (see checkHostMemRef; nor
+/// bf16, which specs do not name), or empty when it can.
+std::string checkBufferArgument(MemRefType memref, StringRef target);
+
 /// A buffer for argument #`argument` of type `memref` from `spec`,
-/// TYPE:COUNT:INIT with TYPE one of f16, f32, f64, i32, i64 (the memref's
-/// element type) and INIT one of zeros, iota, const=V, random=SEED (uniform
-/// in [0, 1) for floats, integers in [0, 1000)), file=PATH (raw
-/// little-endian bytes, exactly COUNT elements) or npy=PATH (see
-/// readNumpyFile). A static memref needs at least its element count.
+/// TYPE:COUNT:INIT with TYPE the memref's element type (i1, i8, i16, i32,
+/// i64, f16, f32 or f64) and INIT one of zeros, iota, const=V, random=SEED
+/// (uniform in [0, 1) for floats, integers in [0, 1000), [0, 128) for i8, 0 or
+/// 1 for i1), file=PATH (raw little-endian bytes, exactly COUNT elements) or
+/// npy=PATH (see readNumpyFile). A static memref needs at least its element
+/// count.
 llvm::Expected<HostBuffer> parseBufferSpec(StringRef spec, MemRefType memref,
                                            unsigned argument);
 

@@ -28,8 +28,8 @@ namespace runner {
 size_t getElementSize(Type type);
 
 /// The host copy of one memref argument: `count` little-endian elements of
-/// `elementType` (coro-run's: f16, f32, f64, i32, i64), as the kernels read
-/// them.
+/// `elementType` (those of checkBufferArgument; an i1 is a byte, 0 or 1),
+/// as the kernels read them.
 struct HostBuffer {
   Type elementType;
   size_t count = 0;

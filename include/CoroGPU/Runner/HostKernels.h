@@ -50,9 +50,10 @@ llvm::Expected<HostKernels> decodeHostKernels(StringRef object,
 
 /// Why a host program cannot pass a memref of `type` to kernels compiled
 /// for `target` ("spirv" or "sm_XY"), or empty when it can. Host and
-/// kernels must lay the elements out alike: integers of 8 to 64 bits and
-/// f16, f32, f64 (bf16 not to SPIR-V, whose conversion keeps bf16 in f32s);
-/// not index (32 bits in SPIR-V kernels), i1 or vectors; and a memref of
+/// kernels must lay the elements out alike: i1 (a byte), integers of 8 to
+/// 64 bits and f16, f32, f64 (bf16 not to SPIR-V, whose conversion keeps
+/// bf16 in f32s); not index (32 bits in SPIR-V kernels) or vectors; and a
+/// memref of
 /// more than one dimension has a static shape (kernels take the sizes of
 /// dynamic ones flattened).
 std::string checkHostMemRef(MemRefType type, StringRef target);

@@ -50,7 +50,7 @@ coro.func @h(%a: memref<?xbf16>, %b: memref<?x?xf32>) {
   coro.return
 }
 func.func @main(%a: memref<?xbf16>, %b: memref<?x?xf32>, %n: index) {
-  // expected-error @+2 {{argument #0: memref<?xbf16> holds elements of bf16, which host and kernels lay out differently; pass integers of 8 to 64 bits, f16, f32 or f64}}
+  // expected-error @+2 {{argument #0: memref<?xbf16> holds elements of bf16, which host and kernels lay out differently; pass i1, integers of 8 to 64 bits, f16, f32 or f64 (keep bf16 values as i16: arith.bitcast)}}
   // expected-error @+1 {{argument #1: memref<?x?xf32> has more than one dimension and a dynamic shape; pass it flattened, as memref<?xf32>}}
   coro.launch @h[%n](%a, %b) : (memref<?xbf16>, memref<?x?xf32>) -> ()
   return

@@ -44,7 +44,12 @@ split into two words, floats as the bits of their f32 extension or of the
 f64, index cast to i32, vectors lane by lane); the values derive from
 coro.id (or the instance index of a handle), a scalar argument and a
 constant per cell, so a wrong lane, field or instance shows, and the
-expected words are computed here in Python. Cells the dialect does not
+expected words are computed here in Python. With --run-host the programs
+also run as host programs (HOST_CONFIGS): a @main makes the same
+arguments and buffers and launches @tm_top, the words are printed (its
+buffers' stores are not read back); with --ptxas each program is also
+compiled to PTX for sm_90 under PTX_CONFIGS and validated by ptxas (not
+run: a PASS there says the kernels are valid). Cells the dialect does not
 support are in UNSUPPORTED: for those a small program must fail with the
 diagnostic given there.
 
@@ -61,6 +66,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -94,29 +100,48 @@ CONFIGS = [
                             "--persistent-shared-memory=1024"]),
 ]
 
+# Host programs (coro-opt --coro-host-to-llvm=OPTIONS, run by --run-host):
+# the same words, from a @main that makes the arguments as constants and
+# buffers, through the host-launch ABI instead of coro-run's.
+HOST_CONFIGS = [
+    ("host-program-wavefront", "scheduler=wavefront"),
+]
+
+# PTX (coro-run --emit=ptx with these flags, then --ptxas): compiled and
+# validated, not run (no values checked).
+PTX_CONFIGS = [
+    ("ptx-state-machine", ["--scheduler=state-machine"]),
+    ("ptx-wavefront", ["--scheduler=wavefront"]),
+    ("ptx-persistent", ["--scheduler=persistent"]),
+]
+
 # Cells the dialect does not support, by (cell, type pattern): a program
 # with only that cell must fail (coro-opt's pipeline up to the split, or
 # coro-run) with a diagnostic that contains the substring. A type pattern is
 # a regular expression matched against the whole type.
 UNSUPPORTED = [
     # (cell, type regex, tool "coro-run" | "coro-opt", diagnostic substring,
-    #  whether the diagnostic must be at a line of the program)
-    # coro-run's --buffer takes f16, f32, f64, i32 and i64 elements only.
-    ("buffer", r"i1|i8|i16|index|bf16|vector<.*>", "coro-run",
-     "unknown element type", False),
+    #  whether the diagnostic must be at a line of the program, whether host
+    #  programs are refused it too)
+    # Buffers of i1, i8, i16, i32, i64, f16, f32 and f64 elements: index,
+    # bf16 (on SPIR-V) and vectors are laid out differently by host and
+    # kernels; coro-run says so at the coroutine, host programs at the
+    # launch.
+    ("buffer", r"index|bf16|vector<.*>", "coro-run",
+     "which host and kernels lay out differently", True, True),
     # SPIR-V kernels take vector arguments of i1, i8, i16, i32, i64, index,
     # f16, f32 and f64 elements, not bf16 (a scalar bf16 travels in an f32):
     # coro-run says so of the launched coroutine's argument, the SPIR-V
     # pipeline at the coroutine of the arguments of the others (every
     # coroutine of the module is compiled).
     ("arg", r"vector<\dxbf16>", "coro-run",
-     "a vector argument of a SPIR-V kernel has 1 dimension", False),
+     "a vector argument of a SPIR-V kernel has 1 dimension", False, True),
     ("await-arg", r"vector<\dxbf16>", "coro-run",
-     "a vector argument of a SPIR-V kernel has 1 dimension", True),
+     "a vector argument of a SPIR-V kernel has 1 dimension", True, True),
     ("handle-arg", r"vector<\dxbf16>", "coro-run",
-     "a vector argument of a SPIR-V kernel has 1 dimension", True),
+     "a vector argument of a SPIR-V kernel has 1 dimension", True, True),
     ("gen-arg", r"vector<\dxbf16>", "coro-run",
-     "a vector argument of a SPIR-V kernel has 1 dimension", True),
+     "a vector argument of a SPIR-V kernel has 1 dimension", True, True),
 ]
 
 GRID = 7          # instances
@@ -427,9 +452,11 @@ class Layout:
         self.words = max(at, 1)
 
 
-def emit_program(plan):
+def emit_program(plan, host=False):
     """plan: [(type, [cells])]. Returns (mlir text, layout, coro-run args
-    (--arg and --buffer specs, buffer files to write: [(name, bytes)]))."""
+    (--arg and --buffer specs, buffer files to write: [(name, bytes)])).
+    With host, the text is a host program instead: a module whose @main
+    makes the same arguments, launches @tm_top and prints the words."""
     lay = Layout(plan)
     W = lay.words
     funcs = []
@@ -442,7 +469,7 @@ def emit_program(plan):
             scalar_args.append(("%%a_%s" % tag(t), t, arg_text(t)))
     scalar_args.append(("%seed", "i32", str(SEED)))
     memref_args.append(("%out", "memref<?xi32>", "i32:%d:zeros" % (W * GRID),
-                        None, None))
+                        None, None, None))
     for t, cells in plan:
         if "buffer" in cells:
             e, _ = split_type(t)
@@ -451,7 +478,8 @@ def emit_program(plan):
                             for i in range(GRID))
             data += bytes(len(data))
             memref_args.append(("%%b_%s" % tag(t), "memref<?x%s>" % t,
-                                "%s:%d:file=%s" % (t, 2 * GRID, name), name, data))
+                                "%s:%d:file=%s" % (t, 2 * GRID, name), name, data,
+                                [value(t, seed(i, C_BIN)) for i in range(GRID)]))
     top_sig = ", ".join("%s: %s" % (a[0], a[1]) for a in scalar_args + memref_args)
 
     id_ = top.op("coro.id : index")
@@ -694,11 +722,79 @@ def emit_program(plan):
     funcs.append("coro.func @tm_top(%s) {\n%s\n}" % (top_sig, "\n".join(top.lines)))
     text = "// Generated by test/e2e/types/type_matrix.py: %s\n\n" % "; ".join(
         "%s: %s" % (t, " ".join(c)) for t, c in plan) + "\n\n".join(funcs) + "\n"
+    if host:
+        text = ("module attributes {gpu.container_module} {\n" + text + "\n"
+                + host_main(scalar_args, memref_args, W) + "}\n")
     run_args = ["--coro=tm_top", "--grid=%d" % GRID] + [
         "--arg=%s" % a[2] for a in scalar_args] + [
         "--buffer=%s" % m[2] for m in memref_args]
     files = [(m[3], m[4]) for m in memref_args if m[3]]
     return text, lay, run_args, files
+
+
+def scalar_literal(f, e, v):
+    """An arith.constant of element type e with the value v, bit-exact."""
+    if e == "i1":
+        return f.const("true" if v else "false", "i1")
+    if int_width(e) or e == "index":
+        w = int_width(e)
+        if w and v >= 1 << (w - 1):
+            v -= 1 << w
+        return f.const(str(v), e)
+    if e == "f16":
+        bits = struct.unpack("<H", struct.pack("<e", v))[0]
+    elif e == "bf16":
+        bits = f32_bits(v) >> 16
+    elif e == "f32":
+        bits = f32_bits(v)
+    else:
+        bits = struct.unpack("<Q", struct.pack("<d", v))[0]
+    return f.const("0x%X" % bits, e)
+
+
+def typed_literal(f, t, vals):
+    e, n = split_type(t)
+    elems = [scalar_literal(f, e, v) for v in vals]
+    if not n:
+        return elems[0]
+    return f.op("vector.from_elements %s : %s" % (", ".join(elems), t))
+
+
+def host_main(scalar_args, memref_args, W):
+    """@main of the host program: the launched coroutine's scalars as
+    constants, its buffers allocated and filled as coro-run fills them, one
+    launch of GRID instances, then the words printed (printMemrefI32)."""
+    f = Fn()
+    c0, c1 = f.idx(0), f.idx(1)
+    operands = []
+    for ssa, t, _ in scalar_args:
+        vals = arg_value(t) if ssa != "%seed" else [SEED]
+        operands.append(typed_literal(f, t, vals))
+    words = None
+    for ssa, t, _, _, _, vals in memref_args:
+        e = t[len("memref<?x"):-1]
+        n = W * GRID if vals is None else 2 * GRID
+        buf = f.op("memref.alloc(%s) : %s" % (f.idx(n), t))
+        z = typed_literal(f, e, zero(e))
+        i = f.fresh()
+        f.stmt("scf.for %s = %s to %s step %s {" % (i, c0, f.idx(n), c1))
+        f.stmt("  memref.store %s, %s[%s] : %s" % (z, buf, i, t))
+        f.stmt("}")
+        for k, v in enumerate(vals or []):
+            f.stmt("memref.store %s, %s[%s] : %s" % (
+                typed_literal(f, e, v), buf, f.idx(k), t))
+        if vals is None:
+            words = buf
+        operands.append(buf)
+    types = [a[1] for a in scalar_args] + [m[1] for m in memref_args]
+    f.stmt("coro.launch @tm_top[%s](%s) : (%s) -> ()" % (
+        f.idx(GRID), ", ".join(operands), ", ".join(types)))
+    u = f.op("memref.cast %s : memref<?xi32> to memref<*xi32>" % words)
+    f.stmt("call @printMemrefI32(%s) : (memref<*xi32>) -> ()" % u)
+    f.stmt("return")
+    return ("func.func private @printMemrefI32(memref<*xi32>) attributes "
+            "{llvm.emit_c_interface}\nfunc.func @main() {\n%s\n}\n"
+            % "\n".join(f.lines))
 
 
 # --- expectations -------------------------------------------------------
@@ -814,6 +910,10 @@ def run_program(args, plan, config, workdir):
     """Writes and runs the program of plan under config; checks every cell.
     Returns a Result whose cells says each (type, cell) -> (status, detail)."""
     os.makedirs(workdir, exist_ok=True)
+    if config in dict(HOST_CONFIGS):
+        return run_host_program(args, plan, config, workdir)
+    if config in dict(PTX_CONFIGS):
+        return compile_ptx(args, plan, config, workdir)
     text, lay, run_args, files = emit_program(plan)
     path = os.path.join(workdir, "prog.mlir")
     with open(path, "w") as f:
@@ -844,12 +944,85 @@ def run_program(args, plan, config, workdir):
     except OSError as e:
         return Result("ERROR", "no output: %s" % e, cmd=shown)
     got = struct.unpack("<%dI" % (len(raw) // 4), raw)
+    return check_words(plan, lay, got, outdir, shown)
+
+
+def run_host_program(args, plan, config, workdir):
+    """run_program for a host program: coro-opt --coro-host-to-llvm, then
+    args.run_host (mlir-runner with the runtime wrappers) prints the words.
+    The buffer cells' stores are not read back (only the words)."""
+    text, lay, _, _ = emit_program(plan, host=True)
+    with open(os.path.join(workdir, "prog.mlir"), "w") as f:
+        f.write(text)
+    lower = [args.coro_opt, "prog.mlir",
+             "--coro-host-to-llvm=%s" % dict(HOST_CONFIGS)[config],
+             "-o", "prog.llvm.mlir"]
+    run = shlex.split(args.run_host) + ["prog.llvm.mlir"]
+    shown = "cd %s && %s && %s" % (workdir, " ".join(lower), " ".join(run))
+    out = ""
+    for cmd in (lower, run):
+        try:
+            p = run_tool(cmd, workdir, args.timeout)
+        except subprocess.TimeoutExpired:
+            return Result("ERROR", "timeout after %ds" % args.timeout, cmd=shown)
+        except OSError as e:
+            return Result("ERROR", "cannot run %s: %s" % (cmd[0], e), cmd=shown)
+        out += p.stdout + p.stderr
+        if p.returncode != 0:
+            break
+    with open(os.path.join(workdir, "stderr.txt"), "w") as f:
+        f.write(out)
+    if p.returncode != 0:
+        return Result("ERROR", "exit %d: %s" % (p.returncode, first_error(out)),
+                      cmd=shown)
+    m = re.search(r"data =\s*\[([-\d,\s]*)\]", p.stdout)
+    if not m:
+        return Result("ERROR", "no printed words: %s" % first_error(out), cmd=shown)
+    got = [int(w) & 0xFFFFFFFF for w in m.group(1).replace(",", " ").split()]
+    if len(got) != lay.words * GRID:
+        return Result("ERROR", "%d words printed, expected %d" % (
+            len(got), lay.words * GRID), cmd=shown)
+    return check_words(plan, lay, got, None, shown)
+
+
+def compile_ptx(args, plan, config, workdir):
+    """run_program for a PTX configuration: the program's kernels for sm_90
+    (coro-run --emit=ptx), validated by ptxas; every cell passes if they
+    are valid."""
+    text, _, run_args, _ = emit_program(plan)
+    with open(os.path.join(workdir, "prog.mlir"), "w") as f:
+        f.write(text)
+    emit = [args.coro_run, "prog.mlir"] + run_args[:1] + dict(PTX_CONFIGS)[config] + [
+        "--emit=ptx", "--chip=sm_90", "--emit-to=prog.ptx"]
+    validate = [args.ptxas, "-arch=sm_90", "prog.ptx", "-o", os.devnull]
+    shown = "cd %s && %s && %s" % (workdir, " ".join(emit), " ".join(validate))
+    out = ""
+    for cmd in (emit, validate):
+        try:
+            p = run_tool(cmd, workdir, args.timeout)
+        except subprocess.TimeoutExpired:
+            return Result("ERROR", "timeout after %ds" % args.timeout, cmd=shown)
+        except OSError as e:
+            return Result("ERROR", "cannot run %s: %s" % (cmd[0], e), cmd=shown)
+        out += p.stdout + p.stderr
+        if p.returncode != 0:
+            with open(os.path.join(workdir, "stderr.txt"), "w") as f:
+                f.write(out)
+            return Result("ERROR", "%s: exit %d: %s" % (
+                os.path.basename(cmd[0]), p.returncode, first_error(out)), cmd=shown)
+    return Result("PASS", cells={(t, c): ("PASS", "") for t, cs in plan for c in cs},
+                  cmd=shown)
+
+
+def check_words(plan, lay, got, outdir, shown):
+    """The Result of a run that wrote the words `got` (and, where outdir is
+    given, the buffers buffer<N>.bin there)."""
     exp, bufs = expected(plan, lay)
     cells = {}
     for (t, c), rows in exp.items():
         bad = [(i, w, x, got[i * lay.words + w]) for i, w, x in rows
                if got[i * lay.words + w] != x]
-        if c == "buffer":
+        if c == "buffer" and outdir:
             bi = 1 + [tt for tt, cc in plan if "buffer" in cc].index(t)
             with open(os.path.join(outdir, "buffer%d.bin" % bi), "rb") as f:
                 data = f.read()
@@ -881,9 +1054,11 @@ def describe(bad, off):
     return "; ".join(parts) + more
 
 
-def unsupported_rule(t, c):
-    for cell, pattern, tool, diag, located in UNSUPPORTED:
-        if cell == c and re.fullmatch(pattern, t):
+def unsupported_rule(t, c, host=False):
+    """(tool, diagnostic, located) of the refusal of cell c with type t, in
+    coro-run or (host) in a host program; None if it runs."""
+    for cell, pattern, tool, diag, located, in_host in UNSUPPORTED:
+        if cell == c and re.fullmatch(pattern, t) and (in_host or not host):
             return tool, diag, located
     return None
 
@@ -977,6 +1152,18 @@ def main(argv=None):
     ap.add_argument("--budget", type=int, default=80,
                     help="weight of one program (values observed times their "
                          "32-bit words); 0: one program per type")
+    ap.add_argument("--run-host", default=None,
+                    help="command that runs a lowered host program (lit's "
+                         "%%run_host: mlir-runner -e main with the runtime "
+                         "wrappers); without it the host-program "
+                         "configurations are left out")
+    ap.add_argument("--ptxas", default=None,
+                    help="ptxas; with it the PTX configurations compile each "
+                         "program for sm_90 and validate it (not run)")
+    ap.add_argument("--backend", default="vulkan", choices=["vulkan", "cuda"],
+                    help="coro-run's device backend; on cuda the cells "
+                         "UNSUPPORTED lists (refusals of the SPIR-V target) "
+                         "are left out, not checked")
     ap.add_argument("--validate", action="store_true",
                     help="run with the Khronos validation layer")
     ap.add_argument("--print", dest="print_type", default=None,
@@ -991,7 +1178,8 @@ def main(argv=None):
         return cand if os.path.exists(cand) else (shutil.which(name) or cand)
     args.coro_run = tool(args.coro_run, "coro-run")
     args.coro_opt = tool(args.coro_opt, "coro-opt")
-    args.extra = ["--validate"] if args.validate else []
+    args.extra = (["--validate"] if args.validate else []) + (
+        ["--backend=cuda"] if args.backend == "cuda" else [])
 
     cells = CELLS if not args.cells else args.cells.split(",")
     bad = [c for c in cells if c not in CELLS]
@@ -1010,10 +1198,17 @@ def main(argv=None):
         bad = [t for t in types if t not in TYPES]
         if bad:
             ap.error("unknown types: %s" % ", ".join(bad))
-    configs = [c for c, _ in CONFIGS] if not args.configs else args.configs.split(",")
+    known = CONFIGS + HOST_CONFIGS + PTX_CONFIGS
+    configs = [c for c, _ in CONFIGS + (HOST_CONFIGS if args.run_host else [])
+               + (PTX_CONFIGS if args.ptxas else [])] \
+        if not args.configs else args.configs.split(",")
     for c in configs:
-        if c not in dict(CONFIGS):
+        if c not in dict(known):
             ap.error("unknown configuration %s" % c)
+        if c in dict(HOST_CONFIGS) and not args.run_host:
+            ap.error("configuration %s needs --run-host" % c)
+        if c in dict(PTX_CONFIGS) and not args.ptxas:
+            ap.error("configuration %s needs --ptxas" % c)
 
     keep = args.keep
     root = keep or tempfile.mkdtemp(prefix="type-matrix-")
@@ -1021,28 +1216,26 @@ def main(argv=None):
 
     # Supported and unsupported cells; the supported ones packed into
     # programs.
-    items = []
-    unsupported = []
-    for t in types:
-        sup = []
-        for c in cells:
-            rule = unsupported_rule(t, c)
-            if rule:
-                unsupported.append((t, c) + rule)
-            else:
-                sup.append(c)
-        if sup:
-            items.append((t, sup))
-    programs = pack(items, args.budget)
+    unsupported = [(t, c) + unsupported_rule(t, c) for t in types for c in cells
+                   if unsupported_rule(t, c) and args.backend == "vulkan"]
+    packed = {}
+    for host in (False, True):
+        items = [(t, [c for c in cells if not unsupported_rule(t, c, host)])
+                 for t in types]
+        packed[host] = pack([(t, cs) for t, cs in items if cs], args.budget)
+
+    def programs_of(cfg):
+        return packed[cfg in dict(HOST_CONFIGS)]
 
     def pdir(i, cfg, *more):
-        return os.path.join(root, "p%03d-%s" % (i, tag(programs[i][0][0])), cfg, *more)
+        return os.path.join(root, "p%03d-%s" % (i, tag(programs_of(cfg)[i][0][0])),
+                            cfg, *more)
 
     start = time.time()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     futs = {}
     for cfg in configs:
-        for i, plan in enumerate(programs):
+        for i, plan in enumerate(programs_of(cfg)):
             futs[(i, cfg)] = pool.submit(run_program, args, plan, cfg, pdir(i, cfg))
     ufuts = {}
     for t, c, tl, diag, located in unsupported:
@@ -1054,8 +1247,8 @@ def main(argv=None):
     iso = {}
     for (i, cfg), fut in futs.items():
         if fut.result().status == "ERROR" and args.isolate:
-            for t, cs in programs[i]:
-                if len(programs[i]) == 1 and len(cs) == 1:
+            for t, cs in programs_of(cfg)[i]:
+                if len(programs_of(cfg)[i]) == 1 and len(cs) == 1:
                     iso[(i, cfg, t, cs[0])] = fut
                     continue
                 for c in cs:
@@ -1075,7 +1268,7 @@ def main(argv=None):
         for cfg in configs:
             errors, wrong, cmds = [], [], []
             ran = False
-            for i, plan in enumerate(programs):
+            for i, plan in enumerate(programs_of(cfg)):
                 cs = dict(plan).get(t)
                 if not cs:
                     continue
@@ -1131,8 +1324,8 @@ def main(argv=None):
     pool.shutdown()
     for line in lines:
         print(line)
-    print("type-matrix: %d passed, %d failed (%d programs under %d configurations, "
-          "%.0f s)" % (passed, failed, len(programs), len(configs), time.time() - start))
+    print("type-matrix: %d passed, %d failed (%d runs of programs under %d configurations, "
+          "%.0f s)" % (passed, failed, len(futs), len(configs), time.time() - start))
     if not keep:
         shutil.rmtree(root, ignore_errors=True)
     return 1 if failed else 0

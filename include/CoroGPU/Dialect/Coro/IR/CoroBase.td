@@ -41,23 +41,28 @@ def Coro_Dialect : Dialect {
 
     **Types.** Scalars are `i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f16`,
     `bf16`, `f32` and `f64`, and vectors of them. Every scheduler takes
-    each of these, and vectors of 2 to 4 of each, in every position: arguments of launched, awaited, driven (`coro.handle.*`) and
+    each of these, and vectors of 2 to 4 of each, in every position:
+    arguments of launched, awaited, driven (`coro.handle.*`) and
     consumed (`coro.for_each`) coroutines, `coro.yield` values (read by
     `coro.for_each` or `coro.handle.promise "__yielded_value"`),
     `coro.promise` fields read by `coro.handle.promise`, values live across
     a suspension (frame fields), `coro.for_each` iter_args and results, and
-    the elements of local arrays (`memref.alloca`). test/e2e/types runs
-    that matrix on Vulkan under seven scheduler configurations, its values
-    computed apart from MLIR (CUDA has not run it). What does not run is
-    refused with an error that names the type:
+    the elements of local arrays (`memref.alloca`); buffers (memref
+    arguments of a launched coroutine) hold `i1`, `i8`, `i16`, `i32`,
+    `i64`, `f16`, `f32` and `f64` elements (and `bf16` on CUDA).
+    test/e2e/types runs that matrix on Vulkan under seven scheduler
+    configurations of coro-run and in a host program, its values computed
+    apart from MLIR (CUDA has not run it). What does not run is refused
+    with an error that names the type and the position:
 
     - a vector *argument* of a SPIR-V kernel (any coroutine of the module,
       since each becomes a kernel) has at most 4 elements, of one dimension,
       and no `bf16` elements (a scalar `bf16` argument travels in an `f32`):
       `coro-spirv-kernel-arguments` reports it at the coroutine;
-    - `coro-run --buffer` takes buffers of `f16`, `f32`, `f64`, `i32` and
-      `i64` elements ("unknown element type" otherwise); host programs
-      pass any memref their kernels take.
+    - a buffer of `index` (32 bits in SPIR-V kernels, 64 in PTX ones),
+      vector or (on SPIR-V) `bf16` elements, which host and kernels lay out
+      differently: coro-run reports it at the coroutine, a host program at
+      the `coro.launch`, each with what to pass instead.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let useDefaultTypePrinterParser = 1;

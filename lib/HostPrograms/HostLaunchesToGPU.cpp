@@ -15,6 +15,7 @@
 #include "CoroGPU/HostPrograms/Passes.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/CompilePolicy.h"
 #include "CoroGPU/Runner/HostKernels.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -100,11 +101,9 @@ private:
   /// The host functions (runner::collectHostFunctions), found first.
   llvm::StringSet<> hostFunctions;
 
-  SchedulerCompileOptions getCompileOptions() {
-    SchedulerCompileOptions options;
-    options.stateMachine.stepsPerLaunch = stateMachineSteps;
-    return options;
-  }
+  /// The schedulers' options for `device`, as coro-run chooses them;
+  /// set by runOnOperation.
+  SchedulerCompileOptions compileOptions;
 };
 
 } // namespace
@@ -146,7 +145,7 @@ FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
   std::string image;
   Attribute plan;
   if (failed(runner::compileForTarget(*device, name, scheduler, target,
-                                      getCompileOptions(), image, &plan))) {
+                                      compileOptions, image, &plan))) {
     InFlightDiagnostic error = emitError(launchLoc)
                                << "compiling @" << name << " under the "
                                << runner::getSchedulerName(scheduler)
@@ -321,6 +320,15 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
         << "'; use megakernel, state-machine, wavefront or persistent";
     return signalPassFailure();
   }
+  llvm::Expected<runner::DeviceTraits> traits =
+      runner::parseDeviceTraits(device, target);
+  if (!traits) {
+    module.emitError("coro-host-launches-to-gpu: ")
+        << llvm::toString(traits.takeError());
+    return signalPassFailure();
+  }
+  compileOptions = runner::getDefaultCompileOptions(*traits);
+  compileOptions.stateMachine.stepsPerLaunch = stateMachineSteps;
 
   hostFunctions = runner::collectHostFunctions(module);
   if (failed(checkHostAndDeviceCode()) || failed(resolveFrameWords()))

@@ -56,6 +56,12 @@ struct HostToLLVMPipelineOptions
       llvm::cl::desc("Subroutines an instance runs per launch under the "
                      "state machine (0: all)"),
       llvm::cl::init(0)};
+  Option<std::string> device{
+      *this, "device",
+      llvm::cl::desc("The device the kernels are for, whose schedulers' "
+                     "options coro-run would choose: gpu, cpu:N (lavapipe: "
+                     "cpu:8) or native (asked now)"),
+      llvm::cl::init("gpu")};
 };
 } // namespace
 
@@ -71,6 +77,7 @@ void mlir::coro::registerHostProgramsPasses() {
         passOptions.scheduler = options.scheduler;
         passOptions.target = options.target;
         passOptions.stateMachineSteps = options.stateMachineSteps;
+        passOptions.device = options.device;
         buildHostToLLVMPipeline(pm, passOptions);
       });
 }

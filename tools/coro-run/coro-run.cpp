@@ -25,6 +25,7 @@
 #include "CoroGPU/Runner/BufferIO.h"
 #include "CoroGPU/Runner/CPUReference.h"
 #include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/CompilePolicy.h"
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Report.h"
 #include "CoroGPU/Runner/Run.h"
@@ -420,6 +421,14 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<std::string>
     chip("chip", llvm::cl::desc("Target GPU of --emit=ptx"),
          llvm::cl::init("sm_90"), llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<std::string> deviceTraits(
+    "device-traits",
+    llvm::cl::desc("The device --emit compiles for, as a run compiles for "
+                   "the device it runs on: gpu (a GPU, whose subgroup size "
+                   "may vary), cpu:N (a CPU device with subgroups of N lanes; "
+                   "lavapipe is cpu:8) or native (the device a run would "
+                   "use)"),
+    llvm::cl::init("gpu"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     json("json", llvm::cl::desc("Print the results as one JSON object"),
          llvm::cl::cat(coroRunCategory));
@@ -599,30 +608,22 @@ static void describeCoroutine(coro::FuncOp coroutine, llvm::raw_ostream &os) {
 // Compiling and running
 //===----------------------------------------------------------------------===//
 
-/// Whether the queue design may append per subgroup for `target` (a chip
-/// such as sm_90, or spirv) on `device` (none for --emit): its ballots have
-/// 32 bits, Vulkan needs subgroup arithmetic, and CUDA's full-warp
-/// reductions need every warp of a workgroup whole.
-static bool allowsSubgroupAppends(StringRef target, const rt::Device *device) {
-  if (!wavefrontSubgroupAppends)
-    return false;
-  if (target != "spirv")
-    return wavefrontWorkgroupSize % 32 == 0;
-  return !device || (device->supportsSubgroupReductions() &&
-                     device->getSubgroupSize() <= 32);
-}
-
-/// The passes' options of the schedulers from the command line, for
-/// `target` on `device`.
+/// The schedulers' options for `device`: the library's policy
+/// (runner::getDefaultCompileOptions), then what the command line sets.
 static coro::SchedulerCompileOptions
-getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
-  coro::SchedulerCompileOptions options;
-  options.wavefront.subgroupAppends = allowsSubgroupAppends(target, device);
+getSchedulerCompileOptions(const runner::DeviceTraits &device) {
+  coro::SchedulerCompileOptions options =
+      runner::getDefaultCompileOptions(device);
+  options.wavefront.subgroupAppends =
+      wavefrontSubgroupAppends &&
+      runner::allowsSubgroupAppends(device, wavefrontWorkgroupSize);
   options.wavefront.workgroupSize = wavefrontWorkgroupSize;
   // Unset, each scheduler keeps its pass's default layout (aosoa for the
   // wavefront, soa for the persistent threads).
-  if (frameLayout.getNumOccurrences())
+  if (frameLayout.getNumOccurrences()) {
     options.wavefront.layout = frameLayout;
+    options.persistent.layout = frameLayout;
+  }
   options.wavefront.sortBy = sortBy;
   options.wavefront.hintBuckets = hintBuckets;
   options.wavefront.gridStride = wavefrontGridStride;
@@ -631,46 +632,35 @@ getSchedulerCompileOptions(StringRef target, const rt::Device *device) {
   options.wavefront.design = wavefrontDesign == "auto" && needsClassify
                                  ? std::string("classify")
                                  : wavefrontDesign.getValue();
-  options.persistent.workgroupSize = persistentWorkgroupSize;
-  if (frameLayout.getNumOccurrences())
-    options.persistent.layout = frameLayout;
-  options.persistent.batch = persistentBatch;
-  // A CPU runs a workgroup's subgroups in turn, switching at each of the
-  // three barriers of every step: one subgroup per workgroup has no
-  // switches (lavapipe, the BVH path tracer: 25-31 % less time;
-  // docs/schedulers.md). Four slots per thread, as 256 for 64 elsewhere,
-  // keep what each thread runs per launch, and so lavapipe's loop limit,
-  // where they were.
-  bool cpu = target == "spirv" && device && device->isCPU();
-  if (cpu && persistentWorkgroupSize.getNumOccurrences() == 0) {
-    options.persistent.workgroupSize = device->getSubgroupSize();
-    if (persistentBatch.getNumOccurrences() == 0)
-      options.persistent.batch = 4 * options.persistent.workgroupSize;
+  // A workgroup size given alone takes the default batch, not the device's.
+  if (persistentWorkgroupSize.getNumOccurrences()) {
+    options.persistent.workgroupSize = persistentWorkgroupSize;
+    options.persistent.batch = persistentBatch;
   }
-  // lavapipe's subgroups always have its SIMD width: a one-row workgroup no
-  // larger is one subgroup, whose barriers need only subgroup scope
-  // (coro-spirv-subgroup-barriers; the persistent kernel on one subgroup
-  // per workgroup: 30 % less time). A GPU may vary its subgroup size
-  // between pipelines, so only a CPU device gets this.
-  if (cpu)
-    options.subgroupSize = device->getSubgroupSize();
+  if (persistentBatch.getNumOccurrences())
+    options.persistent.batch = persistentBatch;
   options.persistent.sharedMemory = persistentSharedMemory;
   options.persistent.swapFrames = persistentSwapFrames;
-  // lavapipe runs every branch of a subgroup, taken or not
-  // (benchmarks/schedulers/untaken_branch.py: 39x): a switch over the
-  // subroutines costs them all per pass, and so does a fall-through
-  // dispatch, which runs as many as an instance goes on to (the BVH path
-  // tracer's Cornell box: persistent 30 %, state machine 14 % less time;
-  // RESULTS.md).
   // Not profiled: see the --profile-lanes check in main.
-  bool fallThroughDispatch =
-      fallThrough.getNumOccurrences() ? fallThrough : cpu && !profileLanes;
-  options.persistent.fallThrough = fallThroughDispatch;
-  options.stateMachine.fallThrough = fallThroughDispatch;
+  if (fallThrough.getNumOccurrences() || profileLanes) {
+    options.persistent.fallThrough = fallThrough;
+    options.stateMachine.fallThrough = fallThrough;
+  }
   options.stateMachine.stepsPerLaunch = stateMachineSteps;
   options.terminationChecks = terminationChecks;
   options.profileLanes = profileLanes;
   return options;
+}
+
+/// The device --emit compiles for (--device-traits), for `target`.
+static FailureOr<runner::DeviceTraits> getEmitDevice(StringRef target) {
+  llvm::Expected<runner::DeviceTraits> device =
+      runner::parseDeviceTraits(deviceTraits, target);
+  if (!device) {
+    fail("--device-traits: " + llvm::toString(device.takeError()), kExitUsage);
+    return failure();
+  }
+  return *device;
 }
 
 /// --emit: writes the generated code of `module` to --emit-to.
@@ -681,6 +671,10 @@ static int emitCode(ModuleOp module) {
                     "sm_<major><minor>, e.g. sm_90 (sm_20 to sm_90, sm_100, "
                     "sm_101, sm_103, sm_110, sm_120, sm_121)",
                 kExitUsage);
+  FailureOr<runner::DeviceTraits> device =
+      getEmitDevice(emit == EmitKind::PTX ? StringRef(chip) : "spirv");
+  if (failed(device))
+    return kExitUsage;
   std::string error;
   auto output = openOutputFile(emitTo, &error);
   if (!output)
@@ -688,16 +682,15 @@ static int emitCode(ModuleOp module) {
   if (emit == EmitKind::PTX) {
     std::string ptx;
     if (failed(runner::compileToPTX(module, coroutineName, scheduler, chip,
-                                    getSchedulerCompileOptions(chip, nullptr),
-                                    ptx)))
+                                    getSchedulerCompileOptions(*device), ptx)))
       return fail("compiling to PTX failed (see above)", kExitCompile);
     output->os() << ptx;
   } else {
     std::vector<uint32_t> words;
     OwningOpRef<ModuleOp> lowered;
-    if (failed(runner::compileToSPIRV(
-            module, coroutineName, scheduler,
-            getSchedulerCompileOptions("spirv", nullptr), words, &lowered))) {
+    if (failed(runner::compileToSPIRV(module, coroutineName, scheduler,
+                                      getSchedulerCompileOptions(*device),
+                                      words, &lowered))) {
       // An invalid module is still written, for spirv-val and spirv-dis.
       if (emit == EmitKind::SPIRV && !words.empty()) {
         output->os().write(reinterpret_cast<const char *>(words.data()),
@@ -1024,6 +1017,10 @@ int main(int argc, char **argv) {
     userArgumentTypes = coroutine.getArgumentTypes().drop_back();
   if (emit != EmitKind::None)
     return emitCode(*module);
+  if (deviceTraits.getNumOccurrences())
+    return fail("--device-traits names the device --emit compiles for; a run "
+                "compiles for the device it runs on",
+                kExitUsage);
   // (Their code is still emitted: it compiles and validates.) Profiled
   // kernels that run several subroutines of an instance in one launch, with its
   // frame in registers or workgroup memory, hung on lavapipe for a random
@@ -1139,7 +1136,7 @@ int main(int argc, char **argv) {
 
   FailureOr<runner::CompiledCoroutine> compiled = runner::compileCoroutine(
       *module, coroutineName, scheduler, device->getTarget(),
-      getSchedulerCompileOptions(device->getTarget(), device.get()));
+      getSchedulerCompileOptions(runner::getDeviceTraits(*device)));
   if (failed(compiled))
     return fail("compiling @" + coroutineName + " failed (see above)",
                 kExitCompile);
@@ -1167,7 +1164,7 @@ int main(int argc, char **argv) {
   FailureOr<runner::CompiledCoroutine> reference;
   if (check == CheckReference::Megakernel) {
     coro::SchedulerCompileOptions referenceOptions =
-        getSchedulerCompileOptions(device->getTarget(), device.get());
+        getSchedulerCompileOptions(runner::getDeviceTraits(*device));
     referenceOptions.profileLanes = false;
     reference = runner::compileCoroutine(*module, coroutineName,
                                          coro::GPUScheduler::Megakernel,

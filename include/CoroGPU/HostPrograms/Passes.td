@@ -48,6 +48,11 @@ def CoroHostLaunchesToGPU
     results before the next starts. `scheduler=` and `target=` also name
     the defaults of the `coro-host-to-llvm` pipeline, which runs this pass
     and the host lowering to LLVM.
+
+    `device=` names the device the kernels are for: a coroutine gets the
+    code coro-run gives it on that device (the same options: subgroup
+    appends, and on a CPU device such as lavapipe persistent workgroups of
+    one subgroup, subgroup-scoped barriers and fall-through dispatch).
   }];
   let options = [
     Option<"scheduler", "scheduler", "std::string", "\"megakernel\"",
@@ -59,6 +64,13 @@ def CoroHostLaunchesToGPU
     Option<"stateMachineSteps", "state-machine-steps", "unsigned", "0",
            "Subroutines an instance runs per launch under the state "
            "machine (0: all; lavapipe needs a bound for long loops)">,
+    Option<"device", "device", "std::string", "\"gpu\"",
+           "The device the kernels are for; each scheduler takes the "
+           "options coro-run would choose on it (runner::"
+           "getDefaultCompileOptions): gpu (a GPU, whose subgroup size may "
+           "vary), cpu:N (a CPU device with subgroups of N lanes; lavapipe "
+           "is cpu:8) or native (the first Vulkan device, or CUDA device 0 "
+           "for a chip, asked at compile time)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -221,6 +221,11 @@ def CoroSPIRVExpandArith
         ->  arith.cmpi ne, (arith.andi %i, %c1), %c0 : index
     ```
 
+    Integer additions, subtractions and multiplications of `i1` (or
+    vectors of it), which SPIR-V's integer instructions do not take, become
+    the boolean ops of the same bits: `arith.addi` and `arith.subi` an
+    `arith.xori`, `arith.muli` an `arith.andi`.
+
     It also expands `arith.remsi`, which the conversion accepts but gets
     wrong for the smallest integer: it takes the result's sign from
     `a == abs(a)`, true for INT_MIN, whose abs wraps to itself, so

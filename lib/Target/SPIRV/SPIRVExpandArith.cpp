@@ -6,7 +6,8 @@
 //
 // The Arith to SPIR-V conversion lowers integer casts to and from `index`
 // but not those whose other side is `i1` (a SPIR-V boolean, not an integer);
-// folding produces them. They become selects and comparisons here. Ceiling
+// folding produces them. They become selects and comparisons here, and
+// additions, subtractions and multiplications of i1 boolean ops. Ceiling
 // and floor divisions take the upstream expansions, and signed remainders
 // one that is right for the smallest integer.
 //
@@ -148,6 +149,24 @@ struct ExpandBF16Bitcast : OpRewritePattern<arith::BitcastOp> {
   }
 };
 
+/// Integer arithmetic on `i1` (and vectors of it), which SPIR-V keeps as
+/// booleans its integer instructions do not take, as the boolean op of the
+/// same bits: addition and subtraction modulo 2 are xor, multiplication
+/// is and.
+template <typename ArithOp, typename BooleanOp>
+struct ExpandBoolArithmetic : OpRewritePattern<ArithOp> {
+  using OpRewritePattern<ArithOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ArithOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isInteger(1))
+      return failure();
+    LDBG() << "expanding " << op;
+    rewriter.replaceOpWithNewOp<BooleanOp>(op, op.getLhs(), op.getRhs());
+    return success();
+  }
+};
+
 struct CoroSPIRVExpandArithPass
     : coro::impl::CoroSPIRVExpandArithBase<CoroSPIRVExpandArithPass> {
   using Base::Base;
@@ -156,7 +175,11 @@ struct CoroSPIRVExpandArithPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandBoolIndexCast<arith::IndexCastOp>,
                  ExpandBoolIndexCast<arith::IndexCastUIOp>,
-                 ExpandSignedRemainder, ExpandBF16Bitcast>(&getContext());
+                 ExpandSignedRemainder, ExpandBF16Bitcast,
+                 ExpandBoolArithmetic<arith::AddIOp, arith::XOrIOp>,
+                 ExpandBoolArithmetic<arith::SubIOp, arith::XOrIOp>,
+                 ExpandBoolArithmetic<arith::MulIOp, arith::AndIOp>>(
+        &getContext());
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     // Only these ops change: no folding that could make new casts.
     if (failed(coro::applyPatternsWithoutFolding(getOperation(),

@@ -17,6 +17,7 @@
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Runner/BufferIO.h"
 #include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/CompilePolicy.h"
 #include "CoroGPU/Runner/Run.h"
 #include "CoroGPU/Transforms/Passes.h"
 
@@ -127,10 +128,12 @@ int main() {
   } else {
     auto program = mlir::parseSourceString<mlir::ModuleOp>(kKernel, &context);
     auto scale = program->lookupSymbol<mlir::coro::FuncOp>("scale");
+    // The options coro-run would choose on this device.
     mlir::FailureOr<runner::CompiledCoroutine> compiled =
-        runner::compileCoroutine(*program, "scale",
-                                 mlir::coro::GPUScheduler::Wavefront,
-                                 device->getTarget());
+        runner::compileCoroutine(
+            *program, "scale", mlir::coro::GPUScheduler::Wavefront,
+            device->getTarget(),
+            runner::getDefaultCompileOptions(runner::getDeviceTraits(*device)));
     llvm::Expected<runner::HostBuffer> data = runner::parseBufferSpec(
         "f32:64:iota",
         mlir::cast<mlir::MemRefType>(scale.getArgumentTypes()[0]), 0);

@@ -316,9 +316,7 @@ class Gen:
             return VecInsert(x, Conv(ValRef(uid, "i8"), "f32"), self.r.randrange(2), ty)
         if is_int_vec(ty):
             return Bin(self.pick(["addi", "xori"]), x, VecSplat(ValRef(uid, elem(ty)), ty), ty)
-        op = self.pick(["addi", "xori"])
-        # i1 takes the logic ops only, as everywhere (addi is xori there).
-        return Bin("xori" if ty == "i1" else op, x, ValRef(uid, ty), ty)
+        return Bin(self.pick(["addi", "xori"]), x, ValRef(uid, ty), ty)
 
     def block(self, ctx, depth, lo=1, hi=3):
         return self.stmts(ctx, self.r.randint(lo, hi), depth + 1)
@@ -430,7 +428,9 @@ class Gen:
             if k == "var" and bools:
                 return self.pick(bools)
             if k == "logic" and depth > 0:
-                return Bin(self.pick(["andi", "ori", "xori"]), self.iexpr(ctx, "i1", depth - 1),
+                # addi, subi and muli of i1 are arithmetic modulo 2.
+                return Bin(self.pick(["andi", "ori", "xori", "addi", "subi", "muli"]),
+                           self.iexpr(ctx, "i1", depth - 1),
                            self.iexpr(ctx, "i1", depth - 1), "i1")
             if k == "conv" and depth > 0:
                 return Conv(self.iexpr(ctx, self.pick(["i8", "i32", "i64"]), depth - 1), "i1")

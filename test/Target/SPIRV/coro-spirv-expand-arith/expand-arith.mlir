@@ -143,3 +143,31 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Arithmetic on i1 (and vectors of it) is arithmetic modulo 2: xor for
+// addition and subtraction, and for multiplication. Wider integers keep
+// their ops.
+// CHECK-LABEL: gpu.func @bool_arithmetic(
+// CHECK-SAME:      %[[A:.*]]: i1, %[[B:.*]]: i1, %[[V:.*]]: vector<2xi1>, %[[W:.*]]: i8
+// CHECK:         %[[SUM:.*]] = arith.xori %[[A]], %[[B]] : i1
+// CHECK:         %[[DIFF:.*]] = arith.xori %[[SUM]], %[[A]] : i1
+// CHECK:         %[[PROD:.*]] = arith.andi %[[DIFF]], %[[B]] : i1
+// CHECK:         %[[VSUM:.*]] = arith.xori %[[V]], %[[V]] : vector<2xi1>
+// CHECK:         %[[VPROD:.*]] = arith.andi %[[VSUM]], %[[V]] : vector<2xi1>
+// CHECK:         arith.addi %[[W]], %[[W]] : i8
+// CHECK-NOT:     arith.addi {{.*}} : i1
+// CHECK:         "use"(%[[PROD]], %[[VPROD]]
+gpu.module @kernels {
+  gpu.func @bool_arithmetic(%a: i1, %b: i1, %v: vector<2xi1>, %w: i8) kernel {
+    %sum = arith.addi %a, %b : i1
+    %diff = arith.subi %sum, %a : i1
+    %prod = arith.muli %diff, %b : i1
+    %vsum = arith.addi %v, %v : vector<2xi1>
+    %vprod = arith.muli %vsum, %v : vector<2xi1>
+    %wide = arith.addi %w, %w : i8
+    "use"(%prod, %vprod, %wide) : (i1, vector<2xi1>, i8) -> ()
+    gpu.return
+  }
+}

@@ -294,11 +294,7 @@ namespace {
       *this, "layout",                                                         \
       llvm::cl::desc("wavefront, persistent: frame layout (unset: aosoa for "  \
                      "the wavefront, soa for persistent threads)"),            \
-      llvm::cl::init(FrameArrayLayout::AoSoA),                                 \
-      llvm::cl::values(clEnumValN(FrameArrayLayout::SoA, "soa", "SoA"),        \
-                       clEnumValN(FrameArrayLayout::AoS, "aos", "AoS"),        \
-                       clEnumValN(FrameArrayLayout::AoSoA, "aosoa",            \
-                                  "SoA within tiles of 32 slots"))};           \
+      llvm::cl::init(FrameArrayLayout::AoSoA), getFrameArrayLayoutValues()};   \
   Option<std::string> sortBy{                                                  \
       *this, "sort-by",                                                        \
       llvm::cl::desc("wavefront: integer promise that orders each queue")};    \

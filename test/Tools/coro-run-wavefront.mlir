@@ -70,7 +70,7 @@
 // PERCENT: coro-run: error: wavefront: the compaction threshold is a percentage, got 101
 // CAPACITY: coro-run: error: wavefront: a wavefront capacity of 100000000 needs 1562500 workgroups, more than 65535; lower it
 // SORT: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: none)
-// DESIGN: coro-run: error: --wavefront-design must be auto, queues or classify, not 'fast'
+// DESIGN: coro-run: for the --wavefront-design option: Cannot find option named 'fast'!
 // QUEUES: coro-run: error: wavefront: compaction, the most-first order and the half-empty refill need the classify wavefront design; 'tickets' was compiled with the queue design (coro-run --wavefront-design=classify)
 // STRIDE: coro-run: error: --wavefront-stride-workgroups sizes grid-stride kernels: add --wavefront-grid-stride (CUDA kernels always stride)
 // MEMORY: coro-run: error: out of memory: buffer 'i32:100000000000:zeros' needs 400000000000 bytes, this machine has

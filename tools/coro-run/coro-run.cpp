@@ -127,19 +127,14 @@ static llvm::cl::opt<unsigned> stateMachineSteps(
 // and run time (the rest).
 static llvm::cl::OptionCategory
     wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
-static llvm::cl::opt<coro::FrameArrayLayout> frameLayout(
-    "layout",
-    llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
-                   "persistent slots; default: aosoa for the "
-                   "wavefront, soa for persistent threads)"),
-    llvm::cl::init(coro::FrameArrayLayout::AoSoA),
-    llvm::cl::values(
-        clEnumValN(coro::FrameArrayLayout::SoA, "soa", "structure of arrays"),
-        clEnumValN(coro::FrameArrayLayout::AoS, "aos", "array of structures"),
-        clEnumValN(coro::FrameArrayLayout::AoSoA, "aosoa",
-                   "structure of arrays within "
-                   "tiles of 32 slots")),
-    llvm::cl::cat(wavefrontCategory));
+static llvm::cl::opt<coro::FrameArrayLayout>
+    frameLayout("layout",
+                llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
+                               "persistent slots; default: aosoa for the "
+                               "wavefront, soa for persistent threads)"),
+                llvm::cl::init(coro::FrameArrayLayout::AoSoA),
+                coro::getFrameArrayLayoutValues(),
+                llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<std::string>
     sortBy("sort-by",
            llvm::cl::desc("Integer promise field that orders each queue "
@@ -150,15 +145,13 @@ static llvm::cl::opt<int64_t>
                 llvm::cl::desc("With --sort-by: values are clamped to "
                                "[0, N)"),
                 llvm::cl::init(16), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<std::string> wavefrontDesign(
+static llvm::cl::opt<coro::WavefrontDesign> wavefrontDesign(
     "wavefront-design",
-    llvm::cl::desc("How each round builds the queues: queues (each slot is "
-                   "appended to its next queue as it leaves a subroutine), "
-                   "classify (a pass over every slot: classify, scan, "
-                   "scatter), auto (classify where --sort-by, "
-                   "--compact-below, --order=most-first or --refill=half "
-                   "needs it, else queues)"),
-    llvm::cl::init("auto"), llvm::cl::cat(wavefrontCategory));
+    llvm::cl::desc("How each round builds the queues (auto: classify where "
+                   "--sort-by, --compact-below, --order=most-first or "
+                   "--refill=half needs it, else queues)"),
+    llvm::cl::init(coro::WavefrontDesign::Auto),
+    coro::getWavefrontDesignValues(), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<bool> wavefrontGridStride(
     "wavefront-grid-stride",
     llvm::cl::desc("Subroutine kernels stride over their queues with a grid "
@@ -548,10 +541,6 @@ static std::string checkOptionsApply() {
       backend != "cuda")
     return "--wavefront-stride-workgroups sizes grid-stride kernels: add "
            "--wavefront-grid-stride (CUDA kernels always stride)";
-  if (wavefrontDesign != "auto" && wavefrontDesign != "queues" &&
-      wavefrontDesign != "classify")
-    return "--wavefront-design must be auto, queues or classify, not '" +
-           wavefrontDesign + "'";
   if (stateMachineSteps > 0 && !terminationChecks)
     return "--state-machine-steps needs --termination-checks: the host "
            "relaunches until every instance returned";
@@ -629,9 +618,10 @@ getSchedulerCompileOptions(const runner::DeviceTraits &device) {
   options.wavefront.gridStride = wavefrontGridStride;
   bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
                        refill != rt::RefillPolicy::EveryRound;
-  options.wavefront.design = wavefrontDesign == "auto" && needsClassify
-                                 ? std::string("classify")
-                                 : wavefrontDesign.getValue();
+  options.wavefront.design =
+      wavefrontDesign == coro::WavefrontDesign::Auto && needsClassify
+          ? coro::WavefrontDesign::Classify
+          : wavefrontDesign;
   // A workgroup size given alone takes the default batch, not the device's.
   if (persistentWorkgroupSize.getNumOccurrences()) {
     options.persistent.workgroupSize = persistentWorkgroupSize;

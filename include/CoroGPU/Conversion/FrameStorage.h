@@ -16,6 +16,7 @@
 #ifndef COROGPU_CONVERSION_FRAMESTORAGE_H
 #define COROGPU_CONVERSION_FRAMESTORAGE_H
 
+#include "CoroGPU/Conversion/SchedulerOptions.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "corogpu/runtime/FrameArrayABI.h"
 
@@ -27,13 +28,6 @@ namespace mlir {
 namespace coro {
 
 struct InstancePosition;
-
-/// How the frames of several instances share one memref of 32-bit words:
-/// soa, aos or aosoa (tiles of SoA), the runtime's contract
-/// (corogpu/runtime/FrameArrayABI.h says where each word is, and names
-/// them: getFrameArrayLayoutName, parseFrameArrayLayout).
-using FrameArrayLayout = ::corogpu::runtime::FrameArrayLayout;
-using ::corogpu::runtime::getFrameArrayLayoutName;
 
 /// Where one instance's frame lives: the 32-bit words of the layout that
 /// `coro.split` records (`#coro.field`). Subclasses say where a word is;

@@ -7,7 +7,7 @@
 #ifndef COROGPU_CONVERSION_PASSES_H
 #define COROGPU_CONVERSION_PASSES_H
 
-#include "CoroGPU/Conversion/SchedulerUtils.h"
+#include "CoroGPU/Conversion/SchedulerOptions.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 

@@ -394,13 +394,7 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
     Option<"layout", "layout", "::mlir::coro::FrameArrayLayout",
            /*default=*/"::mlir::coro::FrameArrayLayout::AoSoA",
            "How the frames of the slots share the frame buffer",
-           [{::llvm::cl::values(
-               clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
-                          "word w of every slot is consecutive"),
-               clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
-                          "the words of one frame are consecutive"),
-               clEnumValN(::mlir::coro::FrameArrayLayout::AoSoA, "aosoa",
-                          "soa within tiles of 32 slots"))}]>,
+           [{::mlir::coro::getFrameArrayLayoutValues()}]>,
     Option<"sortBy", "sort-by", "std::string", /*default=*/"\"\"",
            "Integer promise field whose value orders each queue (e.g. a "
            "material id), for coherence, in the coroutines that have it "
@@ -413,12 +407,14 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "instead of one thread per queued instance behind an indirect "
            "dispatch; the PTX pipeline sets it, as CUDA has no indirect "
            "dispatch and would launch every kernel's upper bound">,
-    Option<"design", "design", "std::string", /*default=*/"\"auto\"",
+    Option<"design", "design", "::mlir::coro::WavefrontDesign",
+           /*default=*/"::mlir::coro::WavefrontDesign::Auto",
            "How each round builds the queues: queues (slots appended to "
            "their next queue as they leave a subroutine), classify (a pass "
            "over every slot: classify, scan, scatter; needed by sort-by and "
            "the runtime's compaction, most-first order and half-empty "
-           "refill), auto (queues unless sort-by)">,
+           "refill), auto (queues unless sort-by)",
+           [{::mlir::coro::getWavefrontDesignValues()}]>,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count the loop iterations of each subroutine run into the state "
@@ -510,13 +506,7 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::coro::FrameArrayLayout::SoA",
            "How the frames of the slots share workgroup memory and the "
            "extension",
-           [{::llvm::cl::values(
-               clEnumValN(::mlir::coro::FrameArrayLayout::SoA, "soa",
-                          "word w of every slot is consecutive"),
-               clEnumValN(::mlir::coro::FrameArrayLayout::AoS, "aos",
-                          "the words of one frame are consecutive"),
-               clEnumValN(::mlir::coro::FrameArrayLayout::AoSoA, "aosoa",
-                          "soa within tiles of 32 slots"))}]>,
+           [{::mlir::coro::getFrameArrayLayoutValues()}]>,
     Option<"swapFrames", "swap-frames", "bool", /*default=*/"false",
            "Swap frames: each step, the instances that run with frames in "
            "the extension trade frames with instances that do not run whose "

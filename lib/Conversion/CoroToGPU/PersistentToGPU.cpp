@@ -792,8 +792,8 @@ struct CoroPersistentToGPUPass
         plan::PersistentPlanAttr::get(
             &getContext(), workgroupSize, split.getSubroutines().size(),
             split.getFrameWords() - kFirstFieldWord, batch, *sharedSlots,
-            getWorkgroupBytes(split, *sharedSlots, swap),
-            getFrameArrayLayoutName(layout), split.getNamesAttr()));
+            getWorkgroupBytes(split, *sharedSlots, swap), layout,
+            split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -1060,12 +1060,6 @@ struct CoroWavefrontToGPUPass
     int64_t kernelsBefore = countSchedulerKernels(module);
     llvm::scope_exit countKernels(
         [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
-    if (design != "auto" && design != "queues" && design != "classify") {
-      mlir::emitError(module.getLoc(), getArgument())
-          << ": design must be auto, queues or classify, not '" << design
-          << "'";
-      return signalPassFailure();
-    }
     if (!sortBy.empty() && hintBuckets < 1) {
       mlir::emitError(module.getLoc(), getArgument())
           << ": hint-buckets must be positive, got "
@@ -1134,7 +1128,8 @@ struct CoroWavefrontToGPUPass
     FailureOr<std::optional<FrameFieldAttr>> hint = findHintField(split);
     if (failed(subroutines) || failed(hint))
       return failure();
-    bool queues = design == "queues" || (design == "auto" && !*hint);
+    bool queues = design == WavefrontDesign::Queues ||
+                  (design == WavefrontDesign::Auto && !*hint);
     if (queues && *hint) {
       split.emitOpError("sort-by \"")
           << sortBy
@@ -1186,13 +1181,14 @@ struct CoroWavefrontToGPUPass
       rewriter.eraseOp(subroutine);
     }
     // The subroutines are named by their tags, in token order.
-    plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
-                  plan::WavefrontPlanAttr::get(
-                      &getContext(), workgroupSize,
-                      split.getSubroutines().size(), builder.getNumCategories(),
-                      split.getFrameWords(), getFrameArrayLayoutName(layout),
-                      split.getNamesAttr(), queues ? "queues" : "classify",
-                      gridStride));
+    plan::setPlan(
+        split->getParentOfType<ModuleOp>(), split.getCoroutine(),
+        plan::WavefrontPlanAttr::get(
+            &getContext(), workgroupSize, split.getSubroutines().size(),
+            builder.getNumCategories(), split.getFrameWords(), layout,
+            split.getNamesAttr(),
+            queues ? WavefrontDesign::Queues : WavefrontDesign::Classify,
+            gridStride));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -40,9 +40,9 @@ rt::WavefrontPlan mlir::coro::plan::toRuntimePlan(WavefrontPlanAttr plan,
   wavefront.categories = plan.getCategories();
   wavefront.frameWords = plan.getFrameWords();
   // The verifier accepts only the layouts the runtime has.
-  wavefront.layout = *rt::parseFrameArrayLayout(plan.getLayout().str());
+  wavefront.layout = plan.getLayout();
   wavefront.workgroupSize = plan.getWorkgroupSize();
-  wavefront.queues = plan.getDesign() == "queues";
+  wavefront.queues = plan.getDesign() == rt::wavefront::Design::Queues;
   wavefront.gridStride = plan.getGridStride();
   return wavefront;
 }
@@ -53,7 +53,7 @@ rt::PersistentPlan mlir::coro::plan::toRuntimePlan(PersistentPlanAttr plan,
   persistent.coroutine = coroutine.str();
   persistent.tokens = plan.getTokens();
   persistent.frameWords = plan.getFrameWords();
-  persistent.layout = *rt::parseFrameArrayLayout(plan.getLayout().str());
+  persistent.layout = plan.getLayout();
   persistent.workgroupSize = plan.getWorkgroupSize();
   persistent.batch = plan.getBatch();
   persistent.sharedSlots = plan.getSharedSlots();

@@ -12,7 +12,7 @@
 // BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be positive, got 0
 // WORKGROUP: error: coro-wavefront-to-gpu: workgroup-size must be in [1, 2^31), got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
-// DESIGN: error: coro-wavefront-to-gpu: design must be auto, queues or classify, not 'fast'
+// DESIGN: for the --design option: Cannot find option named 'fast'!
 // QSORT: :[[# @LINE + 1]]:1: error: 'coro.split' op sort-by "material" needs design=classify: the queue design has no hint buckets
 coro.func @f(%out: memref<?xf32>) {
   %one = arith.constant 1.0 : f32

@@ -10,7 +10,8 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
-// expected-error @+1 {{layout must be "soa", "aos" or "aosoa", not "rows"}}
+// expected-error @+2 {{layout must be "soa", "aos" or "aosoa", not "rows"}}
+// expected-error @+1 {{failed to parse CoroPlan_WavefrontPlan parameter 'layout'}}
 module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "rows", subroutines = ["entry", "next"]>}} {}
 
 // -----
@@ -20,7 +21,8 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
-// expected-error @+1 {{design must be "queues" or "classify", not "sorted"}}
+// expected-error @+2 {{design must be "queues" or "classify", not "sorted"}}
+// expected-error @+1 {{failed to parse CoroPlan_WavefrontPlan parameter 'design'}}
 module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "sorted">}} {}
 
 // -----
@@ -52,3 +54,10 @@ module attributes {coro.persistent = {f = #coro_plan.persistent<workgroupSize = 
 
 // expected-error @+1 {{expected '>'}}
 module attributes {coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 64, tokens = 2>}} {}
+
+// -----
+
+// "auto" is an option's design, never a plan's: the pass decided.
+// expected-error @+2 {{design must be "queues" or "classify", not "auto"}}
+// expected-error @+1 {{failed to parse CoroPlan_WavefrontPlan parameter 'design'}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "auto">}} {}

@@ -45,12 +45,30 @@ static LogicalResult verifyCommon(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-static LogicalResult verifyLayout(function_ref<InFlightDiagnostic()> emitError,
-                                  StringRef layout) {
-  if (!corogpu::runtime::parseFrameArrayLayout(layout))
-    return emitError() << R"(layout must be "soa", "aos" or "aosoa", not ")"
-                       << layout << "\"";
-  return success();
+FailureOr<corogpu::runtime::FrameArrayLayout>
+mlir::coro::plan::parseFrameArrayLayout(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  if (auto layout = corogpu::runtime::parseFrameArrayLayout(name))
+    return *layout;
+  return parser.emitError(loc)
+         << R"(layout must be "soa", "aos" or "aosoa", not ")" << name << "\"";
+}
+
+FailureOr<corogpu::runtime::wavefront::Design>
+mlir::coro::plan::parseWavefrontDesign(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  std::optional<corogpu::runtime::wavefront::Design> design =
+      corogpu::runtime::wavefront::parseDesign(name);
+  if (design && *design != corogpu::runtime::wavefront::Design::Auto)
+    return *design;
+  return parser.emitError(loc)
+         << R"(design must be "queues" or "classify", not ")" << name << "\"";
 }
 
 LogicalResult
@@ -68,19 +86,20 @@ StateMachinePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult WavefrontPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
-    uint32_t tokens, uint32_t categories, uint32_t frameWords, StringRef layout,
-    ArrayAttr subroutines, StringRef design, bool gridStride) {
-  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
-      failed(verifyLayout(emitError, layout)))
+    uint32_t tokens, uint32_t categories, uint32_t frameWords,
+    corogpu::runtime::FrameArrayLayout layout, ArrayAttr subroutines,
+    corogpu::runtime::wavefront::Design design, bool gridStride) {
+  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)))
     return failure();
   if (categories < tokens)
     return emitError() << "categories (" << categories
                        << ") must be at least the tokens (" << tokens
                        << "): one queue per subroutine and hint bucket";
-  if (design != "queues" && design != "classify")
-    return emitError() << R"(design must be "queues" or "classify", not ")"
-                       << design << "\"";
-  if (design == "queues" && categories != tokens)
+  using corogpu::runtime::wavefront::Design;
+  if (design == Design::Auto)
+    return emitError()
+           << R"(design must be "queues" or "classify", not "auto")";
+  if (design == Design::Queues && categories != tokens)
     return emitError() << "the queue design has one queue per subroutine: "
                           "categories ("
                        << categories << ") must equal the tokens (" << tokens
@@ -91,9 +110,9 @@ LogicalResult WavefrontPlanAttr::verify(
 LogicalResult PersistentPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
     uint32_t tokens, uint32_t frameWords, uint32_t batch, uint32_t sharedSlots,
-    uint64_t workgroupBytes, StringRef layout, ArrayAttr subroutines) {
-  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)) ||
-      failed(verifyLayout(emitError, layout)))
+    uint64_t workgroupBytes, corogpu::runtime::FrameArrayLayout layout,
+    ArrayAttr subroutines) {
+  if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)))
     return failure();
   if (batch == 0)
     return emitError() << "batch must be at least 1";

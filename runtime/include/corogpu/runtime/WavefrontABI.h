@@ -38,9 +38,36 @@
 #define COROGPU_RUNTIME_WAVEFRONTABI_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace corogpu::runtime::wavefront {
+
+/// How the rounds build the queues: each slot appended to its next queue as
+/// it leaves a subroutine (queues), or a pass over every slot that
+/// classifies, scans and scatters (classify). Auto is an option's, never a
+/// plan's: classify where the options need it, else queues.
+enum class Design { Auto, Queues, Classify };
+
+/// The design's name in options and plans, and the design of a name.
+inline const char *getDesignName(Design design) {
+  switch (design) {
+  case Design::Auto:
+    return "auto";
+  case Design::Queues:
+    return "queues";
+  case Design::Classify:
+    return "classify";
+  }
+  return "";
+}
+inline std::optional<Design> parseDesign(std::string_view name) {
+  for (Design design : {Design::Auto, Design::Queues, Design::Classify})
+    if (name == getDesignName(design))
+      return design;
+  return std::nullopt;
+}
 
 /// Kernel names, suffixed to the coroutine's name.
 inline constexpr const char *kInitKernel = "__wf_init";

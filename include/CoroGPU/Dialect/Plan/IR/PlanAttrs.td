@@ -40,6 +40,22 @@ def CoroPlan_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
 }
 
+// Enums of the runtime's contract, spelled as the string of their name
+// (`layout = "aosoa"`, `design = "classify"`).
+def CoroPlan_FrameArrayLayoutParameter
+    : AttrParameter<"::corogpu::runtime::FrameArrayLayout", "frame layout"> {
+  let parser = "::mlir::coro::plan::parseFrameArrayLayout($_parser)";
+  let printer = "$_printer << '\"' << "
+                "::corogpu::runtime::getFrameArrayLayoutName($_self) << '\"'";
+}
+def CoroPlan_WavefrontDesignParameter
+    : AttrParameter<"::corogpu::runtime::wavefront::Design", "queue design"> {
+  let parser = "::mlir::coro::plan::parseWavefrontDesign($_parser)";
+  let printer = "$_printer << '\"' << "
+                "::corogpu::runtime::wavefront::getDesignName($_self) << '\"'";
+  let defaultValue = "::corogpu::runtime::wavefront::Design::Queues";
+}
+
 class CoroPlan_Attr<string name, string attrMnemonic>
     : AttrDef<CoroPlan_Dialect, name> {
   let mnemonic = attrMnemonic;
@@ -95,10 +111,9 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
   }];
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
                         "uint32_t":$categories, "uint32_t":$frameWords,
-                        StringRefParameter<"frame layout">:$layout,
+                        CoroPlan_FrameArrayLayoutParameter:$layout,
                         "::mlir::ArrayAttr":$subroutines,
-                        StringRefParameter<"queue design",
-                                           "\"queues\"">:$design,
+                        CoroPlan_WavefrontDesignParameter:$design,
                         DefaultValuedParameter<"bool", "false">:$gridStride);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.wavefront";
@@ -119,7 +134,7 @@ def CoroPlan_PersistentPlan : CoroPlan_Attr<"PersistentPlan", "persistent"> {
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
                         "uint32_t":$frameWords, "uint32_t":$batch,
                         "uint32_t":$sharedSlots, "uint64_t":$workgroupBytes,
-                        StringRefParameter<"frame layout">:$layout,
+                        CoroPlan_FrameArrayLayoutParameter:$layout,
                         "::mlir::ArrayAttr":$subroutines);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.persistent";

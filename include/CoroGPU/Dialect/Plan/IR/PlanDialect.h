@@ -11,11 +11,28 @@
 #ifndef COROGPU_DIALECT_PLAN_IR_PLANDIALECT_H
 #define COROGPU_DIALECT_PLAN_IR_PLANDIALECT_H
 
+#include "corogpu/runtime/FrameArrayABI.h"
+#include "corogpu/runtime/WavefrontABI.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
 
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h.inc"
+
+namespace mlir {
+namespace coro {
+namespace plan {
+/// The parameters of the plans that are enums of the runtime's contract,
+/// written as the string of their name; an error names those there are.
+FailureOr<corogpu::runtime::FrameArrayLayout>
+parseFrameArrayLayout(AsmParser &parser);
+FailureOr<corogpu::runtime::wavefront::Design>
+parseWavefrontDesign(AsmParser &parser);
+} // namespace plan
+} // namespace coro
+} // namespace mlir
 
 #define GET_ATTRDEF_CLASSES
 #include "CoroGPU/Dialect/Plan/IR/PlanAttrs.h.inc"

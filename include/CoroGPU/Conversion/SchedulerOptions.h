@@ -1,0 +1,68 @@
+//===- SchedulerOptions.h - the schedulers' option enums --------*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// The enums of the schedulers' options, each declared once with its
+// spellings: the passes' options (Passes.td), the pipelines', coro-run's
+// and the plans' attributes (PlanAttrs.td) all take these. Small on
+// purpose: Conversion/Passes.h includes it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_CONVERSION_SCHEDULEROPTIONS_H
+#define COROGPU_CONVERSION_SCHEDULEROPTIONS_H
+
+#include "corogpu/runtime/FrameArrayABI.h"
+#include "corogpu/runtime/WavefrontABI.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <optional>
+
+namespace mlir {
+namespace coro {
+
+/// How the frames of several instances share one memref of 32-bit words:
+/// soa, aos or aosoa (tiles of SoA), the runtime's contract
+/// (corogpu/runtime/FrameArrayABI.h says where each word is, and names
+/// them: getFrameArrayLayoutName, parseFrameArrayLayout).
+using FrameArrayLayout = ::corogpu::runtime::FrameArrayLayout;
+using ::corogpu::runtime::getFrameArrayLayoutName;
+using ::corogpu::runtime::parseFrameArrayLayout;
+
+/// The spellings of FrameArrayLayout for command-line and pass options.
+inline llvm::cl::ValuesClass getFrameArrayLayoutValues() {
+  return llvm::cl::values(
+      clEnumValN(FrameArrayLayout::SoA, "soa",
+                 "structure of arrays: word w of every slot is consecutive"),
+      clEnumValN(FrameArrayLayout::AoS, "aos",
+                 "array of structures: the words of one frame are "
+                 "consecutive"),
+      clEnumValN(FrameArrayLayout::AoSoA, "aosoa",
+                 "SoA within tiles of 32 slots"));
+}
+
+/// How the wavefront scheduler's rounds build the queues (the runtime's
+/// contract, corogpu/runtime/WavefrontABI.h). A plan holds Queues or
+/// Classify; Auto is an option's: classify where the options need it
+/// (sort-by; in coro-run also compaction, most-first order and half-empty
+/// refill), else queues.
+using WavefrontDesign = ::corogpu::runtime::wavefront::Design;
+
+/// The spellings of WavefrontDesign for command-line and pass options.
+inline llvm::cl::ValuesClass getWavefrontDesignValues() {
+  return llvm::cl::values(
+      clEnumValN(WavefrontDesign::Queues, "queues",
+                 "each slot is appended to its next queue as it leaves a "
+                 "subroutine"),
+      clEnumValN(WavefrontDesign::Classify, "classify",
+                 "a pass over every slot: classify, scan, scatter"),
+      clEnumValN(WavefrontDesign::Auto, "auto",
+                 "classify where the options need it, else queues"));
+}
+
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_CONVERSION_SCHEDULEROPTIONS_H

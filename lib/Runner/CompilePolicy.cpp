@@ -28,6 +28,7 @@ DeviceTraits mlir::coro::runner::getDeviceTraits(const rt::Device &device) {
   traits.isCPU = device.isCPU();
   traits.subgroupSize = device.getSubgroupSize();
   traits.subgroupReductions = device.supportsSubgroupReductions();
+  traits.limitsLoopIterations = device.limitsLoopIterations();
   return traits;
 }
 
@@ -43,6 +44,7 @@ mlir::coro::runner::parseDeviceTraits(StringRef text, StringRef target) {
       return makeError("device 'cpu:" + text +
                        "': the subgroup size must be 1 to 128 lanes");
     traits.isCPU = true;
+    traits.limitsLoopIterations = true;
     return traits;
   }
   if (text == "native") {
@@ -89,6 +91,10 @@ mlir::coro::runner::getDefaultCompileOptions(const DeviceTraits &device) {
     options.stateMachine.fallThrough = true;
     options.persistent.fallThrough = true;
   }
+  // A workgroup that runs instances resuming thousands of times reaches
+  // the driver's loop limit within one launch: it parks and goes on in the
+  // next.
+  options.persistent.boundSteps = device.limitsLoopIterations;
   LDBG() << "compile options for " << device.target
          << (device.isCPU ? " (a CPU device)" : "") << ": subgroup appends "
          << options.wavefront.subgroupAppends << ", persistent workgroups of "

@@ -51,10 +51,19 @@ Status corogpu::runtime::runPersistent(
         "2^31 - 1 - workgroups x batch instances, the grid "
         "has " +
         std::to_string(instances));
+  // Bounded steps: each workgroup's park area after every workgroup's
+  // frames.
+  uint64_t sharedFrameWords =
+      plan.sharedSlots && plan.frameWords
+          ? getFrameArrayWords(plan.layout, plan.sharedSlots, plan.frameWords)
+          : 0;
+  uint64_t parkWords =
+      plan.stepsPerLaunch ? pt::getParkWords(plan.batch, sharedFrameWords) : 0;
   uint64_t extensionWords =
-      workgroups * getFrameArrayWords(plan.layout,
-                                      plan.batch - plan.sharedSlots,
-                                      plan.frameWords);
+      workgroups *
+      (getFrameArrayWords(plan.layout, plan.batch - plan.sharedSlots,
+                          plan.frameWords) +
+       parkWords);
   if (extensionWords >= (uint64_t(1) << 31) ||
       extensionWords * 4 > device.getMaxBufferBytes())
     return Status::invalidInput(
@@ -75,8 +84,9 @@ Status corogpu::runtime::runPersistent(
                            " bytes): " + status.error);
   std::vector<uint32_t> words(stateWords, 0);
   words[pt::kTotalInstances] = static_cast<uint32_t>(instances);
-  words[pt::kBatchesPerLaunch] =
-      options.batchesPerLaunch.value_or(device.limitsLoopIterations() ? 1 : 0);
+  // With bounded steps, the steps bound what a thread runs per launch.
+  words[pt::kBatchesPerLaunch] = options.batchesPerLaunch.value_or(
+      device.limitsLoopIterations() && !plan.stepsPerLaunch ? 1 : 0);
   if (status = device.upload(*state, words.data(), words.size() * 4);
       !status.ok())
     return status;
@@ -89,8 +99,10 @@ Status corogpu::runtime::runPersistent(
   stats.workgroups = static_cast<uint32_t>(workgroups);
   stats.extensionBytes = extensionWords * 4;
   // Launch until the grid is exhausted; with a batch limit, every launch
-  // ends with its workgroups' instances returned and starts more.
-  uint64_t started = 0;
+  // ends with its workgroups' instances returned and starts more. With
+  // bounded steps, a launch may end with instances parked: launch until
+  // every instance returned.
+  uint64_t started = 0, steps = 0;
   RunMonitor monitor(options.limits, options.progress, "persistent-threads",
                      "launches");
   do {
@@ -112,21 +124,35 @@ Status corogpu::runtime::runPersistent(
             device, words[pt::kMostLoopIterations],
             "a thread of the persistent-threads kernel",
             " in launch " + std::to_string(stats.launches),
-            ": take fewer batches per launch, fewer slots per thread (a "
-            "smaller batch or more threads); an instance that resumes "
-            "thousands of times runs under the wavefront scheduler or the "
-            "state machine in bounded steps; or add suspension points to "
-            "long loops");
+            plan.stepsPerLaunch
+                ? ": take fewer steps per launch (--persistent-steps, now " +
+                      std::to_string(plan.stepsPerLaunch) +
+                      "), fewer slots per thread (a smaller batch or more "
+                      "threads), or add suspension points to long loops"
+                : ": bound the steps per launch (--persistent-steps), take "
+                  "fewer batches per launch, fewer slots per thread (a "
+                  "smaller batch or more threads); or add suspension points "
+                  "to long loops");
         !status.ok())
       return status;
     uint64_t next = std::min<uint64_t>(words[pt::kNextInstance], instances);
-    if (next == started && next < instances)
+    bool done = plan.stepsPerLaunch ? words[pt::kReturned] >= instances
+                                    : next >= instances;
+    if (!done && next == started && words[pt::kSteps] == steps)
       return Status::limitExceeded(
-          "the persistent-threads kernel started no instance in launch " +
+          "the persistent-threads kernel made no step in launch " +
           std::to_string(stats.launches));
     started = next;
-    if (started >= instances)
+    steps = words[pt::kSteps];
+    if (done)
       break;
+    // The next launches take back what this one parked.
+    if (plan.stepsPerLaunch && stats.launches == 1) {
+      words[pt::getResumeWord(plan.tokens)] = 1;
+      if (status = device.upload(*state, words.data(), words.size() * 4);
+          !status.ok())
+        return status;
+    }
     RunProgress progress;
     progress.rounds = stats.launches;
     progress.started = started;

@@ -33,7 +33,7 @@
 // RUN: coro-run %s --coro=sums --grid=40 --arg=40 --buffer=i32:40:zeros --scheduler=wavefront --capacity=37 --layout=soa --scheduler-stats --check --validate | FileCheck %s --check-prefix=RUN-SOA
 // RUN-SOA: wavefront: frame buffer: soa, 740 bytes
 // RUN-SOA: check: wavefront matches the mega-kernel reference
-// RUN: coro-run %s --coro=sums --grid=40 --arg=40 --buffer=i32:40:zeros --scheduler=persistent --layout=aosoa --persistent-batch=40 --persistent-shared-memory=1200 --scheduler-stats --check --validate | FileCheck %s --check-prefix=RUN-PT
+// RUN: coro-run %s --coro=sums --grid=40 --arg=40 --buffer=i32:40:zeros --scheduler=persistent --layout=aosoa --persistent-batch=40 --persistent-shared-memory=1200 --persistent-steps=0 --scheduler-stats --check --validate | FileCheck %s --check-prefix=RUN-PT
 // RUN-PT: persistent: {{.*}}, global memory extension 384 bytes
 // RUN-PT: persistent: frames: aosoa, 32 of 40 slots per workgroup in workgroup memory
 // RUN-PT: check: persistent matches the mega-kernel reference

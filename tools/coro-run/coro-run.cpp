@@ -262,6 +262,16 @@ static llvm::cl::opt<uint64_t> persistentThreads(
     llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
                    "the grid's batches)"),
     llvm::cl::init(0), llvm::cl::cat(persistentCategory));
+static llvm::cl::opt<int64_t> persistentSteps(
+    "persistent-steps",
+    llvm::cl::desc("Steps a workgroup of the persistent kernel runs per "
+                   "launch before it parks its slots and the kernel is "
+                   "launched again (0: no bound; default on a device that "
+                   "ends a thread's loops after a number of iterations, as "
+                   "lavapipe: what takes 16384 passes of the scheduler's "
+                   "loops, about 2 per subroutine and 3 per slot of a thread "
+                   "a step; else no bound)"),
+    llvm::cl::init(0), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<int> persistentBatchesPerLaunch(
     "persistent-batches-per-launch",
     llvm::cl::desc("Batches a workgroup takes per launch, the kernel being "
@@ -630,6 +640,10 @@ getSchedulerCompileOptions(const runner::DeviceTraits &device) {
   if (persistentBatch.getNumOccurrences())
     options.persistent.batch = persistentBatch;
   options.persistent.sharedMemory = persistentSharedMemory;
+  if (persistentSteps.getNumOccurrences()) {
+    options.persistent.stepsPerLaunch = persistentSteps;
+    options.persistent.boundSteps = false;
+  }
   options.persistent.swapFrames = persistentSwapFrames;
   // Not profiled: see the --profile-lanes check in main.
   if (fallThrough.getNumOccurrences() || profileLanes) {

@@ -465,6 +465,15 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
        and writes the new token back;
     4. a workgroup stops when the grid is exhausted and its slots are free.
 
+    With `steps-per-launch=N` (bounded steps; `bound-steps` picks N from a
+    budget of loop passes), a workgroup also stops after N steps of a
+    launch: it parks its slots (tokens, ids, frame table and
+    the frames in workgroup memory) in its park area of the extension, and
+    takes them back when the runtime launches the kernel again, with as
+    many workgroups. Each launch then runs a bounded amount of work per
+    thread, however often the instances resume: for drivers that end a
+    thread's loops after a number of iterations (lavapipe: 65535).
+
     With `fall-through`, an instance that the chosen subroutine leaves at a
     later token runs that subroutine too, in the same step: the run tests
     the tokens in order, `if (token == t)`, instead of switching on the
@@ -519,6 +528,17 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
            "tokens tested in order, `if (token == t)` one after the other, "
            "instead of a switch): fewer steps, less coherent ones; for "
            "devices that run every branch, taken or not, as lavapipe does">,
+    Option<"stepsPerLaunch", "steps-per-launch", "int64_t", /*default=*/"0",
+           "Steps a workgroup runs per launch (0: no bound, unless "
+           "bound-steps); after them it parks its slots in the extension, "
+           "and the runtime launches the kernel again, for drivers that "
+           "limit a thread's loop iterations (lavapipe)">,
+    Option<"boundSteps", "bound-steps", "bool", /*default=*/"false",
+           "With steps-per-launch=0: as many steps per launch as take 16384 "
+           "passes of the scheduler's own loops in a thread (per step: 2 per "
+           "subroutine, 3 per slot a thread serves, 5 with swap-frames, and "
+           "2), leaving the rest of lavapipe's 65535 to the coroutine's "
+           "loops">,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
            "Count each thread's loop iterations in a launch into the state "

@@ -43,6 +43,9 @@ struct DeviceTraits {
   /// Whether Vulkan kernels may use subgroup arithmetic (the wavefront's
   /// subgroup appends); assumed where the device is not known.
   bool subgroupReductions = true;
+  /// Whether the driver ends a thread's loops after a number of iterations
+  /// (lavapipe; every CPU device here).
+  bool limitsLoopIterations = false;
 };
 
 /// The traits of `device`.
@@ -68,7 +71,10 @@ bool allowsSubgroupAppends(const DeviceTraits &device, int64_t workgroupSize);
 ///   thread, subgroup-scoped barriers for workgroups of one subgroup, and
 ///   fall-through dispatch for the state machine and persistent threads
 ///   (every branch runs there, taken or not, so a switch costs every
-///   subroutine per pass).
+///   subroutine per pass);
+/// - on a device that limits loop iterations: the persistent kernel in
+///   bounded steps (`bound-steps`: as many as a budget of loop passes
+///   allows), so that instances that resume thousands of times finish.
 SchedulerCompileOptions getDefaultCompileOptions(const DeviceTraits &device);
 
 } // namespace runner

@@ -204,11 +204,12 @@ public:
   PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                     int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
                     bool swapFrames, bool fallThrough, FrameArrayLayout layout,
-                    RewriterBase &rewriter)
+                    int64_t stepsPerLaunch, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         batch(batch), sharedSlots(sharedSlots), swapFrames(swapFrames),
-        fallThrough(fallThrough), layout(layout) {
+        fallThrough(fallThrough), layout(layout),
+        stepsPerLaunch(stepsPerLaunch) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
@@ -244,6 +245,10 @@ public:
       });
     });
     gpu::BarrierOp::create(rewriter, loc);
+    if (stepsPerLaunch > 0) {
+      buildResume();
+      gpu::BarrierOp::create(rewriter, loc);
+    }
 
     // The SCF to SPIR-V conversion mishandles a `before` region with
     // control flow in it, so the loop only tests a flag there.
@@ -273,6 +278,8 @@ public:
       });
       scf::YieldOp::create(rewriter, loc, running);
     }
+    if (stepsPerLaunch > 0)
+      buildPark();
 
     // This workgroup's statistics into the state buffer.
     buildIf(equal(lane, index(0)), [&] {
@@ -387,18 +394,37 @@ private:
         });
     Value alive = sum.getResult(0);
     Value free = sub(i32(batch), alive);
-    Value wanted = both(
-        both(equal(loadControl(kExhausted), i32(0)), notEqual(free, i32(0))),
-        arith::OrIOp::create(
-            rewriter, loc,
-            compare(arith::CmpIPredicate::sge, free, i32(workgroupSize)),
-            equal(alive, i32(0))));
+    // Bounded steps: after the launch's last step, the workgroup parks.
+    Value going =
+        stepsPerLaunch > 0
+            ? lessThan(loadControl(kSteps), i32(stepsPerLaunch))
+            : Value(arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    Value wanted =
+        both(both(both(equal(loadControl(kExhausted), i32(0)), going),
+                  notEqual(free, i32(0))),
+             arith::OrIOp::create(
+                 rewriter, loc,
+                 compare(arith::CmpIPredicate::sge, free, i32(workgroupSize)),
+                 equal(alive, i32(0))));
     storeControl(kBatchBase, i32(0));
     storeControl(kBatchSize, i32(0));
     buildIf(wanted, [&] {
-      Value base = atomicAdd(state, index(pt::kNextInstance), free);
       Value total = memref::LoadOp::create(
           rewriter, loc, state, ValueRange{index(pt::kTotalInstances)});
+      // Bounded steps: every launch asks again, so once the grid is
+      // exhausted the counter is only read, lest it pass 2^31.
+      Value base =
+          stepsPerLaunch > 0
+              ? buildIfValue(
+                    lessThan(memref::LoadOp::create(
+                                 rewriter, loc, state,
+                                 ValueRange{index(pt::kNextInstance)}),
+                             total),
+                    [&] {
+                      return atomicAdd(state, index(pt::kNextInstance), free);
+                    },
+                    [&] { return total; })
+              : atomicAdd(state, index(pt::kNextInstance), free);
       Value left = select(lessThan(base, total), sub(total, base), i32(0));
       Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
       storeControl(kBatchBase, base);
@@ -433,7 +459,7 @@ private:
                          select(larger, count, current.back())});
         });
     Value chosen = best.getResult(0), most = best.getResult(1);
-    Value running = notEqual(most, i32(0));
+    Value running = both(notEqual(most, i32(0)), going);
     storeControl(kChosenToken, chosen);
     storeControl(kRunning, boolToI32(running));
     storeControl(kFreeRank, i32(0));
@@ -450,6 +476,82 @@ private:
       // counts itself again at its next token.
       storeShared(counts, at, i32(0));
     });
+  }
+
+  /// Bounded steps: the first word of this workgroup's park area, after
+  /// every workgroup's frames in the extension (PersistentABI.h).
+  Value getParkBase() {
+    Value groups = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
+    int64_t frameWords =
+        getFrameArrayWords(layout, batch - sharedSlots, bodyWords);
+    int64_t parkWords = pt::getParkWords(batch, getSharedFrameWords());
+    return add(mul(groups, index(frameWords)), mul(group, index(parkWords)));
+  }
+  /// Words of the array of the frames in workgroup memory.
+  int64_t getSharedFrameWords() {
+    return sharedFrames ? getFrameArrayWords(layout, sharedSlots, bodyWords)
+                        : 0;
+  }
+
+  /// Bounded steps, at the start of a launch after the first: the slots
+  /// parked at the end of the last one (tokens, ids, frame table, the
+  /// frames in workgroup memory) come back, and each live one counts
+  /// itself at its token.
+  void buildResume() {
+    Value resume = memref::LoadOp::create(
+        rewriter, loc, state,
+        ValueRange{index(pt::getResumeWord(static_cast<uint32_t>(tokens)))});
+    buildIf(notEqual(resume, i32(0)), [&] {
+      Value park = getParkBase();
+      auto parked = [&](pt::ParkArray array, Value slot) {
+        return add(park, add(index(array * batch), slot));
+      };
+      forEachSlot([&](Value slot) {
+        Value token = loadShared(extension, parked(pt::kParkedTokens, slot));
+        storeShared(slotTokens, slot, token);
+        storeShared(slotIds, slot,
+                    loadShared(extension, parked(pt::kParkedIds, slot)));
+        if (swapFrames)
+          storeShared(frameOf, slot,
+                      loadShared(extension, parked(pt::kParkedFrameOf, slot)));
+        buildIf(notEqual(token, i32(kTerminatedToken)),
+                [&] { atomicAdd(counts, toIndex(token), i32(1)); });
+      });
+      if (getSharedFrameWords() == 0)
+        return;
+      Value frames = add(park, index(3 * batch));
+      buildLoop(lane, index(getSharedFrameWords()), index(workgroupSize),
+                [&](Value word) {
+                  storeShared(sharedFrames, word,
+                              loadShared(extension, add(frames, word)));
+                });
+    });
+  }
+
+  /// Bounded steps, at the end of every launch: the slots, live or free,
+  /// go to the park area for the next launch.
+  void buildPark() {
+    Value park = getParkBase();
+    auto parked = [&](pt::ParkArray array, Value slot) {
+      return add(park, add(index(array * batch), slot));
+    };
+    forEachSlot([&](Value slot) {
+      storeShared(extension, parked(pt::kParkedTokens, slot),
+                  loadShared(slotTokens, slot));
+      storeShared(extension, parked(pt::kParkedIds, slot),
+                  loadShared(slotIds, slot));
+      if (swapFrames)
+        storeShared(extension, parked(pt::kParkedFrameOf, slot),
+                    loadShared(frameOf, slot));
+    });
+    if (getSharedFrameWords() == 0)
+      return;
+    Value frames = add(park, index(3 * batch));
+    buildLoop(lane, index(getSharedFrameWords()), index(workgroupSize),
+              [&](Value word) {
+                storeShared(extension, add(frames, word),
+                            loadShared(sharedFrames, word));
+              });
   }
 
   /// Free slots take the batch's instances; slots with the chosen token go
@@ -655,6 +757,9 @@ private:
   /// the chosen one (fall-through).
   bool fallThrough;
   FrameArrayLayout layout;
+  /// Steps a workgroup runs per launch before it parks its slots (0: no
+  /// bound).
+  int64_t stepsPerLaunch;
   int64_t tokens = 0, bodyWords = 0;
 
   gpu::GPUFuncOp kernel;
@@ -688,6 +793,13 @@ struct CoroPersistentToGPUPass
           << static_cast<int64_t>(batch);
       return signalPassFailure();
     }
+    if (stepsPerLaunch < 0 ||
+        stepsPerLaunch > std::numeric_limits<int32_t>::max()) {
+      mlir::emitError(module.getLoc(), getArgument())
+          << ": steps-per-launch must be in [0, 2^31), got "
+          << static_cast<int64_t>(stepsPerLaunch);
+      return signalPassFailure();
+    }
     if (sharedMemory < 0 ||
         sharedMemory > std::numeric_limits<int32_t>::max()) {
       mlir::emitError(module.getLoc(), getArgument())
@@ -719,6 +831,17 @@ struct CoroPersistentToGPUPass
     return (swap ? 5 : 3) * bytes(batch) + 2 * bytes(tokens) +
            bytes(getNumControlWords(swap));
   }
+  /// bound-steps: the steps per launch that take kLoopBudget passes of the
+  /// scheduler's own loops in a thread: the leader's two over the
+  /// subroutines, three over the slots a thread serves (refill and queue,
+  /// run; five with the swap), the step loop itself and the counting.
+  int64_t getBoundedSteps(int64_t tokens, bool swap) {
+    constexpr int64_t kLoopBudget = 16384;
+    int64_t slotsPerThread = llvm::divideCeil(batch, workgroupSize);
+    int64_t perStep = 2 * tokens + (swap ? 5 : 3) * slotsPerThread + 2;
+    return std::max<int64_t>(1, kLoopBudget / perStep);
+  }
+
   /// All the workgroup memory of the kernel.
   int64_t getWorkgroupBytes(SplitOp split, int64_t sharedSlots, bool swap) {
     int64_t bodyWords = split.getFrameWords() - kFirstFieldWord;
@@ -777,8 +900,14 @@ struct CoroPersistentToGPUPass
     LDBG() << "@" << coroutine.getSymName() << ": " << *sharedSlots << " of "
            << batch << " frames in workgroup memory"
            << (swap ? ", swapped" : "");
+    int64_t steps = stepsPerLaunch;
+    if (steps == 0 && boundSteps)
+      steps = getBoundedSteps(split.getSubroutines().size(), swap);
+    LDBG() << "@" << coroutine.getSymName() << ": "
+           << (steps ? std::to_string(steps) : std::string("unbounded"))
+           << " steps per launch";
     PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
-                              *sharedSlots, swap, fallThrough, layout,
+                              *sharedSlots, swap, fallThrough, layout, steps,
                               rewriter);
     if (failed(builder.build(*subroutines)))
       return failure();
@@ -793,7 +922,7 @@ struct CoroPersistentToGPUPass
             &getContext(), workgroupSize, split.getSubroutines().size(),
             split.getFrameWords() - kFirstFieldWord, batch, *sharedSlots,
             getWorkgroupBytes(split, *sharedSlots, swap), layout,
-            split.getNamesAttr()));
+            split.getNamesAttr(), static_cast<uint32_t>(steps)));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -58,6 +58,7 @@ rt::PersistentPlan mlir::coro::plan::toRuntimePlan(PersistentPlanAttr plan,
   persistent.batch = plan.getBatch();
   persistent.sharedSlots = plan.getSharedSlots();
   persistent.workgroupBytes = plan.getWorkgroupBytes();
+  persistent.stepsPerLaunch = plan.getStepsPerLaunch();
   return persistent;
 }
 

@@ -11,26 +11,26 @@
 // mega-kernel's. The counts are those of the switch (--fall-through=false,
 // every GPU's default); with fall-through (lavapipe's) steps and swaps are
 // fewer, and the buffers the same.
-// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --fall-through=false --scheduler-stats --check --quiet | FileCheck %s --check-prefix=SWAP
-// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --fall-through=false --layout=aos --scheduler-stats --check --quiet | FileCheck %s --check-prefix=SWAP
+// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --persistent-steps=0 --fall-through=false --scheduler-stats --check --quiet | FileCheck %s --check-prefix=SWAP
+// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --persistent-steps=0 --fall-through=false --layout=aos --scheduler-stats --check --quiet | FileCheck %s --check-prefix=SWAP
 // SWAP: persistent: 7 workgroups, 1 launch, 272 steps, 7 batches, global memory extension 1792 bytes, 55 frames swapped in
 // SWAP: persistent: dispatch by switch
 // SWAP: persistent: instances per subroutine: entry:100 row:258 cell:1228 heavy:47
 // SWAP: check: persistent matches the mega-kernel reference
 
-// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --fall-through --scheduler-stats --check --quiet | FileCheck %s --check-prefix=FALL
+// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --persistent-steps=0 --fall-through --scheduler-stats --check --quiet | FileCheck %s --check-prefix=FALL
 // FALL: persistent: 7 workgroups, 1 launch, {{[0-9]+}} steps, 7 batches, global memory extension 1792 bytes, {{[1-9][0-9]*}} frames swapped in
 // FALL: persistent: dispatch by fall-through
 // FALL: persistent: instances per subroutine: entry:100 row:258 cell:1228 heavy:47
 // FALL: check: persistent matches the mega-kernel reference
 
 // Without the option the same frames stay where they started.
-// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --fall-through=false --scheduler-stats --check --quiet | FileCheck %s --check-prefix=FIXED
+// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-steps=0 --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --fall-through=false --scheduler-stats --check --quiet | FileCheck %s --check-prefix=FIXED
 // FIXED: persistent: 7 workgroups, 1 launch, 272 steps, 7 batches, global memory extension {{[0-9]+}} bytes{{$}}
 // FIXED: check: persistent matches the mega-kernel reference
 
 // The JSON report counts the swaps too.
-// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --fall-through=false --json | FileCheck %s --check-prefix=JSON
+// RUN: coro-run %coro_src/test/e2e/programs/early-returns.mlir --coro=early_returns --grid=100 --buffer=i32:100:zeros --scheduler=persistent --persistent-workgroup-size=4 --persistent-batch=16 --persistent-shared-memory=700 --persistent-swap-frames --persistent-steps=0 --fall-through=false --json | FileCheck %s --check-prefix=JSON
 // JSON: "dispatch": "switch"
 // JSON: "swapped_frames": 55
 

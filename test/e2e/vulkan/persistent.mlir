@@ -8,7 +8,7 @@
 // subroutines run 37, 703 and 666 times. 128 threads of 64 would be 2
 // workgroups; 16-slot batches (fewer than a workgroup's threads) are taken
 // only by an empty workgroup: 16, 16, then the last 5.
-// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=37 --buffer=f32:37:zeros --scheduler=persistent --persistent-workgroup-size=64 --persistent-batch=16 --persistent-threads=128 --scheduler-stats --check --quiet | FileCheck %s --check-prefix=STATS
+// RUN: coro-run %coro_src/test/e2e/cpu/split-constructs.mlir --coro=while_both --grid=37 --buffer=f32:37:zeros --scheduler=persistent --persistent-workgroup-size=64 --persistent-batch=16 --persistent-threads=128 --persistent-steps=0 --scheduler-stats --check --quiet | FileCheck %s --check-prefix=STATS
 // STATS: persistent: 2 workgroups, 2 launches, {{[0-9]+}} steps, 3 batches, global memory extension 0 bytes
 // STATS: persistent: instances per subroutine: entry:37 before:703 after:666
 // STATS: check: persistent matches the mega-kernel reference

@@ -70,6 +70,15 @@ CONFIGS = {
     "pt-swap": ("persistent", ["--persistent-batch=16",
                                "--persistent-shared-memory=640",
                                "--persistent-swap-frames"]),
+    # Bounded steps (lavapipe's default is 1024 a launch): every workgroup
+    # parks its slots after each step and takes them back in the next
+    # launch; with frames in workgroup memory, in the extension and
+    # swapped between them.
+    "pt-steps": ("persistent", ["--persistent-steps=1"]),
+    "pt-swap-steps": ("persistent", ["--layout=aosoa", "--persistent-batch=40",
+                                     "--persistent-shared-memory=2048",
+                                     "--persistent-swap-frames",
+                                     "--persistent-steps=2"]),
     # Bounds checks must neither fire on the generator's in-bounds accesses
     # nor change a result.
     "wf-bounds": ("wavefront", ["--check-bounds"]),

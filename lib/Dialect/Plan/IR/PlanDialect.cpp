@@ -111,7 +111,7 @@ LogicalResult PersistentPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
     uint32_t tokens, uint32_t frameWords, uint32_t batch, uint32_t sharedSlots,
     uint64_t workgroupBytes, corogpu::runtime::FrameArrayLayout layout,
-    ArrayAttr subroutines) {
+    ArrayAttr subroutines, uint32_t stepsPerLaunch) {
   if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)))
     return failure();
   if (batch == 0)

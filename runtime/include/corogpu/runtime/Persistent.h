@@ -37,6 +37,9 @@ struct PersistentPlan {
   uint32_t sharedSlots = 0;
   /// Workgroup memory the kernel uses.
   uint64_t workgroupBytes = 0;
+  /// Bounded steps: a workgroup parks its slots after this many steps of a
+  /// launch and the kernel is launched again (0: no bound; PersistentABI.h).
+  uint32_t stepsPerLaunch = 0;
 };
 
 struct PersistentOptions {

@@ -27,6 +27,14 @@
 // batches) and its instances have returned. The host launches it again
 // while instances are left.
 //
+// With bounded steps (the plan's stepsPerLaunch, N > 0), a workgroup also
+// stops after N steps with instances still live: it parks its slots (their
+// tokens, ids, frame table and the frames in workgroup memory) in its park
+// area, getParkWords words per workgroup after every workgroup's frames in
+// the extension, and takes them back in the next launch, which must have
+// as many workgroups; the resume word says whether there is anything to
+// take back.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef COROGPU_RUNTIME_PERSISTENTABI_H
@@ -62,12 +70,33 @@ enum StateWord : uint32_t {
                            ///< a driver's loop limit reached (lavapipe).
   kSwappedFrames = 7,      ///< Frames swapped into workgroup memory
                            ///< (swap-frames).
-  kFirstTokenWord = 8,     ///< Then, per token, the instances it ran.
+  kFirstTokenWord = 8,     ///< Then, per token, the instances it ran;
+                           ///< then the resume word (getResumeWord).
 };
+
+/// Words of one workgroup's park area (bounded steps): each slot's token, id
+/// and frame-table entry, then the frames in workgroup memory
+/// (`sharedFrameWords`: the array of the shared slots' frames).
+inline uint64_t getParkWords(uint32_t batch, uint64_t sharedFrameWords) {
+  return 3 * uint64_t(batch) + sharedFrameWords;
+}
+/// The words that follow the token of slot s, its id and its frame-table
+/// entry in a park area.
+enum ParkArray : uint32_t {
+  kParkedTokens = 0,
+  kParkedIds = 1,
+  kParkedFrameOf = 2
+};
+
+/// The state word that is 1 after the first launch of bounded steps: the
+/// workgroups take back their parked slots (configuration).
+inline uint32_t getResumeWord(uint32_t tokens) {
+  return kFirstTokenWord + tokens;
+}
 
 /// Words of the state buffer.
 inline uint32_t getStateWords(uint32_t tokens) {
-  return kFirstTokenWord + tokens;
+  return getResumeWord(tokens) + 1;
 }
 
 } // namespace corogpu::runtime::persistent

@@ -128,14 +128,17 @@ def CoroPlan_PersistentPlan : CoroPlan_Attr<"PersistentPlan", "persistent"> {
     their frame (`frameWords` words) in `workgroupBytes` of workgroup
     memory and the others in the global extension, both laid out as
     `layout` says ("soa", "aos" or "aosoa"); `tokens` subroutines,
-    named in token order by `subroutines`. Module attribute
+    named in token order by `subroutines`. With `stepsPerLaunch` (bounded
+    steps; printed only when not 0), a workgroup parks its slots after that
+    many steps and the runtime launches the kernel again. Module attribute
     `coro.persistent`.
   }];
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
                         "uint32_t":$frameWords, "uint32_t":$batch,
                         "uint32_t":$sharedSlots, "uint64_t":$workgroupBytes,
                         CoroPlan_FrameArrayLayoutParameter:$layout,
-                        "::mlir::ArrayAttr":$subroutines);
+                        "::mlir::ArrayAttr":$subroutines,
+                        DefaultValuedParameter<"uint32_t", "0">:$stepsPerLaunch);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.persistent";
   }];

@@ -947,6 +947,29 @@ def run_program(args, plan, config, workdir):
     return check_words(plan, lay, got, outdir, shown)
 
 
+def run_commands(args, cmds, workdir, shown):
+    """Runs cmds in turn in workdir until one fails, their output into
+    workdir/stderr.txt. Returns (the last process, None), or (None, an
+    ERROR Result) when one failed."""
+    out = ""
+    for cmd in cmds:
+        try:
+            p = run_tool(cmd, workdir, args.timeout)
+        except subprocess.TimeoutExpired:
+            return None, Result("ERROR", "timeout after %ds" % args.timeout, cmd=shown)
+        except OSError as e:
+            return None, Result("ERROR", "cannot run %s: %s" % (cmd[0], e), cmd=shown)
+        out += p.stdout + p.stderr
+        if p.returncode != 0:
+            break
+    with open(os.path.join(workdir, "stderr.txt"), "w") as f:
+        f.write(out)
+    if p.returncode != 0:
+        return None, Result("ERROR", "%s: exit %d: %s" % (
+            os.path.basename(cmd[0]), p.returncode, first_error(out)), cmd=shown)
+    return p, None
+
+
 def run_host_program(args, plan, config, workdir):
     """run_program for a host program: coro-opt --coro-host-to-llvm, then
     args.run_host (mlir-runner with the runtime wrappers) prints the words.
@@ -959,22 +982,9 @@ def run_host_program(args, plan, config, workdir):
              "-o", "prog.llvm.mlir"]
     run = shlex.split(args.run_host) + ["prog.llvm.mlir"]
     shown = "cd %s && %s && %s" % (workdir, " ".join(lower), " ".join(run))
-    out = ""
-    for cmd in (lower, run):
-        try:
-            p = run_tool(cmd, workdir, args.timeout)
-        except subprocess.TimeoutExpired:
-            return Result("ERROR", "timeout after %ds" % args.timeout, cmd=shown)
-        except OSError as e:
-            return Result("ERROR", "cannot run %s: %s" % (cmd[0], e), cmd=shown)
-        out += p.stdout + p.stderr
-        if p.returncode != 0:
-            break
-    with open(os.path.join(workdir, "stderr.txt"), "w") as f:
-        f.write(out)
-    if p.returncode != 0:
-        return Result("ERROR", "exit %d: %s" % (p.returncode, first_error(out)),
-                      cmd=shown)
+    p, failure = run_commands(args, [lower, run], workdir, shown)
+    if failure:
+        return failure
     m = re.search(r"data =\s*\[([-\d,\s]*)\]", p.stdout)
     if not m:
         return Result("ERROR", "no printed words: %s" % first_error(out), cmd=shown)
@@ -996,20 +1006,9 @@ def compile_ptx(args, plan, config, workdir):
         "--emit=ptx", "--chip=sm_90", "--emit-to=prog.ptx"]
     validate = [args.ptxas, "-arch=sm_90", "prog.ptx", "-o", os.devnull]
     shown = "cd %s && %s && %s" % (workdir, " ".join(emit), " ".join(validate))
-    out = ""
-    for cmd in (emit, validate):
-        try:
-            p = run_tool(cmd, workdir, args.timeout)
-        except subprocess.TimeoutExpired:
-            return Result("ERROR", "timeout after %ds" % args.timeout, cmd=shown)
-        except OSError as e:
-            return Result("ERROR", "cannot run %s: %s" % (cmd[0], e), cmd=shown)
-        out += p.stdout + p.stderr
-        if p.returncode != 0:
-            with open(os.path.join(workdir, "stderr.txt"), "w") as f:
-                f.write(out)
-            return Result("ERROR", "%s: exit %d: %s" % (
-                os.path.basename(cmd[0]), p.returncode, first_error(out)), cmd=shown)
+    _, failure = run_commands(args, [emit, validate], workdir, shown)
+    if failure:
+        return failure
     return Result("PASS", cells={(t, c): ("PASS", "") for t, cs in plan for c in cs},
                   cmd=shown)
 

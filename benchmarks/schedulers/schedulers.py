@@ -103,6 +103,10 @@ PERSISTENT_CONFIGS = {
     # Not run unless named.
     "persistent-switch": ["--fall-through=false"],
     "persistent-fall-through": ["--fall-through"],
+    # Bounded steps (on by default where the driver limits loop iterations,
+    # lavapipe: each workgroup parks its slots after a budget of steps) off:
+    # one batch per launch there instead. Not run unless named.
+    "persistent-unbounded": ["--persistent-steps=0"],
 }
 DEFAULT_PERSISTENT = ["persistent", "persistent-aos", "persistent-gme"]
 # The state machine with the device's default dispatch, and either one.

@@ -7,6 +7,7 @@
 #include "CoroGPU/Pipelines/Pipelines.h"
 
 #include "CoroGPU/Conversion/Passes.h"
+#include "CoroGPU/Pipelines/Passes.h"
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
 

@@ -10,6 +10,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroDialect.h"
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 #include "CoroGPU/HostPrograms/Passes.h"
+#include "CoroGPU/Pipelines/Passes.h"
 #include "CoroGPU/Pipelines/Pipelines.h"
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
@@ -26,6 +27,7 @@ void mlir::coro::registerAllPasses() {
   registerCoroTransformsPasses();
   registerCoroConversionPasses();
   registerCoroTargetPasses();
+  registerCoroPipelinesPasses();
   registerCoroPipelines();
   registerHostProgramsPasses();
 }

@@ -11,9 +11,12 @@
 // LAUNCHES: coro-run: error: state-machine: the state-machine scheduler stopped after 30 launches (30 launches, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=5 --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SM-SECONDS
 // SM-SECONDS: coro-run: error: state-machine: the state-machine scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} launches, 4 of 4 instances started, 4 alive)
-// The persistent-threads kernel runs until lavapipe's loop limit ends its
-// threads, then starts nothing more:
-// RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=persistent 2>/dev/null; test $? -eq 5
+// Without bounded steps the persistent-threads kernel runs until
+// lavapipe's loop limit ends its threads; in bounded steps (lavapipe's
+// default) it parks and is launched again, until --max-rounds launches:
+// RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=persistent --persistent-steps=0 2>/dev/null; test $? -eq 5
+// RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=persistent --max-rounds=6 2>&1 | FileCheck %s --check-prefix=PT-LAUNCHES
+// PT-LAUNCHES: coro-run: error: persistent: the persistent-threads scheduler stopped after 6 launches
 // A finite run within the limits is not affected:
 // RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=16 | FileCheck %s --check-prefix=STEPS
 // RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=persistent --max-rounds=1 --time-limit=60 | FileCheck %s --check-prefix=STEPS

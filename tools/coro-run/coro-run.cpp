@@ -284,8 +284,7 @@ static llvm::cl::opt<uint64_t> maxRounds(
     llvm::cl::desc("Give up, with exit code 5, after this many wavefront "
                    "rounds, persistent-threads launches or state-machine "
                    "launches with --state-machine-steps (0: no limit; "
-                   "default: 2^20 rounds or state-machine launches, no "
-                   "persistent-threads launch limit)"),
+                   "default: 2^20 rounds or launches)"),
     llvm::cl::init(~uint64_t(0)), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double> timeLimit(
     "time-limit",
@@ -747,9 +746,12 @@ static runner::RunOptions getRunOptions(rt::Device &device,
     llvm::errs() << "  ";
   };
   // Each host loop keeps its own default round limit unless --max-rounds
-  // is given (the mega-kernel and the state machine: 2^20 launches).
+  // is given (the mega-kernel, the state machine and the persistent
+  // threads: 2^20 launches; the persistent kernel in bounded steps
+  // relaunches as long as an instance is live).
   runner::RunOptions options;
   options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
+  options.persistent.limits.maxRounds = uint64_t(1) << 20;
   for (rt::RunLimits *limits :
        {&options.wavefront.limits, &options.persistent.limits,
         &options.instanceKernel.limits}) {

@@ -13,6 +13,7 @@
 #define COROGPU_CONVERSION_GPUKERNELS_H
 
 #include "CoroGPU/Conversion/SchedulerUtils.h"
+#include "CoroGPU/Target/WorkgroupMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -78,12 +79,6 @@ void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 /// kLoopEndedByLimit (LoopLimitABI.h), which catches what the count misses.
 void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
                              RewriterBase &rewriter);
-
-/// The boundary each workgroup array of a scheduler kernel starts on, in
-/// the worst case of our targets: the PTX pipeline aligns every global this
-/// way, for the vectorized accesses NVPTX makes to them
-/// (coro-nvvm-align-globals). Workgroup-memory budgets count the padding.
-constexpr int64_t kWorkgroupArrayAlignment = 16;
 
 /// The bytes a workgroup array of `size` i32 can take, padding included.
 int64_t getWorkgroupArrayBytes(int64_t size);

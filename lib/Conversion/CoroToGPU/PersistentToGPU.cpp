@@ -394,37 +394,40 @@ private:
         });
     Value alive = sum.getResult(0);
     Value free = sub(i32(batch), alive);
+    Value asking = equal(loadControl(kExhausted), i32(0));
     // Bounded steps: after the launch's last step, the workgroup parks.
-    Value going =
-        stepsPerLaunch > 0
-            ? lessThan(loadControl(kSteps), i32(stepsPerLaunch))
-            : Value(arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-    Value wanted =
-        both(both(both(equal(loadControl(kExhausted), i32(0)), going),
-                  notEqual(free, i32(0))),
-             arith::OrIOp::create(
-                 rewriter, loc,
-                 compare(arith::CmpIPredicate::sge, free, i32(workgroupSize)),
-                 equal(alive, i32(0))));
+    Value going;
+    if (stepsPerLaunch > 0) {
+      going = lessThan(loadControl(kSteps), i32(stepsPerLaunch));
+      asking = both(asking, going);
+    }
+    Value wanted = both(both(asking, notEqual(free, i32(0))),
+                        arith::OrIOp::create(rewriter, loc,
+                                             compare(arith::CmpIPredicate::sge,
+                                                     free, i32(workgroupSize)),
+                                             equal(alive, i32(0))));
     storeControl(kBatchBase, i32(0));
     storeControl(kBatchSize, i32(0));
     buildIf(wanted, [&] {
-      Value total = memref::LoadOp::create(
-          rewriter, loc, state, ValueRange{index(pt::kTotalInstances)});
-      // Bounded steps: every launch asks again, so once the grid is
-      // exhausted the counter is only read, lest it pass 2^31.
-      Value base =
-          stepsPerLaunch > 0
-              ? buildIfValue(
-                    lessThan(memref::LoadOp::create(
-                                 rewriter, loc, state,
-                                 ValueRange{index(pt::kNextInstance)}),
-                             total),
-                    [&] {
-                      return atomicAdd(state, index(pt::kNextInstance), free);
-                    },
-                    [&] { return total; })
-              : atomicAdd(state, index(pt::kNextInstance), free);
+      auto loadTotal = [&] {
+        return memref::LoadOp::create(rewriter, loc, state,
+                                      ValueRange{index(pt::kTotalInstances)});
+      };
+      Value base, total;
+      if (stepsPerLaunch > 0) {
+        // Bounded steps: every launch asks again, so once the grid is
+        // exhausted the counter is only read, lest it pass 2^31.
+        total = loadTotal();
+        Value next = memref::LoadOp::create(
+            rewriter, loc, state, ValueRange{index(pt::kNextInstance)});
+        base = buildIfValue(
+            lessThan(next, total),
+            [&] { return atomicAdd(state, index(pt::kNextInstance), free); },
+            [&] { return total; });
+      } else {
+        base = atomicAdd(state, index(pt::kNextInstance), free);
+        total = loadTotal();
+      }
       Value left = select(lessThan(base, total), sub(total, base), i32(0));
       Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
       storeControl(kBatchBase, base);
@@ -459,7 +462,9 @@ private:
                          select(larger, count, current.back())});
         });
     Value chosen = best.getResult(0), most = best.getResult(1);
-    Value running = both(notEqual(most, i32(0)), going);
+    Value running = notEqual(most, i32(0));
+    if (going)
+      running = both(running, going);
     storeControl(kChosenToken, chosen);
     storeControl(kRunning, boolToI32(running));
     storeControl(kFreeRank, i32(0));

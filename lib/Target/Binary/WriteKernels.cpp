@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/Support/DebugLog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,6 +27,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-write-kernels"
 
 using namespace mlir;
 
@@ -90,6 +93,7 @@ struct CoroWriteKernelsPass
         std::string name = (binary.getSymName() + "." + chip + "." +
                             getExtension(object.getFormat()))
                                .str();
+        LDBG() << "writing " << name;
         if (failed(writeKernelFile(binary, outputDir, name,
                                    object.getObject().getValue())))
           return signalPassFailure();

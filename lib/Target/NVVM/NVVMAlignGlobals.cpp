@@ -15,7 +15,7 @@
 
 #include "CoroGPU/Target/Passes.h"
 
-#include "CoroGPU/Conversion/GPUKernels.h"
+#include "CoroGPU/Target/WorkgroupMemory.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/DebugLog.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -17,6 +18,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-nvvm-native-math"
 
 using namespace mlir;
 
@@ -79,6 +82,7 @@ struct CoroNVVMNativeMathPass
         OpBuilder builder(call);
         if (Operation *intrinsic = buildIntrinsic(
                 builder, call.getLoc(), name, type, call.getArgOperands())) {
+          LDBG() << *callee << " -> " << intrinsic->getName();
           call.getResult().replaceAllUsesWith(intrinsic->getResult(0));
           call.erase();
           return;

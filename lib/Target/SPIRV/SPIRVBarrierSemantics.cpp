@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Target/Passes.h"
+#include "llvm/Support/DebugLog.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
@@ -14,6 +15,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-spirv-barrier-semantics"
 
 using namespace mlir;
 
@@ -29,6 +32,7 @@ struct CoroSPIRVBarrierSemanticsPass
       if (!spirv::bitEnumContainsAny(semantics,
                                      spirv::MemorySemantics::WorkgroupMemory))
         return;
+      LDBG() << "UniformMemory added to " << barrier;
       barrier.setMemorySemantics(semantics |
                                  spirv::MemorySemantics::UniformMemory);
     });

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -18,6 +19,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-spirv-local-arrays"
 
 using namespace mlir;
 
@@ -102,6 +105,7 @@ struct CoroSPIRVLocalArraysPass
           return;
         // Loads and stores, the only users of local arrays in kernels, take
         // any memory space.
+        LDBG() << "a Function-storage array: " << alloca;
         alloca.getResult().setType(MemRefType::get(type.getShape(),
                                                    type.getElementType(),
                                                    type.getLayout(), function));

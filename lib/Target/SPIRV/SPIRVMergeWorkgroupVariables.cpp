@@ -9,6 +9,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -16,6 +17,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-spirv-merge-workgroup-variables"
 
 using namespace mlir;
 
@@ -68,6 +71,8 @@ struct CoroSPIRVMergeWorkgroupVariablesPass
       auto [it, first] = merged.try_emplace({type, nth}, variable);
       if (first)
         continue;
+      LDBG() << "@" << variable.getSymName() << " of @" << function.getSymName()
+             << " shares @" << it->second.getSymName();
       for (spirv::AddressOfOp address : addresses)
         address.setVariable(it->second.getSymName());
       variable.erase();

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Target/Passes.h"
+#include "llvm/Support/DebugLog.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
@@ -14,6 +15,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-spirv-relaxed-atomics"
 
 using namespace mlir;
 
@@ -35,8 +38,10 @@ struct CoroSPIRVRelaxedAtomicsPass
         auto semantics =
             dyn_cast<spirv::MemorySemanticsAttr>(attribute.getValue());
         if (semantics &&
-            semantics.getValue() == spirv::MemorySemantics::AcquireRelease)
+            semantics.getValue() == spirv::MemorySemantics::AcquireRelease) {
+          LDBG() << "relaxing " << attribute.getName() << " of " << *op;
           op->setAttr(attribute.getName(), relaxed);
+        }
       }
     });
   }

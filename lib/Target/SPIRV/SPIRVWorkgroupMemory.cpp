@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/DebugLog.h"
 
 namespace mlir {
 namespace coro {
@@ -18,6 +19,8 @@ namespace coro {
 #include "CoroGPU/Target/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
+
+#define DEBUG_TYPE "coro-spirv-workgroup-memory"
 
 using namespace mlir;
 
@@ -73,6 +76,8 @@ struct CoroSPIRVWorkgroupMemoryPass
       int64_t arenaWords = 0;
       for (auto kernel : kernels.getOps<gpu::GPUFuncOp>())
         arenaWords = std::max(arenaWords, getArenaWords(kernel));
+      LDBG() << "@" << kernels.getName() << ": arenas of " << arenaWords
+             << " words";
       for (auto kernel : kernels.getOps<gpu::GPUFuncOp>())
         lowerAttributions(kernel, arenaWords, rewriter);
     });

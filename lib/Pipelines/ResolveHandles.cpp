@@ -17,6 +17,7 @@
 
 #include "CoroGPU/Conversion/Passes.h"
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+#include "CoroGPU/Pipelines/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -27,7 +28,7 @@
 namespace mlir {
 namespace coro {
 #define GEN_PASS_DEF_CORORESOLVEHANDLES
-#include "CoroGPU/Conversion/Passes.h.inc"
+#include "CoroGPU/Pipelines/Passes.h.inc"
 } // namespace coro
 } // namespace mlir
 

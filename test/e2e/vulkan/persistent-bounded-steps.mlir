@@ -1,9 +1,10 @@
 // Bounded steps for the persistent threads: on a device that ends a
 // thread's loops after a number of iterations (lavapipe: 65535 in all), a
-// workgroup of the persistent kernel runs at most 1024 steps a launch by
-// default, parks its slots (tokens, ids, frames in workgroup memory) and
-// takes them back in the next launch. Each instance here resumes 20000
-// times: one launch would cut its loops short.
+// workgroup of the persistent kernel runs a bounded number of steps a
+// launch by default (as many as 16384 passes of the scheduler's own loops
+// allow: 910 here), parks its slots (tokens, ids, frames in workgroup
+// memory) and takes them back in the next launch. Each instance here
+// resumes 20000 times: one launch would cut its loops short.
 // REQUIRES: lavapipe
 // Expected: each of the 64 instances sums 0 .. 19999 = 199990000.
 // RUN: coro-run %s --coro=k --grid=64 --arg=20000 --buffer=i32:64:zeros --scheduler=persistent --check --scheduler-stats | FileCheck %s

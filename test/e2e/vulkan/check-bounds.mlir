@@ -75,7 +75,7 @@
 // violations reported until then are printed with the limit's error:
 // RUN: not coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=wavefront --max-rounds=64 2>&1 | FileCheck %s --check-prefix=SEARCH
 // RUN: not coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=persistent --max-rounds=2 --persistent-batches-per-launch=1 2>&1 | FileCheck %s --check-prefix=SEARCH
-// SEARCH: coro-run: error: {{wavefront|persistent}}: {{.*(stopped after 64 rounds|had a loop cut short)}}
+// SEARCH: coro-run: error: {{wavefront|persistent}}: {{.*(stopped after 64 rounds|stopped after 2 launches|had a loop cut short)}}
 // SEARCH: coro-run: error: {{wavefront|persistent}}: {{[0-9]+}} memory accesses were out of bounds and skipped
 // SEARCH: memref.load of argument 0 (memref<?xi32>): index 4 in dimension 0 of size 4; instance 0, resumed at suspension "next"
 // RUN: coro-run %s --coro=search --grid=2 --buffer=i32:4:zeros --buffer=i32:2:zeros --check-bounds --scheduler=wavefront --max-rounds=64 >/dev/null 2>&1; test $? -eq 5

@@ -87,7 +87,12 @@
 // FOREVER: coro-run: error: {{megakernel|state-machine}}: {{an instance had a loop cut short|only 0 of 3 instances returned: the kernel stopped early}}
 // RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=wavefront --max-rounds=100 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after
-// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=STOPPED
+// The persistent threads in bounded steps (lavapipe's default) park and
+// are launched again until the launch limit; without the bound, the loop
+// limit ends the first launch:
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent --max-rounds=20 2>&1 | FileCheck %s --check-prefix=PT-ROUNDS
+// PT-ROUNDS: coro-run: error: persistent: the persistent-threads scheduler stopped after 20 launches
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent --persistent-steps=0 2>&1 | FileCheck %s --check-prefix=STOPPED
 // STOPPED: coro-run: error: persistent: a thread of the persistent-threads kernel in launch 1 had a loop cut short
 
 coro.func @count(%n: i32, %out: memref<?xi32>) {

@@ -492,6 +492,10 @@ private:
     int64_t parkWords = pt::getParkWords(batch, getSharedFrameWords());
     return add(mul(groups, index(frameWords)), mul(group, index(parkWords)));
   }
+  /// The word of `slot` in `array` of the park area at `park`.
+  Value getParkedWord(Value park, pt::ParkArray array, Value slot) {
+    return add(park, add(index(array * batch), slot));
+  }
   /// Words of the array of the frames in workgroup memory.
   int64_t getSharedFrameWords() {
     return sharedFrames ? getFrameArrayWords(layout, sharedSlots, bodyWords)
@@ -508,17 +512,18 @@ private:
         ValueRange{index(pt::getResumeWord(static_cast<uint32_t>(tokens)))});
     buildIf(notEqual(resume, i32(0)), [&] {
       Value park = getParkBase();
-      auto parked = [&](pt::ParkArray array, Value slot) {
-        return add(park, add(index(array * batch), slot));
-      };
       forEachSlot([&](Value slot) {
-        Value token = loadShared(extension, parked(pt::kParkedTokens, slot));
+        Value token =
+            loadShared(extension, getParkedWord(park, pt::kParkedTokens, slot));
         storeShared(slotTokens, slot, token);
-        storeShared(slotIds, slot,
-                    loadShared(extension, parked(pt::kParkedIds, slot)));
+        storeShared(
+            slotIds, slot,
+            loadShared(extension, getParkedWord(park, pt::kParkedIds, slot)));
         if (swapFrames)
-          storeShared(frameOf, slot,
-                      loadShared(extension, parked(pt::kParkedFrameOf, slot)));
+          storeShared(
+              frameOf, slot,
+              loadShared(extension,
+                         getParkedWord(park, pt::kParkedFrameOf, slot)));
         buildIf(notEqual(token, i32(kTerminatedToken)),
                 [&] { atomicAdd(counts, toIndex(token), i32(1)); });
       });
@@ -537,16 +542,13 @@ private:
   /// go to the park area for the next launch.
   void buildPark() {
     Value park = getParkBase();
-    auto parked = [&](pt::ParkArray array, Value slot) {
-      return add(park, add(index(array * batch), slot));
-    };
     forEachSlot([&](Value slot) {
-      storeShared(extension, parked(pt::kParkedTokens, slot),
+      storeShared(extension, getParkedWord(park, pt::kParkedTokens, slot),
                   loadShared(slotTokens, slot));
-      storeShared(extension, parked(pt::kParkedIds, slot),
+      storeShared(extension, getParkedWord(park, pt::kParkedIds, slot),
                   loadShared(slotIds, slot));
       if (swapFrames)
-        storeShared(extension, parked(pt::kParkedFrameOf, slot),
+        storeShared(extension, getParkedWord(park, pt::kParkedFrameOf, slot),
                     loadShared(frameOf, slot));
     });
     if (getSharedFrameWords() == 0)

@@ -41,16 +41,6 @@ namespace coro {
 using namespace mlir;
 using namespace mlir::coro;
 
-/// The scheduler `name` names, as --scheduler spells it.
-static std::optional<GPUScheduler> parseScheduler(StringRef name) {
-  for (GPUScheduler scheduler :
-       {GPUScheduler::Megakernel, GPUScheduler::StateMachine,
-        GPUScheduler::Wavefront, GPUScheduler::Persistent})
-    if (runner::getSchedulerName(scheduler) == name)
-      return scheduler;
-  return std::nullopt;
-}
-
 namespace {
 
 struct CoroHostLaunchesToGPUPass
@@ -146,18 +136,16 @@ FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
   Attribute plan;
   if (failed(runner::compileForTarget(*device, name, scheduler, target,
                                       compileOptions, image, &plan))) {
-    InFlightDiagnostic error = emitError(launchLoc)
-                               << "compiling @" << name << " under the "
-                               << runner::getSchedulerName(scheduler)
-                               << " scheduler";
+    InFlightDiagnostic error =
+        emitError(launchLoc) << "compiling @" << name << " under the "
+                             << getGPUSchedulerName(scheduler) << " scheduler";
     if (target != "spirv")
       error << " for " << target;
     return error << " failed (see above)";
   }
   auto descriptor = plan::HostCoroutineAttr::get(
       &getContext(), name, coroutine.getFunctionType(), target, plan);
-  std::string binaryName =
-      (name + "__" + runner::getSchedulerName(scheduler)).str();
+  std::string binaryName = (name + "__" + getGPUSchedulerName(scheduler)).str();
   std::replace(binaryName.begin(), binaryName.end(), '-', '_');
   ++numCoroutineBinaries;
   return createBinary(coroutine, binaryName,
@@ -313,11 +301,13 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
         << target << "'";
     return signalPassFailure();
   }
-  std::optional<GPUScheduler> defaultScheduler = parseScheduler(scheduler);
-  if (!defaultScheduler) {
-    module.emitError("coro-host-launches-to-gpu: unknown scheduler '")
-        << scheduler
-        << "'; use megakernel, state-machine, wavefront or persistent";
+  std::unique_ptr<SchedulerPipelineOptions> givenOptions =
+      SchedulerPipelineOptions::createFromString(schedulerOptions);
+  if (!givenOptions) {
+    module.emitError("coro-host-launches-to-gpu: scheduler-options='")
+        << schedulerOptions
+        << "' is not a list of the schedulers' options (see "
+           "coro-to-spirv's in --help)";
     return signalPassFailure();
   }
   llvm::Expected<runner::DeviceTraits> traits =
@@ -328,7 +318,7 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
     return signalPassFailure();
   }
   compileOptions = runner::getDefaultCompileOptions(*traits);
-  compileOptions.stateMachine.stepsPerLaunch = stateMachineSteps;
+  givenOptions->applyTo(compileOptions);
 
   hostFunctions = runner::collectHostFunctions(module);
   if (failed(checkHostAndDeviceCode()) || failed(resolveFrameWords()))
@@ -339,10 +329,10 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
   bool valid = true;
   for (auto function : module.getOps<func::FuncOp>())
     function.walk([&](LaunchOp launch) {
-      std::optional<GPUScheduler> chosen = defaultScheduler;
+      std::optional<GPUScheduler> chosen = scheduler.getValue();
       if (Attribute attr = launch->getAttr("scheduler")) {
         auto name = dyn_cast<StringAttr>(attr);
-        chosen = name ? parseScheduler(name.getValue()) : std::nullopt;
+        chosen = name ? parseGPUScheduler(name.getValue()) : std::nullopt;
         if (!chosen) {
           launch.emitOpError("has scheduler ")
               << attr
@@ -365,7 +355,7 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
     if (failed(checkMemRefArguments(launch, coroutine.getFunctionType())))
       return signalPassFailure();
     std::string key =
-        (launch.getCallee() + "/" + runner::getSchedulerName(chosen)).str();
+        (launch.getCallee() + "/" + getGPUSchedulerName(chosen)).str();
     gpu::BinaryOp &binary = binaries[key];
     if (!binary) {
       FailureOr<gpu::BinaryOp> compiled =
@@ -376,8 +366,7 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
       symbols.insert(binary);
     }
     LDBG() << "launch of @" << launch.getCallee() << " under "
-           << runner::getSchedulerName(chosen) << " runs @"
-           << binary.getSymName();
+           << getGPUSchedulerName(chosen) << " runs @" << binary.getSymName();
     OpBuilder builder(launch);
     Location loc = launch.getLoc();
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);

@@ -22,7 +22,12 @@ using namespace mlir::coro;
 
 void mlir::coro::buildHostToLLVMPipeline(
     OpPassManager &pm, const CoroHostLaunchesToGPUOptions &options) {
-  pm.addPass(createCoroHostLaunchesToGPU(options));
+  buildHostToLLVMPipeline(pm, createCoroHostLaunchesToGPU(options));
+}
+
+void mlir::coro::buildHostToLLVMPipeline(OpPassManager &pm,
+                                         std::unique_ptr<Pass> hostLaunches) {
+  pm.addPass(std::move(hostLaunches));
   // gpu.alloc, gpu.memcpy and gpu.memset lower only in their async form.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   // Host code may use subviews and affine loops.
@@ -37,47 +42,24 @@ void mlir::coro::buildHostToLLVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-namespace {
-struct HostToLLVMPipelineOptions
-    : public PassPipelineOptions<HostToLLVMPipelineOptions> {
-  Option<std::string> scheduler{
-      *this, "scheduler",
-      llvm::cl::desc("Scheduler of the coro.launch ops without a `scheduler` "
-                     "attribute: megakernel, state-machine, wavefront or "
-                     "persistent"),
-      llvm::cl::init("megakernel")};
-  Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("What the kernels are compiled for: spirv (Vulkan) or "
-                     "an NVIDIA chip (sm_90)"),
-      llvm::cl::init("spirv")};
-  Option<unsigned> stateMachineSteps{
-      *this, "state-machine-steps",
-      llvm::cl::desc("Subroutines an instance runs per launch under the "
-                     "state machine (0: all)"),
-      llvm::cl::init(0)};
-  Option<std::string> device{
-      *this, "device",
-      llvm::cl::desc("The device the kernels are for, whose schedulers' "
-                     "options coro-run would choose: gpu, cpu:N (lavapipe: "
-                     "cpu:8) or native (asked now)"),
-      llvm::cl::init("gpu")};
-};
-} // namespace
-
 void mlir::coro::registerHostProgramsPasses() {
   registerCoroHostProgramsPasses();
-  PassPipelineRegistration<HostToLLVMPipelineOptions>(
+  // The pipeline's options are the pass's, parsed by the pass itself.
+  registerPassPipeline(
       "coro-host-to-llvm",
       "Compile a host program (func.func @main with coro.launch and "
       "gpu.launch_func) for mlir-runner and libcoro_runtime_wrappers.so: "
-      "coro-host-launches-to-gpu, then the host code to LLVM",
-      [](OpPassManager &pm, const HostToLLVMPipelineOptions &options) {
-        CoroHostLaunchesToGPUOptions passOptions;
-        passOptions.scheduler = options.scheduler;
-        passOptions.target = options.target;
-        passOptions.stateMachineSteps = options.stateMachineSteps;
-        passOptions.device = options.device;
-        buildHostToLLVMPipeline(pm, passOptions);
-      });
+      "coro-host-launches-to-gpu, then the host code to LLVM; its options "
+      "are coro-host-launches-to-gpu's (listed there)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        std::unique_ptr<Pass> hostLaunches = createCoroHostLaunchesToGPU();
+        if (failed(hostLaunches->initializeOptions(text, errorHandler)))
+          return failure();
+        buildHostToLLVMPipeline(pm, std::move(hostLaunches));
+        return success();
+      },
+      // A pass's options are not reachable from outside it (Pass keeps them
+      // private), so the help lists them under the pass only.
+      [](function_ref<void(const ::mlir::detail::PassOptions &)>) {});
 }

@@ -274,136 +274,52 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
-namespace {
-
-/// `scheduler=...` and the options of the state-machine, wavefront and
-/// persistent ones.
-#define CORO_SCHEDULER_OPTION                                                  \
-  Option<GPUScheduler> scheduler{                                              \
-      *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),      \
-      llvm::cl::init(GPUScheduler::Megakernel),                                \
-      llvm::cl::values(                                                        \
-          clEnumValN(GPUScheduler::Megakernel, "megakernel",                   \
-                     "suspensions erased: the reference"),                     \
-          clEnumValN(GPUScheduler::StateMachine, "state-machine",              \
-                     "one instance per thread, loop over the token"),          \
-          clEnumValN(GPUScheduler::Wavefront, "wavefront",                     \
-                     "one kernel per subroutine, queues built on the GPU"),    \
-          clEnumValN(GPUScheduler::Persistent, "persistent",                   \
-                     "resident workgroups, block-wise state machines"))};      \
-  Option<FrameArrayLayout> layout{                                             \
-      *this, "layout",                                                         \
-      llvm::cl::desc("wavefront, persistent: frame layout (unset: aosoa for "  \
-                     "the wavefront, soa for persistent threads)"),            \
-      llvm::cl::init(FrameArrayLayout::AoSoA), getFrameArrayLayoutValues()};   \
-  Option<std::string> sortBy{                                                  \
-      *this, "sort-by",                                                        \
-      llvm::cl::desc("wavefront: integer promise that orders each queue")};    \
-  Option<int64_t> hintBuckets{                                                 \
-      *this, "hint-buckets",                                                   \
-      llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),       \
-      llvm::cl::init(16)};                                                     \
-  Option<int64_t> stateMachineSteps{                                           \
-      *this, "state-machine-steps",                                            \
-      llvm::cl::desc("state machine: subroutines per instance and launch, "    \
-                     "frames in global memory between launches (0: one "       \
-                     "launch)"),                                               \
-      llvm::cl::init(0)};                                                      \
-  Option<int64_t> wavefrontWorkgroupSize{                                      \
-      *this, "wavefront-workgroup-size",                                       \
-      llvm::cl::desc("wavefront: threads per workgroup of its kernels"),       \
-      llvm::cl::init(64)};                                                     \
-  Option<bool> wavefrontSubgroupAppends{                                       \
-      *this, "wavefront-subgroup-appends",                                     \
-      llvm::cl::desc(                                                          \
-          "wavefront: one atomic per subgroup and queue for the "              \
-          "queue design's appends (Vulkan: needs subgroup arithmetic; lanes "  \
-          "past the 32nd append alone; CUDA: ignored unless workgroups are "   \
-          "whole warps)"),                                                     \
-      llvm::cl::init(false)};                                                  \
-  Option<int64_t> persistentWorkgroupSize{                                     \
-      *this, "persistent-workgroup-size",                                      \
-      llvm::cl::desc("persistent: threads per workgroup"),                     \
-      llvm::cl::init(64)};                                                     \
-  Option<int64_t> persistentBatch{                                             \
-      *this, "persistent-batch",                                               \
-      llvm::cl::desc("persistent: instance slots per workgroup"),              \
-      llvm::cl::init(256)};                                                    \
-  Option<int64_t> persistentSharedMemory{                                      \
-      *this, "persistent-shared-memory",                                       \
-      llvm::cl::desc("persistent: workgroup memory bytes for slots and "       \
-                     "frames; the other frames go to global memory"),          \
-      llvm::cl::init(16384)};                                                  \
-  Option<bool> persistentSwapFrames{                                           \
-      *this, "persistent-swap-frames",                                         \
-      llvm::cl::desc("persistent: swap the frames of the instances that run "  \
-                     "into workgroup memory each step"),                       \
-      llvm::cl::init(false)};                                                  \
-  Option<bool> fallThrough{                                                    \
-      *this, "fall-through",                                                   \
-      llvm::cl::desc("state-machine, persistent: test the tokens in order "    \
-                     "instead of a switch, so that an instance goes on to a "  \
-                     "later subroutine in the same pass (devices that run "    \
-                     "every branch, as lavapipe)"),                            \
-      llvm::cl::init(false)};                                                  \
-  Option<bool> profileLanes {                                                  \
-    *this, "profile-lanes",                                                    \
-        llvm::cl::desc("coro-profile-lanes: count active lanes at branches "   \
-                       "and loop headers into a profile buffer (last "         \
-                       "argument)"),                                           \
-        llvm::cl::init(false)                                                  \
+void SchedulerOptions::applyTo(SchedulerCompileOptions &options) const {
+  // Layout and fall-through serve two schedulers each.
+  if (layout.hasValue()) {
+    options.wavefront.layout = layout;
+    options.persistent.layout = layout;
   }
-
-/// The scheduler options of a pipeline's options.
-template <typename Options>
-static SchedulerCompileOptions getSchedulerOptions(const Options &options) {
-  SchedulerCompileOptions result;
-  result.stateMachine.stepsPerLaunch = options.stateMachineSteps;
-  result.wavefront.workgroupSize = options.wavefrontWorkgroupSize;
-  result.wavefront.sortBy = options.sortBy;
-  result.wavefront.hintBuckets = options.hintBuckets;
-  result.wavefront.subgroupAppends = options.wavefrontSubgroupAppends;
-  result.persistent.workgroupSize = options.persistentWorkgroupSize;
-  // Unset, each scheduler keeps the layout its pass defaults to: aosoa for
-  // the wavefront (its slot count is known at run time), soa for the
-  // persistent threads (theirs at compile time).
-  if (options.layout.hasValue()) {
-    result.wavefront.layout = options.layout;
-    result.persistent.layout = options.layout;
+  if (sortBy.hasValue())
+    options.wavefront.sortBy = sortBy;
+  if (hintBuckets.hasValue())
+    options.wavefront.hintBuckets = hintBuckets;
+  if (wavefrontDesign.hasValue())
+    options.wavefront.design = wavefrontDesign;
+  if (wavefrontGridStride.hasValue())
+    options.wavefront.gridStride = wavefrontGridStride;
+  if (wavefrontWorkgroupSize.hasValue())
+    options.wavefront.workgroupSize = wavefrontWorkgroupSize;
+  if (wavefrontSubgroupAppends.hasValue())
+    options.wavefront.subgroupAppends = wavefrontSubgroupAppends;
+  if (stateMachineSteps.hasValue())
+    options.stateMachine.stepsPerLaunch = stateMachineSteps;
+  if (fallThrough.hasValue()) {
+    options.stateMachine.fallThrough = fallThrough;
+    options.persistent.fallThrough = fallThrough;
   }
-  result.persistent.batch = options.persistentBatch;
-  result.persistent.sharedMemory = options.persistentSharedMemory;
-  result.persistent.swapFrames = options.persistentSwapFrames;
-  result.stateMachine.fallThrough = options.fallThrough;
-  result.persistent.fallThrough = options.fallThrough;
-  result.profileLanes = options.profileLanes;
-  return result;
+  // A workgroup size given alone takes the default batch, not one a device
+  // policy chose for its own workgroup size.
+  if (persistentWorkgroupSize.hasValue()) {
+    options.persistent.workgroupSize = persistentWorkgroupSize;
+    options.persistent.batch = CoroPersistentToGPUOptions().batch;
+  }
+  if (persistentBatch.hasValue())
+    options.persistent.batch = persistentBatch;
+  if (persistentSharedMemory.hasValue())
+    options.persistent.sharedMemory = persistentSharedMemory;
+  if (persistentSwapFrames.hasValue())
+    options.persistent.swapFrames = persistentSwapFrames;
+  // Steps given replace the device's bounded steps.
+  if (persistentSteps.hasValue()) {
+    options.persistent.stepsPerLaunch = persistentSteps;
+    options.persistent.boundSteps = false;
+  }
+  if (terminationChecks.hasValue())
+    options.terminationChecks = terminationChecks;
+  if (profileLanes.hasValue())
+    options.profileLanes = profileLanes;
 }
-
-struct SPIRVPipelineOptions : PassPipelineOptions<SPIRVPipelineOptions> {
-  CORO_SCHEDULER_OPTION;
-  Option<int64_t> subgroupSize{
-      *this, "subgroup-size",
-      llvm::cl::desc("A subgroup size every subgroup of the device has: the "
-                     "barriers of workgroups no larger get subgroup scope "
-                     "(0: unknown)"),
-      llvm::cl::init(0)};
-};
-
-struct PTXPipelineOptions : PassPipelineOptions<PTXPipelineOptions> {
-  CORO_SCHEDULER_OPTION;
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target GPU, sm_75 to sm_90"),
-                           llvm::cl::init("sm_90")};
-  Option<std::string> cudaToolkit{
-      *this, "cuda-toolkit",
-      llvm::cl::desc("CUDA toolkit whose libdevice math ops call (default: "
-                     "$CUDA_HOME, the ptxas on PATH, /usr/local/cuda)")};
-};
-
-#undef CORO_SCHEDULER_OPTION
-
-} // namespace
 
 void mlir::coro::registerCoroPipelines() {
   PassPipelineRegistration<SPIRVPipelineOptions>(
@@ -412,7 +328,8 @@ void mlir::coro::registerCoroPipelines() {
       "materialization, gpu to spirv); follow with coro-write-kernels to "
       "write the binaries",
       [](OpPassManager &pm, const SPIRVPipelineOptions &options) {
-        SchedulerCompileOptions schedulerOptions = getSchedulerOptions(options);
+        SchedulerCompileOptions schedulerOptions;
+        options.applyTo(schedulerOptions);
         schedulerOptions.subgroupSize = options.subgroupSize;
         buildToSPIRVPipeline(pm, options.scheduler, schedulerOptions);
       });
@@ -434,8 +351,10 @@ void mlir::coro::registerCoroPipelines() {
                               "pipeline targets; use sm_<major><minor>, "
                               "e.g. sm_90 (sm_20 to sm_90, sm_100, sm_101, "
                               "sm_103, sm_110, sm_120, sm_121)");
+        SchedulerCompileOptions schedulerOptions;
+        options.applyTo(schedulerOptions);
         buildToPTXPipeline(pm, options.scheduler, options.chip,
-                           getSchedulerOptions(options), options.cudaToolkit);
+                           schedulerOptions, options.cudaToolkit);
         return success();
       },
       [](function_ref<void(const ::mlir::detail::PassOptions &)> printOptions) {

@@ -22,20 +22,6 @@ using namespace mlir::coro;
 using namespace mlir::coro::runner;
 namespace rt = corogpu::runtime;
 
-StringRef mlir::coro::runner::getSchedulerName(GPUScheduler scheduler) {
-  switch (scheduler) {
-  case GPUScheduler::Megakernel:
-    return "megakernel";
-  case GPUScheduler::StateMachine:
-    return "state-machine";
-  case GPUScheduler::Wavefront:
-    return "wavefront";
-  case GPUScheduler::Persistent:
-    return "persistent";
-  }
-  llvm_unreachable("unknown scheduler");
-}
-
 void mlir::coro::runner::eraseUnreachableCoroutines(ModuleOp module,
                                                     FuncOp entry) {
   SymbolTable symbols(module);
@@ -212,7 +198,7 @@ LogicalResult mlir::coro::runner::compileToSPIRV(
         emitError(coroutine ? coroutine->getLoc() : module.getLoc());
     if (coroutine)
       error << "the SPIR-V generated for this coroutine under the "
-            << getSchedulerName(scheduler) << " scheduler";
+            << getGPUSchedulerName(scheduler) << " scheduler";
     else
       error << "the SPIR-V generated for these kernels";
     error << " is invalid, so it is not run (please report it: CoroGPU "

@@ -51,7 +51,7 @@
 // GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'
 // GRIDBIG: coro-run: error: --grid: '2147483648,2147483648,4' has more than 2^31 - 1 instances (instance ids are 32-bit integers in the kernels)
 // SCHEDULER: for the --scheduler option: Cannot find option named 'sorted'!
-// BACKEND: coro-run: error: unknown backend 'metal'; use vulkan or cuda
+// BACKEND: for the --backend option: Cannot find option named 'metal'!
 // DEVICE: coro-run: error: no Vulkan device{{.*}}
 
 coro.func @render(%spp: i32, %image: memref<?xf32>) {

@@ -95,18 +95,7 @@ static llvm::cl::list<std::string> bufferSpecs(
 static llvm::cl::opt<coro::GPUScheduler>
     scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
               llvm::cl::init(coro::GPUScheduler::StateMachine),
-              llvm::cl::values(
-                  clEnumValN(coro::GPUScheduler::Megakernel, "megakernel",
-                             "suspensions erased: the reference"),
-                  clEnumValN(coro::GPUScheduler::StateMachine, "state-machine",
-                             "one instance per thread, loop over the token"),
-                  clEnumValN(coro::GPUScheduler::Wavefront, "wavefront",
-                             "one kernel per subroutine, queues built on the "
-                             "GPU (see the wavefront options)"),
-                  clEnumValN(coro::GPUScheduler::Persistent, "persistent",
-                             "resident workgroups run block-wise state "
-                             "machines (see the persistent options)")),
-              llvm::cl::cat(coroRunCategory));
+              coro::getGPUSchedulerValues(), llvm::cl::cat(coroRunCategory));
 
 // State-machine scheduler options.
 static llvm::cl::OptionCategory stateMachineCategory(
@@ -323,11 +312,17 @@ static llvm::cl::opt<bool> profileLanes(
                    "idled most (--json: all sites); off by default, as it "
                    "slows the kernels; not with --check-bounds or --tune"),
     llvm::cl::cat(coroRunCategory));
-static llvm::cl::opt<std::string>
-    backend("backend",
-            llvm::cl::desc("Device backend: vulkan (any Vulkan 1.2 device, "
-                           "lavapipe included) or cuda (NVIDIA driver)"),
-            llvm::cl::init("vulkan"), llvm::cl::cat(coroRunCategory));
+namespace {
+/// The device APIs coro-run drives.
+enum class Backend { Vulkan, CUDA };
+} // namespace
+static llvm::cl::opt<Backend> backend(
+    "backend", llvm::cl::desc("Device backend"),
+    llvm::cl::init(Backend::Vulkan),
+    llvm::cl::values(clEnumValN(Backend::Vulkan, "vulkan",
+                                "any Vulkan 1.2 device, lavapipe included"),
+                     clEnumValN(Backend::CUDA, "cuda", "NVIDIA driver")),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
     deviceName("device",
                llvm::cl::desc("Vulkan device whose name contains "
@@ -506,7 +501,7 @@ static std::string checkGeneralOptions() {
 }
 
 static std::string checkOptionsApply() {
-  std::string chosen = runner::getSchedulerName(scheduler).str();
+  std::string chosen = coro::getGPUSchedulerName(scheduler).str();
   for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
     if (!option->getNumOccurrences())
       continue;
@@ -547,7 +542,7 @@ static std::string checkOptionsApply() {
           .str();
   }
   if (wavefrontStrideWorkgroups.getNumOccurrences() && !wavefrontGridStride &&
-      backend != "cuda")
+      backend != Backend::CUDA)
     return "--wavefront-stride-workgroups sizes grid-stride kernels: add "
            "--wavefront-grid-stride (CUDA kernels always stride)";
   if (stateMachineSteps > 0 && !terminationChecks)
@@ -1002,7 +997,7 @@ int main(int argc, char **argv) {
     for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes()))
       if (auto memref = dyn_cast<MemRefType>(type))
         if (std::string why = runner::checkBufferArgument(
-                memref, backend == "cuda" ? StringRef(chip) : "spirv");
+                memref, backend == Backend::CUDA ? StringRef(chip) : "spirv");
             !why.empty()) {
           coroutine.emitError() << "argument #" << index << ": " << why;
           return kExitCompile;
@@ -1044,9 +1039,6 @@ int main(int argc, char **argv) {
                 "persistent-threads scheduler and a state machine that runs "
                 "several subroutines per launch hung when profiled (coro-fuzz "
                 "seed 3, not understood yet)",
-                kExitUsage);
-  if (backend != "vulkan" && backend != "cuda")
-    return fail("unknown backend '" + backend + "'; use vulkan or cuda",
                 kExitUsage);
 
   // The grid.
@@ -1094,7 +1086,7 @@ int main(int argc, char **argv) {
     } else {
       llvm::Expected<rt::KernelArg> arg =
           runner::parseScalarArgument(scalarArgs[scalars.size()], type, index,
-                                      /*wideIndex=*/backend == "cuda");
+                                      /*wideIndex=*/backend == Backend::CUDA);
       if (!arg)
         return fail(llvm::toString(arg.takeError()), kExitUsage);
       scalars.push_back(std::move(*arg));
@@ -1121,7 +1113,7 @@ int main(int argc, char **argv) {
 
   rt::Status status;
   std::unique_ptr<rt::Device> device;
-  if (backend == "cuda") {
+  if (backend == Backend::CUDA) {
     device = rt::createCUDADevice(0, status);
   } else {
     rt::VulkanOptions options;
@@ -1183,7 +1175,7 @@ int main(int argc, char **argv) {
   if (timing && !json)
     llvm::outs() << llvm::format("compile: %.3f ms\n", compileMs);
 
-  StringRef label = runner::getSchedulerName(scheduler);
+  StringRef label = coro::getGPUSchedulerName(scheduler);
   // --check-bounds: reports what a run's violation buffer recorded;
   // returns their number.
   auto reportViolations = [&](const runner::HostBuffer &violations) {

@@ -23,6 +23,50 @@
 namespace mlir {
 namespace coro {
 
+/// The schedulers a coroutine can run under (the GPU pipelines'
+/// `scheduler=`, coro-run's --scheduler, coro-host-launches-to-gpu's
+/// `scheduler=` and a launch's `scheduler` attribute).
+enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
+
+/// The spelling of `scheduler`: megakernel, state-machine, wavefront or
+/// persistent.
+inline llvm::StringRef getGPUSchedulerName(GPUScheduler scheduler) {
+  switch (scheduler) {
+  case GPUScheduler::Megakernel:
+    return "megakernel";
+  case GPUScheduler::StateMachine:
+    return "state-machine";
+  case GPUScheduler::Wavefront:
+    return "wavefront";
+  case GPUScheduler::Persistent:
+    return "persistent";
+  }
+  return "megakernel";
+}
+
+/// The scheduler `name` spells (getGPUSchedulerName), if any.
+inline std::optional<GPUScheduler> parseGPUScheduler(llvm::StringRef name) {
+  for (GPUScheduler scheduler :
+       {GPUScheduler::Megakernel, GPUScheduler::StateMachine,
+        GPUScheduler::Wavefront, GPUScheduler::Persistent})
+    if (getGPUSchedulerName(scheduler) == name)
+      return scheduler;
+  return std::nullopt;
+}
+
+/// The spellings of GPUScheduler for command-line and pass options.
+inline llvm::cl::ValuesClass getGPUSchedulerValues() {
+  return llvm::cl::values(
+      clEnumValN(GPUScheduler::Megakernel, "megakernel",
+                 "suspensions erased: the reference"),
+      clEnumValN(GPUScheduler::StateMachine, "state-machine",
+                 "one instance per thread, loop over the token"),
+      clEnumValN(GPUScheduler::Wavefront, "wavefront",
+                 "one kernel per subroutine, queues built on the GPU"),
+      clEnumValN(GPUScheduler::Persistent, "persistent",
+                 "resident workgroups run block-wise state machines"));
+}
+
 /// How the frames of several instances share one memref of 32-bit words:
 /// soa, aos or aosoa (tiles of SoA), the runtime's contract
 /// (corogpu/runtime/FrameArrayABI.h says where each word is, and names

@@ -12,6 +12,7 @@
 #ifndef COROGPU_HOSTPROGRAMS_PASSES_H
 #define COROGPU_HOSTPROGRAMS_PASSES_H
 
+#include "CoroGPU/Conversion/SchedulerOptions.h"
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,11 +31,13 @@ namespace coro {
 #define GEN_PASS_REGISTRATION
 #include "CoroGPU/HostPrograms/Passes.h.inc"
 
-/// coro-host-launches-to-gpu, then the host code to the LLVM dialect:
-/// scf to cf, upstream's gpu-to-llvm, memref, func, arith, cf, index and
-/// math to LLVM. The result runs under mlir-runner with
-/// libcoro_runtime_wrappers.so. Registered as
-/// `coro-host-to-llvm{scheduler=... target=...}`.
+/// `hostLaunches` (a coro-host-launches-to-gpu), then the host code to the
+/// LLVM dialect: scf to cf, upstream's gpu-to-llvm, memref, func, arith, cf,
+/// index and math to LLVM. The result runs under mlir-runner with
+/// libcoro_runtime_wrappers.so. Registered as `coro-host-to-llvm`, whose
+/// options are coro-host-launches-to-gpu's.
+void buildHostToLLVMPipeline(OpPassManager &pm,
+                             std::unique_ptr<Pass> hostLaunches);
 void buildHostToLLVMPipeline(OpPassManager &pm,
                              const CoroHostLaunchesToGPUOptions &options);
 

@@ -45,25 +45,32 @@ def CoroHostLaunchesToGPU
 
     Memrefs live in host memory: each launch copies its memref arguments to
     the device and back when it ends, so the host sees every launch's
-    results before the next starts. `scheduler=` and `target=` also name
-    the defaults of the `coro-host-to-llvm` pipeline, which runs this pass
-    and the host lowering to LLVM.
+    results before the next starts. The `coro-host-to-llvm` pipeline, which
+    runs this pass and the host lowering to LLVM, takes this pass's
+    options.
 
     `device=` names the device the kernels are for: a coroutine gets the
     code coro-run gives it on that device (the same options: subgroup
     appends, and on a CPU device such as lavapipe persistent workgroups of
     one subgroup, subgroup-scoped barriers and fall-through dispatch).
+    `scheduler-options=` then sets any of the schedulers' options the
+    pipelines take (`coro-to-spirv`'s, less `scheduler` and
+    `subgroup-size`), e.g.
+    `scheduler-options='state-machine-steps=64 persistent-batch=128'`.
   }];
   let options = [
-    Option<"scheduler", "scheduler", "std::string", "\"megakernel\"",
+    Option<"scheduler", "scheduler", "::mlir::coro::GPUScheduler",
+           "::mlir::coro::GPUScheduler::Megakernel",
            "Scheduler of the coro.launch ops without a `scheduler` "
-           "attribute: megakernel, state-machine, wavefront or persistent">,
+           "attribute",
+           [{::mlir::coro::getGPUSchedulerValues()}]>,
     Option<"target", "target", "std::string", "\"spirv\"",
            "What the kernels are compiled for: spirv (Vulkan) or an NVIDIA "
            "chip (sm_90, PTX for CUDA)">,
-    Option<"stateMachineSteps", "state-machine-steps", "unsigned", "0",
-           "Subroutines an instance runs per launch under the state "
-           "machine (0: all; lavapipe needs a bound for long loops)">,
+    Option<"schedulerOptions", "scheduler-options", "std::string", "\"\"",
+           "The schedulers' options as coro-to-spirv takes them, e.g. "
+           "'state-machine-steps=64 layout=soa', over the device's defaults "
+           "(see device=)">,
     Option<"device", "device", "std::string", "\"gpu\"",
            "The device the kernels are for; each scheduler takes the "
            "options coro-run would choose on it (runner::"

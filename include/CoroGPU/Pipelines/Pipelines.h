@@ -14,15 +14,13 @@
 #include "CoroGPU/Conversion/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 #include <optional>
 #include <string>
 
 namespace mlir {
 namespace coro {
-
-/// The schedulers the GPU pipelines can materialize.
-enum class GPUScheduler { Megakernel, StateMachine, Wavefront, Persistent };
 
 /// The options of the schedulers a GPU pipeline can materialize that have
 /// any: those of their passes.
@@ -45,6 +43,140 @@ struct SchedulerCompileOptions {
   /// the barriers of workgroups no larger get subgroup scope
   /// (coro-spirv-subgroup-barriers).
   int64_t subgroupSize = 0;
+};
+
+/// The schedulers' options as text options, each declared here once: the
+/// pipelines `coro-to-spirv` and `coro-to-ptx` take them beside
+/// `scheduler=`, coro-host-launches-to-gpu as
+/// `scheduler-options='layout=soa persistent-batch=64'`. An option left out
+/// keeps the value of the SchedulerCompileOptions it is applied to: the
+/// passes' defaults in the pipelines, the device's
+/// (runner::getDefaultCompileOptions) in host programs.
+struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
+  Option<FrameArrayLayout> layout{
+      *this, "layout",
+      llvm::cl::desc("wavefront, persistent: frame layout (default: aosoa "
+                     "for the wavefront, whose slot count is known at run "
+                     "time; soa for persistent threads)"),
+      llvm::cl::init(FrameArrayLayout::AoSoA), getFrameArrayLayoutValues()};
+  Option<std::string> sortBy{
+      *this, "sort-by",
+      llvm::cl::desc("wavefront: integer promise that orders each queue "
+                     "(e.g. a material id)")};
+  Option<int64_t> hintBuckets{
+      *this, "hint-buckets",
+      llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),
+      llvm::cl::init(16)};
+  Option<WavefrontDesign> wavefrontDesign{
+      *this, "wavefront-design",
+      llvm::cl::desc("wavefront: how each round builds the queues (auto: "
+                     "classify with sort-by, else queues)"),
+      llvm::cl::init(WavefrontDesign::Auto), getWavefrontDesignValues()};
+  Option<bool> wavefrontGridStride{
+      *this, "wavefront-grid-stride",
+      llvm::cl::desc("wavefront: subroutine kernels stride over their queues "
+                     "with a grid sized for the device instead of one thread "
+                     "per queued instance (always on for PTX)"),
+      llvm::cl::init(false)};
+  Option<int64_t> wavefrontWorkgroupSize{
+      *this, "wavefront-workgroup-size",
+      llvm::cl::desc("wavefront: threads per workgroup of its kernels"),
+      llvm::cl::init(64)};
+  Option<bool> wavefrontSubgroupAppends{
+      *this, "wavefront-subgroup-appends",
+      llvm::cl::desc("wavefront: one atomic per subgroup and queue for the "
+                     "queue design's appends (Vulkan: needs subgroup "
+                     "arithmetic; CUDA: ignored unless workgroups are whole "
+                     "warps)"),
+      llvm::cl::init(false)};
+  Option<int64_t> stateMachineSteps{
+      *this, "state-machine-steps",
+      llvm::cl::desc("state machine: subroutines per instance and launch, "
+                     "frames in global memory between launches (0: one "
+                     "launch)"),
+      llvm::cl::init(0)};
+  Option<bool> fallThrough{
+      *this, "fall-through",
+      llvm::cl::desc("state-machine, persistent: test the tokens in order "
+                     "instead of a switch, so that an instance goes on to a "
+                     "later subroutine in the same pass (devices that run "
+                     "every branch, as lavapipe)"),
+      llvm::cl::init(false)};
+  Option<int64_t> persistentWorkgroupSize{
+      *this, "persistent-workgroup-size",
+      llvm::cl::desc("persistent: threads per workgroup (given alone, the "
+                     "batch is the default 256)"),
+      llvm::cl::init(64)};
+  Option<int64_t> persistentBatch{
+      *this, "persistent-batch",
+      llvm::cl::desc("persistent: instance slots per workgroup"),
+      llvm::cl::init(256)};
+  Option<int64_t> persistentSharedMemory{
+      *this, "persistent-shared-memory",
+      llvm::cl::desc("persistent: workgroup memory bytes for slots and "
+                     "frames; the other frames go to global memory"),
+      llvm::cl::init(16384)};
+  Option<bool> persistentSwapFrames{
+      *this, "persistent-swap-frames",
+      llvm::cl::desc("persistent: swap the frames of the instances that run "
+                     "into workgroup memory each step"),
+      llvm::cl::init(false)};
+  Option<int64_t> persistentSteps{
+      *this, "persistent-steps",
+      llvm::cl::desc("persistent: steps a workgroup runs per launch before "
+                     "it parks its slots (0: no bound)"),
+      llvm::cl::init(0)};
+  Option<bool> terminationChecks{
+      *this, "termination-checks",
+      llvm::cl::desc("count returned instances and, for SPIR-V, loop "
+                     "iterations (off only to measure their cost)"),
+      llvm::cl::init(true)};
+  Option<bool> profileLanes{
+      *this, "profile-lanes",
+      llvm::cl::desc("coro-profile-lanes: count active lanes at branches "
+                     "and loop headers into a profile buffer (last "
+                     "argument)"),
+      llvm::cl::init(false)};
+
+  /// Writes the options that were given into `options`.
+  void applyTo(SchedulerCompileOptions &options) const;
+};
+
+/// SchedulerOptions on their own, parsed from text (host programs'
+/// `scheduler-options=`).
+struct SchedulerPipelineOptions
+    : public PassPipelineOptions<SchedulerPipelineOptions>,
+      public SchedulerOptions {};
+
+/// The options of `coro-to-spirv` and `coro-to-ptx`: the scheduler and its
+/// options.
+struct GPUPipelineOptions : public SchedulerOptions {
+  Option<GPUScheduler> scheduler{
+      *this, "scheduler", llvm::cl::desc("The scheduler to materialize"),
+      llvm::cl::init(GPUScheduler::Megakernel), getGPUSchedulerValues()};
+};
+
+/// `coro-to-spirv`'s options.
+struct SPIRVPipelineOptions : public PassPipelineOptions<SPIRVPipelineOptions>,
+                              public GPUPipelineOptions {
+  Option<int64_t> subgroupSize{
+      *this, "subgroup-size",
+      llvm::cl::desc("A subgroup size every subgroup of the device has: the "
+                     "barriers of workgroups no larger get subgroup scope "
+                     "(0: unknown)"),
+      llvm::cl::init(0)};
+};
+
+/// `coro-to-ptx`'s options.
+struct PTXPipelineOptions : public PassPipelineOptions<PTXPipelineOptions>,
+                            public GPUPipelineOptions {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target GPU, sm_75 to sm_90"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> cudaToolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit whose libdevice math ops call (default: "
+                     "$CUDA_HOME, the ptxas on PATH, /usr/local/cuda)")};
 };
 
 /// The front half every scheduler shares: inlining (callables, awaits),

@@ -26,10 +26,6 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
-/// The name `--scheduler` and the pipelines' `scheduler=` option give
-/// `scheduler`: megakernel, state-machine, wavefront or persistent.
-StringRef getSchedulerName(GPUScheduler scheduler);
-
 /// Erases the coroutines and functions of `module` that `entry` does not
 /// reach through symbol uses (awaits, handles, generator loops, calls):
 /// they need not be compiled to run `entry`, and one of them that drives it

@@ -257,15 +257,16 @@ static void launchCoroutine(plan::HostCoroutineAttr coroutine,
   if (compiled.scheduler == GPUScheduler::StateMachine &&
       device.getLoopIterationLimit())
     options.instanceKernel.loopLimitAdvice =
-        "; coro-host-to-llvm's state-machine-steps=N runs at most N "
+        "; coro-host-to-llvm's scheduler-options='state-machine-steps=N' runs "
+        "at most N "
         "subroutines of an instance per launch";
   runner::RunResult result;
   rt::Status status = runner::runCoroutine(
       device, compiled, grid, coroutine.getFunctionType().getInputs(),
       arguments.scalars, arguments.buffers, options, result);
   if (!status.ok())
-    fail("launch of @" + name + " (" +
-         runner::getSchedulerName(compiled.scheduler) + "): " + status.error);
+    fail("launch of @" + name + " (" + getGPUSchedulerName(compiled.scheduler) +
+         "): " + status.error);
   writeBack(arguments, result);
 }
 

@@ -1,5 +1,12 @@
 // RUN: coro-opt %s --split-input-file --coro-host-launches-to-gpu | FileCheck %s
 // RUN: coro-opt %s --split-input-file "--coro-host-launches-to-gpu=target=sm_90 scheduler=state-machine" | FileCheck %s --check-prefix=PTX
+// RUN: coro-opt %s --split-input-file "--coro-host-launches-to-gpu=scheduler=persistent scheduler-options='layout=aos persistent-batch=8 wavefront-workgroup-size=32'" | FileCheck %s --check-prefix=OPTIONS
+
+// scheduler-options= reaches every scheduler's plan: the launch without a
+// scheduler attribute runs persistent threads with 8 slots of aos frames,
+// the wavefront launch has workgroups of 32.
+// OPTIONS-DAG: gpu.binary @scale__persistent {{.*}}#coro_plan.persistent<workgroupSize = 64, {{.*}}batch = 8, {{.*}}layout = \22aos\22
+// OPTIONS-DAG: gpu.binary @scale__wavefront {{.*}}#coro_plan.wavefront<workgroupSize = 32, {{.*}}layout = \22aos\22
 
 // Each coroutine is compiled once per scheduler it is launched under, into a
 // gpu.binary whose object starts with its #coro_plan.host_coroutine; the

@@ -1,7 +1,10 @@
 // RUN: coro-opt %s --split-input-file --verify-diagnostics --coro-host-launches-to-gpu
 // RUN: not coro-opt %s --split-input-file --coro-host-launches-to-gpu=scheduler=fast 2>&1 | FileCheck %s --check-prefix=SCHEDULER
 // RUN: not coro-opt %s --split-input-file --coro-host-launches-to-gpu=target=gfx90a 2>&1 | FileCheck %s --check-prefix=TARGET
-// SCHEDULER: error: coro-host-launches-to-gpu: unknown scheduler 'fast'; use megakernel, state-machine, wavefront or persistent
+// SCHEDULER: for the --scheduler option: Cannot find option named 'fast'!
+// RUN: not coro-opt %s --split-input-file "--coro-host-launches-to-gpu=scheduler-options='layout=diagonal'" 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// OPTIONS: for the --layout option: Cannot find option named 'diagonal'!
+// OPTIONS: error: coro-host-launches-to-gpu: scheduler-options='layout=diagonal' is not a list of the schedulers' options (see coro-to-spirv's in --help)
 // TARGET: error: coro-host-launches-to-gpu: target must be spirv or an NVIDIA chip (sm_90), not 'gfx90a'
 
 coro.func @f(%out: memref<?xf32>) {

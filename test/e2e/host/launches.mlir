@@ -5,7 +5,7 @@
 // REQUIRES: vulkan
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=megakernel | %run_host | FileCheck %s
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=state-machine | %run_host | FileCheck %s
-// RUN: coro-opt %s "--coro-host-to-llvm=scheduler=state-machine state-machine-steps=2" | %run_host | FileCheck %s
+// RUN: coro-opt %s "--coro-host-to-llvm=scheduler=state-machine scheduler-options='state-machine-steps=2'" | %run_host | FileCheck %s
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=wavefront | %run_host | FileCheck %s
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=persistent | %run_host | FileCheck %s
 

@@ -3,7 +3,7 @@
 // of hanging or going on with what the instances left.
 // REQUIRES: vulkan
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=megakernel | not %run_host 2>&1 | FileCheck %s --check-prefix=MEGA
-// RUN: coro-opt %s "--coro-host-to-llvm=scheduler=state-machine state-machine-steps=64" | env COROGPU_MAX_ROUNDS=50 not %run_host 2>&1 | FileCheck %s --check-prefix=STEPS
+// RUN: coro-opt %s "--coro-host-to-llvm=scheduler=state-machine scheduler-options='state-machine-steps=64'" | env COROGPU_MAX_ROUNDS=50 not %run_host 2>&1 | FileCheck %s --check-prefix=STEPS
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=wavefront | env COROGPU_MAX_ROUNDS=50 not %run_host 2>&1 | FileCheck %s --check-prefix=WAVE
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=persistent | not %run_host 2>&1 | FileCheck %s --check-prefix=PERSISTENT
 // RUN: coro-opt %s --coro-host-to-llvm=scheduler=wavefront | env COROGPU_MAX_ROUNDS=ten not %run_host 2>&1 | FileCheck %s --check-prefix=BAD

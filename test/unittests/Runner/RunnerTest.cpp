@@ -266,7 +266,7 @@ TEST_F(RunnerDeviceTest, RunsEverySchedulerOnVulkan) {
   for (GPUScheduler scheduler :
        {GPUScheduler::Megakernel, GPUScheduler::StateMachine,
         GPUScheduler::Wavefront, GPUScheduler::Persistent}) {
-    SCOPED_TRACE(getSchedulerName(scheduler).str());
+    SCOPED_TRACE(getGPUSchedulerName(scheduler).str());
     FailureOr<CompiledCoroutine> compiled =
         compileCoroutine(*module, "scale", scheduler, device->getTarget());
     ASSERT_TRUE(succeeded(compiled));

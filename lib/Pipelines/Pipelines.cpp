@@ -321,6 +321,22 @@ void SchedulerOptions::applyTo(SchedulerCompileOptions &options) const {
     options.profileLanes = profileLanes;
 }
 
+void SchedulerOptions::addToCommandLine(
+    llvm::function_ref<void(llvm::cl::Option &)> categorize) {
+  // Registered in this struct's subcommand when constructed, each option is
+  // registered again in the top-level one as well: the same object then
+  // takes `--name=value` from the command line and `name=value` from text.
+  SmallVector<llvm::cl::Option *> options;
+  for (auto &entry : OptionsMap)
+    options.push_back(entry.second);
+  for (llvm::cl::Option *option : options) {
+    option->removeArgument();
+    option->addSubCommand(llvm::cl::SubCommand::getTopLevel());
+    categorize(*option);
+    option->addArgument();
+  }
+}
+
 void mlir::coro::registerCoroPipelines() {
   PassPipelineRegistration<SPIRVPipelineOptions>(
       "coro-to-spirv",

@@ -43,7 +43,8 @@
 // NO-STATUS: coro-run: error: --state-machine-steps needs --termination-checks: the host relaunches until every instance returned
 // RUN: coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=3 --termination-checks=false 2>/dev/null; test $? -eq 2
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=4294967295 2>&1 | FileCheck %s --check-prefix=HUGE
-// HUGE: coro-run: error: --state-machine-steps must be below 2^31
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=-1 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: coro-run: error: --state-machine-steps must be in [0, 2^31)
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --time-limit=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: coro-run: error: --time-limit must not be negative
 // A workgroup larger than the device allows is an input error before any

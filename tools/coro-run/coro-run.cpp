@@ -101,61 +101,11 @@ static llvm::cl::opt<coro::GPUScheduler>
 static llvm::cl::OptionCategory stateMachineCategory(
     "State-machine scheduler options (--scheduler=state-machine; with "
     "--state-machine-steps also --max-rounds, --time-limit)");
-static llvm::cl::opt<unsigned> stateMachineSteps(
-    "state-machine-steps",
-    llvm::cl::desc("Run at most N passes of each instance's state machine "
-                   "per launch (a subroutine each, or more with "
-                   "--fall-through), "
-                   "keeping the frames in global memory between launches, "
-                   "and launch again until every instance returned (0: one "
-                   "launch; use it where a driver's loop limit ends long "
-                   "instances, as lavapipe's does)"),
-    llvm::cl::init(0), llvm::cl::cat(stateMachineCategory));
 
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
 // and run time (the rest).
 static llvm::cl::OptionCategory
     wavefrontCategory("Wavefront scheduler options (--scheduler=wavefront)");
-static llvm::cl::opt<coro::FrameArrayLayout>
-    frameLayout("layout",
-                llvm::cl::desc("Frame layout (the wavefront frame buffer, the "
-                               "persistent slots; default: aosoa for the "
-                               "wavefront, soa for persistent threads)"),
-                llvm::cl::init(coro::FrameArrayLayout::AoSoA),
-                coro::getFrameArrayLayoutValues(),
-                llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<std::string>
-    sortBy("sort-by",
-           llvm::cl::desc("Integer promise field that orders each queue "
-                          "(e.g. a material id)"),
-           llvm::cl::value_desc("promise"), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<int64_t>
-    hintBuckets("hint-buckets",
-                llvm::cl::desc("With --sort-by: values are clamped to "
-                               "[0, N)"),
-                llvm::cl::init(16), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<coro::WavefrontDesign> wavefrontDesign(
-    "wavefront-design",
-    llvm::cl::desc("How each round builds the queues (auto: classify where "
-                   "--sort-by, --compact-below, --order=most-first or "
-                   "--refill=half needs it, else queues)"),
-    llvm::cl::init(coro::WavefrontDesign::Auto),
-    coro::getWavefrontDesignValues(), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<bool> wavefrontGridStride(
-    "wavefront-grid-stride",
-    llvm::cl::desc("Subroutine kernels stride over their queues with a grid "
-                   "sized for the device, launched directly, instead of one "
-                   "thread per queued instance behind an indirect dispatch "
-                   "(always on for CUDA, which has no indirect dispatch)"),
-    llvm::cl::init(false), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<bool> wavefrontSubgroupAppends(
-    "wavefront-subgroup-appends",
-    llvm::cl::desc("Queue design: each subgroup appends its slots to a queue "
-                   "with one atomic instead of one per slot (on where the "
-                   "device allows: subgroups of at most 32 lanes with "
-                   "subgroup arithmetic on Vulkan, workgroups of whole warps "
-                   "on CUDA)"),
-    llvm::cl::init(true), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<unsigned> wavefrontStrideWorkgroups(
     "wavefront-stride-workgroups",
     llvm::cl::desc("Grid-stride kernels (--wavefront-grid-stride, always "
@@ -163,10 +113,6 @@ static llvm::cl::opt<unsigned> wavefrontStrideWorkgroups(
                    "to fill the device; on lavapipe, which limits each "
                    "thread's loop passes, a thread per slot)"),
     llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<int64_t> wavefrontWorkgroupSize(
-    "wavefront-workgroup-size",
-    llvm::cl::desc("Threads per workgroup of the wavefront kernels"),
-    llvm::cl::init(64), llvm::cl::cat(wavefrontCategory));
 static llvm::cl::opt<uint64_t>
     capacity("capacity",
              llvm::cl::desc("Instance slots (0: from device memory, at most "
@@ -213,53 +159,10 @@ static llvm::cl::opt<bool>
 static llvm::cl::OptionCategory persistentCategory(
     "Persistent-threads scheduler options (--scheduler=persistent; also "
     "--layout, --scheduler-stats)");
-static llvm::cl::opt<bool> fallThrough(
-    "fall-through",
-    llvm::cl::desc("State machine and persistent threads: test the tokens in "
-                   "order instead of a switch, so that an instance goes on "
-                   "to a later subroutine in the same pass or step "
-                   "(default: on a CPU device such as lavapipe, which runs "
-                   "every branch, taken or not; off elsewhere)"),
-    llvm::cl::init(false), llvm::cl::cat(stateMachineCategory),
-    llvm::cl::cat(persistentCategory));
-static llvm::cl::opt<int64_t> persistentWorkgroupSize(
-    "persistent-workgroup-size",
-    llvm::cl::desc("Threads per workgroup of the persistent kernel (default: "
-                   "64; on a CPU device such as lavapipe, one subgroup)"),
-    llvm::cl::init(64), llvm::cl::cat(persistentCategory));
-static llvm::cl::opt<int64_t> persistentBatch(
-    "persistent-batch",
-    llvm::cl::desc("Instance slots per workgroup (default: 256; on a CPU "
-                   "device with the default workgroup size, 4 per thread)"),
-    llvm::cl::init(256), llvm::cl::cat(persistentCategory));
-static llvm::cl::opt<int64_t> persistentSharedMemory(
-    "persistent-shared-memory",
-    llvm::cl::desc("Bytes of workgroup memory for the slots and their frames; "
-                   "the frames that do not fit go to a global memory "
-                   "extension"),
-    llvm::cl::init(16384), llvm::cl::cat(persistentCategory));
-static llvm::cl::opt<bool> persistentSwapFrames(
-    "persistent-swap-frames",
-    llvm::cl::desc("Each step, the instances that run with frames in the "
-                   "global memory extension trade frames with instances that "
-                   "do not run whose frames are in workgroup memory (the "
-                   "paper's frame swapping; only where the frames do not all "
-                   "fit in workgroup memory)"),
-    llvm::cl::init(false), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<uint64_t> persistentThreads(
     "persistent-threads",
     llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
                    "the grid's batches)"),
-    llvm::cl::init(0), llvm::cl::cat(persistentCategory));
-static llvm::cl::opt<int64_t> persistentSteps(
-    "persistent-steps",
-    llvm::cl::desc("Steps a workgroup of the persistent kernel runs per "
-                   "launch before it parks its slots and the kernel is "
-                   "launched again (0: no bound; default on a device that "
-                   "ends a thread's loops after a number of iterations, as "
-                   "lavapipe: what takes 16384 passes of the scheduler's "
-                   "loops, about 2 per subroutine and 3 per slot of a thread "
-                   "a step; else no bound)"),
     llvm::cl::init(0), llvm::cl::cat(persistentCategory));
 static llvm::cl::opt<int> persistentBatchesPerLaunch(
     "persistent-batches-per-launch",
@@ -282,14 +185,6 @@ static llvm::cl::opt<double> timeLimit(
                    "state-machine scheduler has run this many seconds (0: no "
                    "limit; checked between submissions)"),
     llvm::cl::init(0), llvm::cl::cat(coroRunCategory));
-static llvm::cl::opt<bool> terminationChecks(
-    "termination-checks",
-    llvm::cl::desc("Count the instances that return (mega-kernel, state "
-                   "machine) and, on Vulkan, each thread's loop iterations, "
-                   "and fail with exit code 5 on a shortfall or at the "
-                   "device's loop limit (default on; off only to measure "
-                   "their cost)"),
-    llvm::cl::init(true), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool> checkBounds(
     "check-bounds",
     llvm::cl::desc("Check the index of every memref load, store and atomic "
@@ -300,17 +195,6 @@ static llvm::cl::opt<bool> checkBounds(
                    "instance reports the first it met, 16 reports are kept "
                    "and printed with their source line, and coro-run exits "
                    "with code 6; off by default, as it slows the kernels"),
-    llvm::cl::cat(coroRunCategory));
-static llvm::cl::opt<bool> profileLanes(
-    "profile-lanes",
-    llvm::cl::desc("Count, once per subgroup, the lanes active at every "
-                   "function entry, branch and loop header of the kernels "
-                   "(coro-profile-lanes), whether they diverged, and the "
-                   "frame bytes each subroutine moves; print a report per "
-                   "kernel (GPU time share, lane use, branch efficiency, "
-                   "frame bytes per execution) and the sites where lanes "
-                   "idled most (--json: all sites); off by default, as it "
-                   "slows the kernels; not with --check-bounds or --tune"),
     llvm::cl::cat(coroRunCategory));
 namespace {
 /// The device APIs coro-run drives.
@@ -487,6 +371,26 @@ static ExitCode getExitCode(const rt::Status &status) {
   return kExitDevice;
 }
 
+/// The schedulers' compile-time options (--layout, --sort-by, ...,
+/// --termination-checks, --profile-lanes): declared once, with the
+/// pipelines' (coro::SchedulerOptions), and put on the command line in main.
+static coro::SchedulerPipelineOptions compileFlags;
+
+/// The help categories of one of compileFlags, which also say which
+/// schedulers it serves (checkOptionsApply).
+static void categorizeCompileFlag(llvm::cl::Option &option) {
+  StringRef name = option.ArgStr;
+  if (name == "layout" || name == "sort-by" || name == "hint-buckets" ||
+      name.starts_with("wavefront-"))
+    option.addCategory(wavefrontCategory);
+  if (name == "fall-through" || name == "state-machine-steps")
+    option.addCategory(stateMachineCategory);
+  if (name == "fall-through" || name.starts_with("persistent-"))
+    option.addCategory(persistentCategory);
+  if (name == "termination-checks" || name == "profile-lanes")
+    option.addCategory(coroRunCategory);
+}
+
 /// An error for an option that has no effect on this run: a scheduler's
 /// option given to another scheduler, a negative tolerance.
 /// The values of the options every scheduler takes.
@@ -524,7 +428,7 @@ static std::string checkOptionsApply() {
         : limits ? scheduler == coro::GPUScheduler::Wavefront ||
                        scheduler == coro::GPUScheduler::Persistent ||
                        (scheduler == coro::GPUScheduler::StateMachine &&
-                        stateMachineSteps > 0)
+                        compileFlags.stateMachineSteps > 0)
         : wavefront    ? scheduler == coro::GPUScheduler::Wavefront
         : persistent   ? scheduler == coro::GPUScheduler::Persistent
         : stateMachine ? scheduler == coro::GPUScheduler::StateMachine
@@ -541,15 +445,16 @@ static std::string checkOptionsApply() {
               "; --scheduler=" + chosen + " does not use it")
           .str();
   }
-  if (wavefrontStrideWorkgroups.getNumOccurrences() && !wavefrontGridStride &&
-      backend != Backend::CUDA)
+  if (wavefrontStrideWorkgroups.getNumOccurrences() &&
+      !compileFlags.wavefrontGridStride && backend != Backend::CUDA)
     return "--wavefront-stride-workgroups sizes grid-stride kernels: add "
            "--wavefront-grid-stride (CUDA kernels always stride)";
-  if (stateMachineSteps > 0 && !terminationChecks)
+  if (compileFlags.stateMachineSteps > 0 && !compileFlags.terminationChecks)
     return "--state-machine-steps needs --termination-checks: the host "
            "relaunches until every instance returned";
-  if (stateMachineSteps > uint64_t(INT32_MAX))
-    return "--state-machine-steps must be below 2^31";
+  if (compileFlags.stateMachineSteps < 0 ||
+      compileFlags.stateMachineSteps > INT32_MAX)
+    return "--state-machine-steps must be in [0, 2^31)";
   return checkGeneralOptions();
 }
 
@@ -607,46 +512,20 @@ static coro::SchedulerCompileOptions
 getSchedulerCompileOptions(const runner::DeviceTraits &device) {
   coro::SchedulerCompileOptions options =
       runner::getDefaultCompileOptions(device);
+  compileFlags.applyTo(options);
+  // Subgroup appends only where the device allows them.
   options.wavefront.subgroupAppends =
-      wavefrontSubgroupAppends &&
-      runner::allowsSubgroupAppends(device, wavefrontWorkgroupSize);
-  options.wavefront.workgroupSize = wavefrontWorkgroupSize;
-  // Unset, each scheduler keeps its pass's default layout (aosoa for the
-  // wavefront, soa for the persistent threads).
-  if (frameLayout.getNumOccurrences()) {
-    options.wavefront.layout = frameLayout;
-    options.persistent.layout = frameLayout;
-  }
-  options.wavefront.sortBy = sortBy;
-  options.wavefront.hintBuckets = hintBuckets;
-  options.wavefront.gridStride = wavefrontGridStride;
+      options.wavefront.subgroupAppends &&
+      runner::allowsSubgroupAppends(device, options.wavefront.workgroupSize);
   bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
                        refill != rt::RefillPolicy::EveryRound;
-  options.wavefront.design =
-      wavefrontDesign == coro::WavefrontDesign::Auto && needsClassify
-          ? coro::WavefrontDesign::Classify
-          : wavefrontDesign;
-  // A workgroup size given alone takes the default batch, not the device's.
-  if (persistentWorkgroupSize.getNumOccurrences()) {
-    options.persistent.workgroupSize = persistentWorkgroupSize;
-    options.persistent.batch = persistentBatch;
-  }
-  if (persistentBatch.getNumOccurrences())
-    options.persistent.batch = persistentBatch;
-  options.persistent.sharedMemory = persistentSharedMemory;
-  if (persistentSteps.getNumOccurrences()) {
-    options.persistent.stepsPerLaunch = persistentSteps;
-    options.persistent.boundSteps = false;
-  }
-  options.persistent.swapFrames = persistentSwapFrames;
+  if (options.wavefront.design == coro::WavefrontDesign::Auto && needsClassify)
+    options.wavefront.design = coro::WavefrontDesign::Classify;
   // Not profiled: see the --profile-lanes check in main.
-  if (fallThrough.getNumOccurrences() || profileLanes) {
-    options.persistent.fallThrough = fallThrough;
-    options.stateMachine.fallThrough = fallThrough;
+  if (compileFlags.profileLanes && !compileFlags.fallThrough.hasValue()) {
+    options.persistent.fallThrough = false;
+    options.stateMachine.fallThrough = false;
   }
-  options.stateMachine.stepsPerLaunch = stateMachineSteps;
-  options.terminationChecks = terminationChecks;
-  options.profileLanes = profileLanes;
   return options;
 }
 
@@ -762,7 +641,8 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   options.wavefront.compactBelowPercent = compactBelow;
   options.wavefront.roundsPerCheck = roundsPerCheck;
   options.wavefront.strideWorkgroups = wavefrontStrideWorkgroups;
-  options.wavefront.timing = timing || printStats || json || profileLanes;
+  options.wavefront.timing =
+      timing || printStats || json || compileFlags.profileLanes;
   options.wavefront.progress = progress;
 
   options.persistent.threads = persistentThreads;
@@ -771,9 +651,9 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   options.persistent.timing = true;
   options.persistent.progress = progress;
 
-  options.instanceKernel.statusBuffer = terminationChecks;
-  if (kind == coro::GPUScheduler::StateMachine && !stateMachineSteps &&
-      device.getLoopIterationLimit())
+  options.instanceKernel.statusBuffer = compileFlags.terminationChecks;
+  if (kind == coro::GPUScheduler::StateMachine &&
+      !compileFlags.stateMachineSteps && device.getLoopIterationLimit())
     options.instanceKernel.loopLimitAdvice =
         "; --state-machine-steps=N runs at most N passes of an "
         "instance's state machine per launch";
@@ -923,6 +803,7 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  compileFlags.addToCommandLine(categorizeCompileFlag);
   // libLLVM registers hundreds of options; --help shows coro-run's.
   llvm::cl::HideUnrelatedOptions({&coroRunCategory, &stateMachineCategory,
                                   &wavefrontCategory, &persistentCategory,
@@ -981,12 +862,12 @@ int main(int argc, char **argv) {
   if (!coroutine)
     return fail("no coro.func @" + coroutineName + " in " + inputFilename,
                 kExitUsage);
-  if (tune && profileLanes)
+  if (tune && compileFlags.profileLanes)
     return fail("--profile-lanes profiles one run; it does not go with --tune",
                 kExitUsage);
   // The checks' own branches and frame state would be profiled as the
   // coroutine's, at its source lines.
-  if (checkBounds && profileLanes)
+  if (checkBounds && compileFlags.profileLanes)
     return fail("--profile-lanes does not go with --check-bounds, whose "
                 "branches and frame state it would count as the coroutine's",
                 kExitUsage);
@@ -1030,9 +911,10 @@ int main(int argc, char **argv) {
   // hang.
   // (A fall-through pass may run several subroutines: profiled, the state
   // machine keeps the switch, see getSchedulerCompileOptions.)
-  if (profileLanes && (scheduler == coro::GPUScheduler::Persistent ||
-                       (scheduler == coro::GPUScheduler::StateMachine &&
-                        (stateMachineSteps != 1 || fallThrough))))
+  if (compileFlags.profileLanes &&
+      (scheduler == coro::GPUScheduler::Persistent ||
+       (scheduler == coro::GPUScheduler::StateMachine &&
+        (compileFlags.stateMachineSteps != 1 || compileFlags.fallThrough))))
     return fail("--profile-lanes runs under the mega-kernel, the wavefront "
                 "scheduler and the state machine with "
                 "--state-machine-steps=1 (and without --fall-through): the "
@@ -1142,7 +1024,7 @@ int main(int argc, char **argv) {
   coro::LaneProfileAttr laneProfile = compiled->laneProfile;
   // It goes after the user's buffers; the reference run takes those alone.
   SmallVector<Type> runArgumentTypes(argumentTypes);
-  if (profileLanes) {
+  if (compileFlags.profileLanes) {
     if (!device->supportsSubgroupReductions())
       return fail("--profile-lanes: " + device->getName() +
                       " cannot reduce over the active lanes of a subgroup "
@@ -1158,7 +1040,8 @@ int main(int argc, char **argv) {
     buffers.push_back(runner::createLaneProfileBuffer(laneProfile));
   }
   ArrayRef<runner::HostBuffer> referenceBuffers =
-      ArrayRef<runner::HostBuffer>(buffers).drop_back(profileLanes ? 1 : 0);
+      ArrayRef<runner::HostBuffer>(buffers).drop_back(
+          compileFlags.profileLanes ? 1 : 0);
   FailureOr<runner::CompiledCoroutine> reference;
   if (check == CheckReference::Megakernel) {
     coro::SchedulerCompileOptions referenceOptions =
@@ -1203,12 +1086,13 @@ int main(int argc, char **argv) {
     if (ExitCode code = runOnce(*device, *compiled, grid, runArgumentTypes,
                                 scalars, buffers, label, run)) {
       // An access out of bounds can be why a run never ended.
-      if (boundsCheck && run.buffers.size() > (profileLanes ? 1 : 0))
-        reportViolations(
-            run.buffers[run.buffers.size() - 1 - (profileLanes ? 1 : 0)]);
+      if (boundsCheck &&
+          run.buffers.size() > (compileFlags.profileLanes ? 1 : 0))
+        reportViolations(run.buffers[run.buffers.size() - 1 -
+                                     (compileFlags.profileLanes ? 1 : 0)]);
       return code;
     }
-    if (profileLanes)
+    if (compileFlags.profileLanes)
       profiles.push_back(run.buffers.back());
     results = std::move(run.buffers);
     run.buffers.clear();
@@ -1255,7 +1139,7 @@ int main(int argc, char **argv) {
   }
   // --profile-lanes: the profile buffer is coro-run's, not the user's.
   std::optional<runner::LaneProfile> lanes;
-  if (profileLanes) {
+  if (compileFlags.profileLanes) {
     lanes = runner::decodeLaneProfile(profiles[reportedRun], laneProfile,
                                       reported.scheduled, runTiming.gpu);
     results.pop_back();

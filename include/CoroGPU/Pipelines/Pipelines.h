@@ -55,91 +55,132 @@ struct SchedulerCompileOptions {
 struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
   Option<FrameArrayLayout> layout{
       *this, "layout",
-      llvm::cl::desc("wavefront, persistent: frame layout (default: aosoa "
-                     "for the wavefront, whose slot count is known at run "
-                     "time; soa for persistent threads)"),
+      llvm::cl::desc("Frame layout of the wavefront's frame buffer and the "
+                     "persistent threads' slots (default: aosoa for the "
+                     "wavefront, whose slot count is known at run time; soa "
+                     "for persistent threads)"),
       llvm::cl::init(FrameArrayLayout::AoSoA), getFrameArrayLayoutValues()};
   Option<std::string> sortBy{
       *this, "sort-by",
-      llvm::cl::desc("wavefront: integer promise that orders each queue "
-                     "(e.g. a material id)")};
+      llvm::cl::desc("Wavefront: integer promise field that orders each "
+                     "queue (e.g. a material id)"),
+      llvm::cl::value_desc("promise")};
   Option<int64_t> hintBuckets{
       *this, "hint-buckets",
-      llvm::cl::desc("wavefront: sort-by values are clamped to [0, N)"),
+      llvm::cl::desc("Wavefront, with sort-by: values are clamped to [0, N)"),
       llvm::cl::init(16)};
   Option<WavefrontDesign> wavefrontDesign{
       *this, "wavefront-design",
-      llvm::cl::desc("wavefront: how each round builds the queues (auto: "
-                     "classify with sort-by, else queues)"),
+      llvm::cl::desc("How each wavefront round builds the queues (auto: "
+                     "classify where sort-by or, in coro-run, "
+                     "--compact-below, --order=most-first or --refill=half "
+                     "needs it, else queues)"),
       llvm::cl::init(WavefrontDesign::Auto), getWavefrontDesignValues()};
   Option<bool> wavefrontGridStride{
       *this, "wavefront-grid-stride",
-      llvm::cl::desc("wavefront: subroutine kernels stride over their queues "
-                     "with a grid sized for the device instead of one thread "
-                     "per queued instance (always on for PTX)"),
+      llvm::cl::desc("Wavefront subroutine kernels stride over their queues "
+                     "with a grid sized for the device, launched directly, "
+                     "instead of one thread per queued instance behind an "
+                     "indirect dispatch (always on for CUDA, which has no "
+                     "indirect dispatch)"),
       llvm::cl::init(false)};
   Option<int64_t> wavefrontWorkgroupSize{
       *this, "wavefront-workgroup-size",
-      llvm::cl::desc("wavefront: threads per workgroup of its kernels"),
+      llvm::cl::desc("Threads per workgroup of the wavefront kernels"),
       llvm::cl::init(64)};
   Option<bool> wavefrontSubgroupAppends{
       *this, "wavefront-subgroup-appends",
-      llvm::cl::desc("wavefront: one atomic per subgroup and queue for the "
-                     "queue design's appends (Vulkan: needs subgroup "
-                     "arithmetic; CUDA: ignored unless workgroups are whole "
-                     "warps)"),
+      llvm::cl::desc("Wavefront queue design: each subgroup appends its "
+                     "slots to a queue with one atomic instead of one per "
+                     "slot (coro-run and host programs: on where the device "
+                     "allows, subgroups of at most 32 lanes with subgroup "
+                     "arithmetic on Vulkan, workgroups of whole warps on "
+                     "CUDA)"),
       llvm::cl::init(false)};
   Option<int64_t> stateMachineSteps{
       *this, "state-machine-steps",
-      llvm::cl::desc("state machine: subroutines per instance and launch, "
-                     "frames in global memory between launches (0: one "
-                     "launch)"),
+      llvm::cl::desc("State machine: run at most N passes of each "
+                     "instance's state machine per launch (a subroutine "
+                     "each, or more with fall-through), keeping the frames "
+                     "in global memory between launches, and launch again "
+                     "until every instance returned (0: one launch; use it "
+                     "where a driver's loop limit ends long instances, as "
+                     "lavapipe's does)"),
       llvm::cl::init(0)};
   Option<bool> fallThrough{
       *this, "fall-through",
-      llvm::cl::desc("state-machine, persistent: test the tokens in order "
-                     "instead of a switch, so that an instance goes on to a "
-                     "later subroutine in the same pass (devices that run "
-                     "every branch, as lavapipe)"),
+      llvm::cl::desc("State machine and persistent threads: test the tokens "
+                     "in order instead of a switch, so that an instance goes "
+                     "on to a later subroutine in the same pass or step "
+                     "(coro-run and host programs: on by default on a CPU "
+                     "device such as lavapipe, which runs every branch, "
+                     "taken or not)"),
       llvm::cl::init(false)};
   Option<int64_t> persistentWorkgroupSize{
       *this, "persistent-workgroup-size",
-      llvm::cl::desc("persistent: threads per workgroup (given alone, the "
-                     "batch is the default 256)"),
+      llvm::cl::desc("Threads per workgroup of the persistent kernel, "
+                     "whose batch is then the default 256 unless given "
+                     "(coro-run and host programs: one subgroup on a CPU "
+                     "device such as lavapipe)"),
       llvm::cl::init(64)};
   Option<int64_t> persistentBatch{
       *this, "persistent-batch",
-      llvm::cl::desc("persistent: instance slots per workgroup"),
+      llvm::cl::desc("Persistent threads: instance slots per workgroup "
+                     "(coro-run and host programs: 4 per thread on a CPU "
+                     "device with its default workgroup size)"),
       llvm::cl::init(256)};
   Option<int64_t> persistentSharedMemory{
       *this, "persistent-shared-memory",
-      llvm::cl::desc("persistent: workgroup memory bytes for slots and "
-                     "frames; the other frames go to global memory"),
+      llvm::cl::desc("Persistent threads: bytes of workgroup memory for the "
+                     "slots and their frames; the frames that do not fit go "
+                     "to a global memory extension"),
       llvm::cl::init(16384)};
   Option<bool> persistentSwapFrames{
       *this, "persistent-swap-frames",
-      llvm::cl::desc("persistent: swap the frames of the instances that run "
-                     "into workgroup memory each step"),
+      llvm::cl::desc("Persistent threads: each step, the instances that run "
+                     "with frames in the global memory extension trade "
+                     "frames with instances that do not run whose frames "
+                     "are in workgroup memory (the paper's frame swapping; "
+                     "only where the frames do not all fit)"),
       llvm::cl::init(false)};
   Option<int64_t> persistentSteps{
       *this, "persistent-steps",
-      llvm::cl::desc("persistent: steps a workgroup runs per launch before "
-                     "it parks its slots (0: no bound)"),
+      llvm::cl::desc("Steps a workgroup of the persistent kernel runs per "
+                     "launch before it parks its slots and the kernel is "
+                     "launched again (0: no bound; coro-run and host "
+                     "programs on a device that ends a thread's loops after "
+                     "a number of iterations, as lavapipe: what takes 16384 "
+                     "passes of the scheduler's loops)"),
       llvm::cl::init(0)};
   Option<bool> terminationChecks{
       *this, "termination-checks",
-      llvm::cl::desc("count returned instances and, for SPIR-V, loop "
-                     "iterations (off only to measure their cost)"),
+      llvm::cl::desc("Count the instances that return (mega-kernel, state "
+                     "machine) and, on Vulkan, each thread's loop "
+                     "iterations, so that a shortfall or the device's loop "
+                     "limit is an error (coro-run: exit code 5); off only to "
+                     "measure their cost"),
       llvm::cl::init(true)};
   Option<bool> profileLanes{
       *this, "profile-lanes",
-      llvm::cl::desc("coro-profile-lanes: count active lanes at branches "
-                     "and loop headers into a profile buffer (last "
-                     "argument)"),
+      llvm::cl::desc("Count, once per subgroup, the lanes active at every "
+                     "function entry, branch and loop header of the kernels "
+                     "(coro-profile-lanes) and the frame bytes each "
+                     "subroutine moves, into a profile buffer (the last "
+                     "argument); coro-run prints a report per kernel (GPU "
+                     "time share, lane use, branch efficiency, frame bytes "
+                     "per execution) and the sites where lanes idled most "
+                     "(--json: all sites); slows the kernels; not with "
+                     "--check-bounds or --tune"),
       llvm::cl::init(false)};
 
   /// Writes the options that were given into `options`.
   void applyTo(SchedulerCompileOptions &options) const;
+
+  /// Puts these options on the tool's command line too (coro-run's
+  /// `--layout=soa`), so that a driver declares none of them again; each
+  /// goes into the categories `categorize` adds to it.
+  void
+  addToCommandLine(llvm::function_ref<void(llvm::cl::Option &)> categorize);
 };
 
 /// SchedulerOptions on their own, parsed from text (host programs'

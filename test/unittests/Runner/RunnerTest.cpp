@@ -14,6 +14,7 @@
 #include "CoroGPU/InitAllCoroGPU.h"
 #include "CoroGPU/Runner/BufferIO.h"
 #include "CoroGPU/Runner/Compile.h"
+#include "CoroGPU/Runner/CompilePolicy.h"
 #include "CoroGPU/Runner/HostKernels.h"
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Report.h"
@@ -189,6 +190,48 @@ TEST_F(RunnerTest, CompareBuffers) {
   EXPECT_EQ(mismatches[0].expected, 1.0);
   EXPECT_EQ(mismatches[4].buffer, 1u);
   EXPECT_EQ(mismatches[4].index, 1u);
+}
+
+// The schedulers' options from text change what they name and nothing
+// else: a device's defaults stay where no option was given.
+TEST(SchedulerOptionsTest, AppliesOnlyTheOptionsGiven) {
+  DeviceTraits lavapipe;
+  lavapipe.isCPU = true;
+  lavapipe.subgroupSize = 8;
+  lavapipe.limitsLoopIterations = true;
+  SchedulerCompileOptions options = getDefaultCompileOptions(lavapipe);
+  ASSERT_EQ(options.persistent.workgroupSize, 8);
+  ASSERT_TRUE(options.persistent.boundSteps);
+
+  std::unique_ptr<SchedulerPipelineOptions> given =
+      SchedulerPipelineOptions::createFromString(
+          "layout=aos persistent-steps=3 state-machine-steps=5 "
+          "wavefront-design=classify");
+  ASSERT_TRUE(given);
+  given->applyTo(options);
+  EXPECT_EQ(options.wavefront.layout, FrameArrayLayout::AoS);
+  EXPECT_EQ(options.persistent.layout, FrameArrayLayout::AoS);
+  EXPECT_EQ(options.persistent.stepsPerLaunch, 3);
+  EXPECT_FALSE(options.persistent.boundSteps);
+  EXPECT_EQ(options.stateMachine.stepsPerLaunch, 5);
+  EXPECT_EQ(options.wavefront.design, WavefrontDesign::Classify);
+  // Not given: the device's.
+  EXPECT_EQ(options.persistent.workgroupSize, 8);
+  EXPECT_EQ(options.persistent.batch, 32);
+  EXPECT_TRUE(options.stateMachine.fallThrough);
+  EXPECT_TRUE(options.terminationChecks);
+
+  // A workgroup size given alone takes the default batch, not the device's.
+  given = SchedulerPipelineOptions::createFromString(
+      "persistent-workgroup-size=16 fall-through=false");
+  ASSERT_TRUE(given);
+  given->applyTo(options);
+  EXPECT_EQ(options.persistent.workgroupSize, 16);
+  EXPECT_EQ(options.persistent.batch, 256);
+  EXPECT_FALSE(options.stateMachine.fallThrough);
+  EXPECT_FALSE(options.persistent.fallThrough);
+
+  EXPECT_FALSE(SchedulerPipelineOptions::createFromString("layout=diagonal"));
 }
 
 TEST_F(RunnerTest, CompilesPTXWithoutADevice) {

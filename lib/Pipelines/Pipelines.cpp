@@ -261,6 +261,7 @@ void mlir::coro::buildToPTXPipeline(OpPassManager &pm, GPUScheduler scheduler,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createCoroNVVMSubgroupOps());
+  kernels.addPass(createCoroNVVMLowerVectorOps());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCoroNVVMAlignGlobals());
   kernels.addPass(createCoroNVVMUnpackF64());

@@ -464,6 +464,30 @@ def CoroNVVMAlignGlobals : Pass<"coro-nvvm-align-globals", "::mlir::gpu::GPUModu
   ];
 }
 
+def CoroNVVMLowerVectorOps
+    : Pass<"coro-nvvm-lower-vector-ops", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Rewrite the vector ops that the GPU to NVVM conversion "
+                "does not take into ones it does";
+  let description = [{
+    `convert-gpu-to-nvvm` converts vector ops with the vector-to-LLVM
+    patterns, which take `vector.extract`, `insert`, `shuffle`, `fma`,
+    `reduction` and the like, but not the ops that upstream's
+    `convert-vector-to-llvm` pass first rewrites into those:
+    `vector.extract_strided_slice` and `insert_strided_slice`,
+    `vector.step`, multi-dimensional `vector.bitcast` and `broadcast`. Left
+    in a kernel, such an op reaches the LLVM translation unconverted and the
+    PTX pipeline fails ("missing LLVMTranslationDialectInterface") on
+    programs the SPIR-V pipeline and the CPU reference run.
+
+    Run before `convert-gpu-to-nvvm`, this pass applies upstream's rewrite
+    patterns for those ops: strided slices become chains of `extract` and
+    `insert` (or a `shuffle`), `vector.step` a constant, bitcasts and
+    broadcasts of more than one dimension their one-dimensional pieces.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CoroNVVMUnpackF64 : Pass<"coro-nvvm-unpack-f64", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Take the two words of an f64 apart with nvvm.d2i.lo/hi, "
                 "working around a ptxas miscompilation of their stores";

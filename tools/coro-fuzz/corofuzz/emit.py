@@ -314,6 +314,15 @@ class FuncEmitter:
             a, b = self.ex(e.a), self.ex(e.b)
             return self.op("vector.shuffle %s, %s [%s] : %s, %s" % (
                 a, b, ", ".join(map(str, e.mask)), self.T(e.a.ty), self.T(e.b.ty)))
+        if t is VecSlice:
+            v = self.ex(e.v)
+            return self.op("vector.extract_strided_slice %s {offsets = [%d], sizes = [%d], "
+                           "strides = [1]} : %s to %s" % (v, e.offset, lanes(e.ty),
+                                                          self.T(e.v.ty), self.T(e.ty)))
+        if t is VecInsertSlice:
+            part, v = self.ex(e.part), self.ex(e.v)
+            return self.op("vector.insert_strided_slice %s, %s {offsets = [%d], strides = [1]} "
+                           ": %s into %s" % (part, v, e.offset, self.T(e.part.ty), self.T(e.ty)))
         if t is TableLoad:
             i = self.idx(e.idx, TABLE_SIZE)
             return self.op("memref.load %%table[%s] : memref<?xi32>" % i, "tab")

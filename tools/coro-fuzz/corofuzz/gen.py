@@ -448,7 +448,8 @@ class Gen:
             kinds = ["var", "var", "splat", "from", "bin", "insert", "shuffle", "sel", "const",
                      "conv"]
             if e == "i32":
-                kinds.append("load")
+                # Strided slices between v4i32 and v2i32.
+                kinds += ["load", "slice"]
             k = self.pick(kinds)
             vector_args = [ArgRef(a, t) for a, t in f.params if t == ty]
             if vector_args and self.chance(0.3):
@@ -472,6 +473,11 @@ class Gen:
             if k == "insert":
                 return VecInsert(self.iexpr(ctx, ty, d), self.iexpr(ctx, self.pick(["i32", e]), d),
                                  r.randrange(n), ty)
+            if k == "slice" and n == 2:
+                return VecSlice(self.iexpr(ctx, "v4i32", d), r.randrange(3), ty)
+            if k == "slice":
+                return VecInsertSlice(self.iexpr(ctx, "v2i32", d), self.iexpr(ctx, ty, d),
+                                      r.randrange(3), ty)
             if k == "shuffle":
                 # From two vectors of the same element type, any length.
                 src = self.pick([t for t in INT_VEC_TYPES if elem(t) == e])

@@ -180,6 +180,22 @@ class VecShuffle(Expr):
         self.a, self.b, self.mask, self.ty = a, b, mask, ty
 
 
+class VecSlice(Expr):
+    """vector.extract_strided_slice: lanes [offset, offset + lanes(ty)) of v
+    (a longer vector of the same element type)."""
+
+    def __init__(self, v, offset, ty):
+        self.v, self.offset, self.ty = v, offset, ty
+
+
+class VecInsertSlice(Expr):
+    """vector.insert_strided_slice: `part` (a shorter vector of the same
+    element type) into v at lane `offset`."""
+
+    def __init__(self, part, v, offset, ty):
+        self.part, self.v, self.offset, self.ty = part, v, offset, ty
+
+
 class TableLoad(Expr):
     ty = "i32"
 

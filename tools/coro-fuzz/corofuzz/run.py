@@ -91,7 +91,7 @@ CONFIGS = {
     # Host programs: main launches the entry (coro-host-to-llvm, mlir-runner
     # and the runtime wrappers); options are the pipeline's.
     "host-mk": ("megakernel", []),
-    "host-sm-steps": ("state-machine", ["state-machine-steps=2"]),
+    "host-sm-steps": ("state-machine", ["scheduler-options=state-machine-steps=2"]),
     "host-wf": ("wavefront", []),
     "host-pt": ("persistent", []),
 }

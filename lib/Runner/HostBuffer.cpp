@@ -127,10 +127,15 @@ size_t mlir::coro::runner::compareBuffers(
     unsigned reported = 0;
     for (size_t i = 0; i < got.count; ++i) {
       double a = got.getElement(i), b = want.getElement(i);
-      bool equal =
-          isa<FloatType>(got.elementType)
-              ? std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b))
-              : got.getInteger(i) == want.getInteger(i);
+      // Non-finite values match only the same kind: an infinity of the
+      // same sign, or a NaN (the same computation on both sides).
+      bool equal;
+      if (!isa<FloatType>(got.elementType))
+        equal = got.getInteger(i) == want.getInteger(i);
+      else if (!std::isfinite(a) || !std::isfinite(b))
+        equal = a == b || (std::isnan(a) && std::isnan(b));
+      else
+        equal = std::fabs(a - b) <= tolerance * std::max(1.0, std::fabs(b));
       if (equal)
         continue;
       ++differing;

@@ -60,7 +60,8 @@ struct BufferMismatch {
 };
 
 /// Compares `actual` with `expected` element by element: integers exactly,
-/// floats within `tolerance` relative to max(1, |expected|). Returns the
+/// floats within `tolerance` relative to max(1, |expected|), an infinity
+/// only with itself and a NaN with any NaN. Returns the
 /// number of elements that differ and appends the first `maxReported` of
 /// each buffer to `mismatches`. A buffer missing on one side, or of another
 /// type or element count, counts as one difference at its element 0.

@@ -27,6 +27,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::coro;
 using namespace mlir::coro::runner;
@@ -190,6 +192,22 @@ TEST_F(RunnerTest, CompareBuffers) {
   EXPECT_EQ(mismatches[0].expected, 1.0);
   EXPECT_EQ(mismatches[4].buffer, 1u);
   EXPECT_EQ(mismatches[4].index, 1u);
+
+  // Non-finite values: an infinity matches itself, a NaN any NaN; neither
+  // matches a finite value or the other infinity.
+  double inf = std::numeric_limits<double>::infinity();
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  HostBuffer special = HostBuffer::getZeros(f32, 6), same = special;
+  const double got[] = {inf, -inf, nan, inf, nan, 1.0};
+  const double want[] = {inf, -inf, nan, -inf, 1.0, nan};
+  for (size_t i = 0; i < 6; ++i) {
+    special.setElement(i, got[i]);
+    same.setElement(i, want[i]);
+  }
+  mismatches.clear();
+  EXPECT_EQ(compareBuffers({special}, {same}, 1e-5, mismatches, 4), 3u);
+  ASSERT_EQ(mismatches.size(), 3u);
+  EXPECT_EQ(mismatches[0].index, 3u);
 }
 
 // The schedulers' options from text change what they name and nothing

@@ -77,8 +77,10 @@ void recordInstanceReturned(OpBuilder &builder, Location loc, Value status);
 /// count fewer than lavapipe does (docs/schedulers.md). So a thread that saw
 /// a loop end although its exit condition said to run on raises the word to
 /// kLoopEndedByLimit (LoopLimitABI.h), which catches what the count misses.
-void addLoopIterationCounter(Block *body, Value buffer, int64_t word,
-                             RewriterBase &rewriter);
+/// Returns the counter (a memref<1xi32> alloca at the start of `body`, the
+/// passes so far wherever it is read), or nothing where `body` has no loop.
+Value addLoopIterationCounter(Block *body, Value buffer, int64_t word,
+                              RewriterBase &rewriter);
 
 /// The bytes a workgroup array of `size` i32 can take, padding included.
 int64_t getWorkgroupArrayBytes(int64_t size);

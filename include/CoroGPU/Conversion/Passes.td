@@ -441,7 +441,12 @@ def CoroPersistentToGPU : Pass<"coro-persistent-to-gpu", "::mlir::ModuleOp"> {
     takes them back when the runtime launches the kernel again, with as
     many workgroups. Each launch then runs a bounded amount of work per
     thread, however often the instances resume: for drivers that end a
-    thread's loops after a number of iterations (lavapipe: 65535).
+    thread's loops after a number of iterations (lavapipe: 65535). With
+    `count-loop-iterations` as well, a workgroup parks earlier once a
+    thread made 16384 loop passes in the launch (each thread raises the
+    workgroup's peak at the end of a step, the leader reads it): the loops
+    inside the subroutines, such as a BVH traversal, count too, which no
+    step count chosen at compile time knows.
 
     With `fall-through`, an instance that the chosen subroutine leaves at a
     later token runs that subroutine too, in the same step: the run tests

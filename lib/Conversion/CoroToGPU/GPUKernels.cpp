@@ -119,8 +119,9 @@ void mlir::coro::recordInstanceReturned(OpBuilder &builder, Location loc,
                               status, index);
 }
 
-void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
-                                         int64_t word, RewriterBase &rewriter) {
+Value mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
+                                          int64_t word,
+                                          RewriterBase &rewriter) {
   // What gallivm's limiter counts: every pass through a loop, the last one
   // (which only finds that the loop is done) included, so one per loop
   // entered and one per iteration.
@@ -132,7 +133,7 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
       loops.emplace_back(loop, loop.getAfterBody());
   });
   if (loops.empty())
-    return;
+    return {};
   Location loc = body->getParentOp()->getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(body);
@@ -226,6 +227,7 @@ void mlir::coro::addLoopIterationCounter(Block *body, Value buffer,
   Value index = arith::ConstantIndexOp::create(rewriter, loc, word);
   memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::maxu, value,
                               buffer, index);
+  return counter;
 }
 
 /// Gives every `arith.select` of vectors on a scalar condition a vector

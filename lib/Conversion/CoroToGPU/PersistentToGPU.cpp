@@ -93,9 +93,18 @@ static int64_t getFrameArrayWords(FrameArrayLayout layout, int64_t slots,
       corogpu::runtime::getFrameArrayWords(layout, slots, frameWords));
 }
 
-static int64_t getNumControlWords(bool swapFrames) {
-  return swapFrames ? kNumControlWords : kNumControlWordsWithoutSwap;
+/// The control words of a kernel: with parkOnPasses one more, last, the
+/// most loop passes a thread of the workgroup made this launch.
+static int64_t getNumControlWords(bool swapFrames, bool parkOnPasses) {
+  return (swapFrames ? kNumControlWords : kNumControlWordsWithoutSwap) +
+         (parkOnPasses ? 1 : 0);
 }
+
+/// Bounded steps with loops counted: the workgroup parks once a thread made
+/// this many loop passes in the launch, a quarter of lavapipe's limit, so
+/// that a step after it has room even where the driver counts more than a
+/// thread does (a subgroup's busiest lane loop by loop).
+constexpr int64_t kParkAfterLoopPasses = 16384;
 
 /// The frame of a persistent-threads slot. Its token is a private word
 /// (the scheduler keeps each slot's token in workgroup memory and copies
@@ -204,21 +213,33 @@ public:
   PersistentBuilder(SplitOp split, FuncOp coroutine, gpu::GPUModuleOp kernels,
                     int64_t workgroupSize, int64_t batch, int64_t sharedSlots,
                     bool swapFrames, bool fallThrough, FrameArrayLayout layout,
-                    int64_t stepsPerLaunch, RewriterBase &rewriter)
+                    int64_t stepsPerLaunch, bool parkOnPasses,
+                    RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         batch(batch), sharedSlots(sharedSlots), swapFrames(swapFrames),
         fallThrough(fallThrough), layout(layout),
-        stepsPerLaunch(stepsPerLaunch) {
+        stepsPerLaunch(stepsPerLaunch),
+        parkOnPasses(stepsPerLaunch > 0 && parkOnPasses) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }
 
   /// Counts every loop pass of a thread (scheduler loops included) into
   /// kMostLoopIterations: a driver's loop limit reached.
+  /// With parkOnPasses, each thread also raises the workgroup's peak to its
+  /// count at the end of every step, for the leader's next decision.
   void addIterationCounter() {
-    addLoopIterationCounter(&kernel.getBody().front(), state,
-                            pt::kMostLoopIterations, rewriter);
+    Value counter = addLoopIterationCounter(&kernel.getBody().front(), state,
+                                            pt::kMostLoopIterations, rewriter);
+    if (!parkOnPasses || !counter)
+      return;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(stepEnd);
+    Value passes = memref::LoadOp::create(rewriter, loc, counter, index(0));
+    memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::maxu,
+                                passes, control,
+                                ValueRange{index(getPassesPeakWord())});
   }
 
   /// Builds `<f>__pt`; the subroutines' frame accesses are lowered (the
@@ -236,9 +257,9 @@ public:
         storeShared(frameOf, slot, toI32(slot));
     });
     buildIf(equal(lane, index(0)), [&] {
-      for (int64_t word = 0, e = getNumControlWords(swapFrames); word < e;
-           ++word)
-        storeControl(static_cast<ControlWord>(word), i32(0));
+      for (int64_t word = 0, e = getNumControlWords(swapFrames, parkOnPasses);
+           word < e; ++word)
+        storeShared(control, index(word), i32(0));
       buildLoop(index(0), index(tokens), index(1), [&](Value t) {
         storeShared(runs, t, i32(0));
         storeShared(counts, t, i32(0));
@@ -274,7 +295,7 @@ public:
           buildSwap();
         if (failed(buildRun(subroutines)))
           lowered = failure();
-        gpu::BarrierOp::create(rewriter, loc);
+        stepEnd = gpu::BarrierOp::create(rewriter, loc);
       });
       scf::YieldOp::create(rewriter, loc, running);
     }
@@ -312,6 +333,10 @@ private:
   }
   void storeShared(Value array, Value at, Value value) {
     memref::StoreOp::create(rewriter, loc, value, array, at);
+  }
+  /// The control word of the peak of loop passes (parkOnPasses).
+  int64_t getPassesPeakWord() const {
+    return getNumControlWords(swapFrames, /*parkOnPasses=*/false);
   }
   Value loadControl(ControlWord word) {
     return loadShared(control, index(word));
@@ -363,7 +388,7 @@ private:
     queue = addWorkgroupArray(batch);
     counts = addWorkgroupArray(tokens);
     runs = addWorkgroupArray(tokens);
-    control = addWorkgroupArray(getNumControlWords(swapFrames));
+    control = addWorkgroupArray(getNumControlWords(swapFrames, parkOnPasses));
     if (sharedSlots > 0 && bodyWords > 0)
       sharedFrames =
           addWorkgroupArray(getFrameArrayWords(layout, sharedSlots, bodyWords));
@@ -399,6 +424,10 @@ private:
     Value going;
     if (stepsPerLaunch > 0) {
       going = lessThan(loadControl(kSteps), i32(stepsPerLaunch));
+      if (parkOnPasses)
+        going = both(going,
+                     lessThan(loadShared(control, index(getPassesPeakWord())),
+                              i32(kParkAfterLoopPasses)));
       asking = both(asking, going);
     }
     Value wanted = both(both(asking, notEqual(free, i32(0))),
@@ -767,6 +796,12 @@ private:
   /// Steps a workgroup runs per launch before it parks its slots (0: no
   /// bound).
   int64_t stepsPerLaunch;
+  /// With bounded steps and loops counted: the workgroup also parks once a
+  /// thread made kParkAfterLoopPasses loop passes this launch, which the
+  /// loops inside subroutines (a BVH traversal) make long.
+  bool parkOnPasses;
+  /// The barrier that ends a step's run.
+  Operation *stepEnd = nullptr;
   int64_t tokens = 0, bodyWords = 0;
 
   gpu::GPUFuncOp kernel;
@@ -836,7 +871,11 @@ struct CoroPersistentToGPUPass
     int64_t tokens = split.getSubroutines().size();
     auto bytes = &getWorkgroupArrayBytes;
     return (swap ? 5 : 3) * bytes(batch) + 2 * bytes(tokens) +
-           bytes(getNumControlWords(swap));
+           bytes(getNumControlWords(swap, parksOnPasses()));
+  }
+  /// Whether bounded steps also park on the loop passes counted.
+  bool parksOnPasses() const {
+    return countLoopIterations && (stepsPerLaunch > 0 || boundSteps);
   }
   /// bound-steps: the steps per launch that take kLoopBudget passes of the
   /// scheduler's own loops in a thread: the leader's two over the
@@ -915,7 +954,7 @@ struct CoroPersistentToGPUPass
            << " steps per launch";
     PersistentBuilder builder(split, coroutine, kernels, workgroupSize, batch,
                               *sharedSlots, swap, fallThrough, layout, steps,
-                              rewriter);
+                              parksOnPasses(), rewriter);
     if (failed(builder.build(*subroutines)))
       return failure();
     if (countLoopIterations)

@@ -401,7 +401,31 @@ private:
                               ValueRange{add(mul(c, maxGroups), group)});
     };
     Value rank;
-    if (std::optional<CounterPacking> packing = getCounterPacking()) {
+    std::optional<CounterPacking> packing = getCounterPacking();
+    if (usesHistogram(packing)) {
+      // Many categories (sort-by's buckets): a histogram of the workgroup
+      // in workgroup memory, whose atomics number the slots of a category.
+      // Constant work per slot, where the packed counters' scan grows with
+      // the categories; a category's slots are ordered by their atomics
+      // rather than by slot, which no result depends on.
+      Value histogram = addWorkgroupArray(categories);
+      gpu::BarrierOp::create(rewriter, loc); // Everyone has read `shared`.
+      buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+        memref::StoreOp::create(rewriter, loc, i32(0), histogram, c);
+      });
+      gpu::BarrierOp::create(rewriter, loc);
+      rank = buildIfValue(
+          equal(category, i32(categories)), [&] { return i32(0); },
+          [&] {
+            return memref::AtomicRMWOp::create(
+                rewriter, loc, arith::AtomicRMWKind::addi, i32(1), histogram,
+                ValueRange{toIndex(category)});
+          });
+      gpu::BarrierOp::create(rewriter, loc);
+      buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+        storeBlockCount(c, memref::LoadOp::create(rewriter, loc, histogram, c));
+      });
+    } else if (packing) {
       // Counters of every category packed into words, scanned over the
       // workgroup in log2(workgroupSize) steps.
       Value counters = addWorkgroupArray(workgroupSize * packing->words);
@@ -479,6 +503,16 @@ private:
     if ((workgroupSize * words + otherWords) * 4 > 16 * 1024)
       return std::nullopt;
     return CounterPacking{bits, perWord, words};
+  }
+
+  /// Whether classify counts the categories in a histogram: where the
+  /// packed counters take more than four words per lane (more than 16
+  /// categories with workgroups under 256 threads, as sort-by's buckets
+  /// make), whose scan then costs more per slot than one atomic, and where
+  /// the histogram fits in 16 KiB beside the refill's arrays.
+  bool usesHistogram(const std::optional<CounterPacking> &packing) const {
+    bool fits = (categories + workgroupSize + 1) * 4 <= 16 * 1024;
+    return fits && (!packing || packing->words > 4);
   }
 
   /// Inclusive prefix sums over the lanes of the workgroup, in place, of

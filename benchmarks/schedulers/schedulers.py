@@ -34,6 +34,16 @@ Workloads (--workload; a grid size is a number of pixels):
               --rr-depth (default 10 and 2; the paper also uses 24 and 5),
               --spp and --width as for sdf. The scene and its BVH are built by
               benchmarks/pathtracer/make_scene.py into a temporary directory.
+  heavy       the shading-heavy path tracer (benchmarks/heavy/heavy.mlir,
+              `path_trace_heavy`: the same four suspension points, seven
+              BSDF types, 25 materials, image textures with mip maps and fBm
+              noise at every hit) on a scene of about 220,000 triangles
+              (--detail small: about 3,100, for quick runs). One instance
+              per sample: a grid size is still a number of pixels, and the
+              grid holds pixels x --spp instances; --max-depth, --rr-depth
+              and --width as for cornell. The scene is built by
+              benchmarks/heavy/make_heavy_scene.py into a temporary
+              directory (about 40 s at full detail).
 Not a test: it prints a table and, with --json, writes every measurement.
 
 Example (the numbers in README.md):
@@ -77,7 +87,13 @@ WAVEFRONT_CONFIGS = {
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],
+    # Queues sorted by the "material" promise (the paper's sort by hint);
+    # only the BVH path tracers have one (cornell, showcase: the material
+    # type; heavy: the material index). Not run unless named.
+    "wavefront-sort-material": ["--sort-by=material", "--hint-buckets=32"],
 }
+DEFAULT_WAVEFRONT = [name for name in WAVEFRONT_CONFIGS
+                     if name != "wavefront-sort-material"]
 # The persistent-threads scheduler: the defaults (64 threads, 256 slots per
 # workgroup; on a CPU device such as lavapipe one subgroup and 4 slots per
 # thread;
@@ -185,12 +201,59 @@ def make_pathtracer_bvh(options):
                    "width": options.width or "auto"}}
 
 
+def make_heavy(options):
+    """The shading-heavy path tracer: builds its scene with
+    make_heavy_scene.py into a temporary directory (removed at exit); one
+    instance per sample, so the grid is pixels x spp."""
+    scene_dir = tempfile.mkdtemp(prefix="corogpu-heavy-")
+    atexit.register(shutil.rmtree, scene_dir, True)
+    subprocess.run([sys.executable, os.path.join(
+        ROOT, "benchmarks", "heavy", "make_heavy_scene.py"), scene_dir,
+        "--detail=" + options.detail, "--quiet"], check=True)
+    with open(os.path.join(scene_dir, "heavy.json")) as info:
+        scene = json.load(info)
+    max_depth, rr_depth, spp = options.max_depth, options.rr_depth, options.spp
+
+    def args(size):  # width, height, spp, max depth, RR depth, lights
+        width = sdf_width(size, options.width)
+        return [str(v) for v in (width, size // width, spp, max_depth,
+                                 rr_depth, scene["num_lights"])]
+
+    def image(size):
+        width = sdf_width(size, options.width)
+        return "%dx%d" % (width, size // width)
+    return {
+        "file": os.path.join(ROOT, "benchmarks", "heavy", "heavy.mlir"),
+        "coro": "path_trace_heavy",
+        "args": args,
+        "grid": lambda size: size * spp,
+        # The scene buffers, then the samples (RGB per instance).
+        "buffers": lambda size: scene["buffers"] + ["f32:%d:zeros" %
+                                                    (3 * size * spp)],
+        "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
+        "samples_per_pixel": spp,
+        "width": lambda size: sdf_width(size, options.width),
+        "describe": "%s detail (%d triangles, %d materials), max depth %d, "
+                    "RR depth %d, %d spp (instances = pixels x spp), width "
+                    "%s" % (options.detail, scene["triangles"],
+                            scene["materials"], max_depth, rr_depth, spp,
+                            options.width or "auto"),
+        "image": image,
+        "params": {"scene": "heavy", "detail": options.detail,
+                   "triangles": scene["triangles"],
+                   "materials": scene["materials"], "max_depth": max_depth,
+                   "rr_depth": rr_depth, "spp": spp,
+                   "width": options.width or "auto"}}
+
+
 def make_workload(options):
     """The workload: its file and coroutine, and per grid size (pixels) its
     scalar arguments and buffer specs (coro-run --arg / --buffer), plus a
     description for the table."""
     if options.workload in ("cornell", "showcase"):
         return make_pathtracer_bvh(options)
+    if options.workload == "heavy":
+        return make_heavy(options)
     if options.workload == "pathtracer":
         bounces = 8 if options.bounces is None else options.bounces
         return {
@@ -233,7 +296,8 @@ def run(coro_run, workload, size, scheduler, extra, repeats, backend,
     """One coro-run measurement, checked against the mega-kernel; `source`
     (file, coroutine) replaces the workload's (the hand split)."""
     file, coro = source or (workload["file"], workload["coro"])
-    command = [coro_run, file, "--coro=" + coro, "--grid=%d" % size]
+    grid = workload.get("grid", lambda size: size)(size)
+    command = [coro_run, file, "--coro=" + coro, "--grid=%d" % grid]
     command += ["--buffer=" + spec for spec in workload["buffers"](size)]
     command += ["--scheduler=" + scheduler, "--backend=" + backend,
                 "--repeat=%d" % repeats, "--check", "--json"]
@@ -300,6 +364,10 @@ def frame_bytes(coro_opt, file, coro):
 def save_image(path, workload, size, output_dir):
     """The first buffer holding the image as a PNG."""
     values = read_floats(os.path.join(output_dir, workload["image_buffer"]))
+    spp = workload.get("samples_per_pixel")
+    if spp:  # One sample per instance: average each pixel's.
+        values = [sum(values[3 * spp * p + c:3 * spp * (p + 1):3]) / spp
+                  for p in range(len(values) // (3 * spp)) for c in range(3)]
     channels = workload.get("channels", 3)
     width = workload.get("width", lambda size: size)(size)
     height = size // width
@@ -315,24 +383,28 @@ def main():
     parser.add_argument("--sizes", default="16384,65536",
                         help="comma-separated grid sizes (pixels)")
     parser.add_argument("--workload",
-                        choices=("pathtracer", "sdf", "cornell", "showcase"),
+                        choices=("pathtracer", "sdf", "cornell", "showcase",
+                                 "heavy"),
                         default="pathtracer")
     parser.add_argument("--bounces", type=int, default=None,
                         help="bounces per path (default: pathtracer 8, "
                         "sdf 6)")
     parser.add_argument("--spp", type=int, default=1,
-                        help="sdf, cornell, showcase: samples per pixel "
-                        "(default 1)")
+                        help="sdf, cornell, showcase, heavy: samples per "
+                        "pixel (default 1)")
     parser.add_argument("--width", type=int, default=0,
-                        help="sdf, cornell, showcase: image width; every "
-                        "size must be a multiple (default: at most 4:3 "
-                        "wide)")
+                        help="sdf, cornell, showcase, heavy: image width; "
+                        "every size must be a multiple (default: at most "
+                        "4:3 wide)")
     parser.add_argument("--max-depth", type=int, default=10,
-                        help="cornell, showcase: bounces per path "
+                        help="cornell, showcase, heavy: bounces per path "
                         "(default 10)")
     parser.add_argument("--rr-depth", type=int, default=2,
-                        help="cornell, showcase: first bounce with Russian "
-                        "roulette (default 2)")
+                        help="cornell, showcase, heavy: first bounce with "
+                        "Russian roulette (default 2)")
+    parser.add_argument("--detail", choices=("small", "full"),
+                        default="full",
+                        help="heavy: the scene's size (default full)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs per measurement; medians are reported")
     parser.add_argument("--state-machine-steps", default="",
@@ -343,9 +415,10 @@ def main():
                         help="state-machine configurations: " +
                         ", ".join(STATE_MACHINE_CONFIGS) +
                         " (default: state-machine; empty: none)")
-    parser.add_argument("--wavefront", default=",".join(WAVEFRONT_CONFIGS),
+    parser.add_argument("--wavefront", default=",".join(DEFAULT_WAVEFRONT),
                         help="wavefront configurations: " +
-                        ", ".join(WAVEFRONT_CONFIGS) + " (empty: none)")
+                        ", ".join(WAVEFRONT_CONFIGS) + " (default: all but "
+                        "wavefront-sort-material; empty: none)")
     parser.add_argument("--persistent", default=",".join(DEFAULT_PERSISTENT),
                         help="persistent-threads configurations: " +
                         ", ".join(PERSISTENT_CONFIGS) + " (default: " +

@@ -7,7 +7,7 @@
 # The benchmarks run first, alone on the machine; BENCH_LIMIT, CORPUS_LIMIT
 # and FUZZ_LIMIT bound each phase so that the call ends inside its lease.
 #
-#   FUZZ_SEEDS=1-40 BENCH="showcase cornell" SIZES=262144,1048576 \
+#   HEAVY_SPP=2 FUZZ_SEEDS=1-40 BENCH="showcase cornell" SIZES=262144,1048576 \
 #     BENCH_ARGS="--state-machine-steps=16" bash scripts/device/cuda-checks.sh
 set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -33,6 +33,22 @@ coro_run=$tools/bin/coro-run
 ldd "$coro_run" | grep "not found" && exit 1
 echo "== $(date -u) benchmarks"
 mkdir -p "$OUT/bench"
+# The shading-heavy path tracer (benchmarks/heavy) at the paper's
+# conditions: 1280 x 720 pixels, HEAVY_SPP samples each as instances, at
+# (10, 2) and (24, 5), every scheduler checked against the mega-kernel
+# (HEAVY= skips it; building the 220,000-triangle scene takes about 40 s).
+if [ -n "${HEAVY-1}" ]; then
+  for depths in "10 2" "24 5"; do
+    set -- $depths
+    # shellcheck disable=SC2086
+    timeout "${HEAVY_LIMIT:-200}" python3 benchmarks/schedulers/schedulers.py \
+      --coro-run "$coro_run" --backend cuda --workload heavy \
+      --sizes 921600 --width 1280 --spp "${HEAVY_SPP:-2}" \
+      --max-depth "$1" --rr-depth "$2" --repeats 5 \
+      --wavefront wavefront,wavefront-classify,wavefront-sort-material \
+      --json "$OUT/bench/heavy-$1-$2.json" | tee "$OUT/bench/heavy-$1-$2.txt"
+  done
+fi
 # BENCH= (empty) skips the benchmarks; BENCH_ARGS adds schedulers.py options.
 for workload in ${BENCH-showcase cornell}; do
   # shellcheck disable=SC2086

@@ -42,7 +42,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "pathtracer"))
-from make_scene import build_bvh, bvh_depth  # noqa: E402
+from make_scene import add, build_bvh, bvh_depth, cross, dot, mul, sub  # noqa: E402,E501
 
 DIFFUSE, CONDUCTOR, DIELECTRIC, PLASTIC, DISNEY, COATED, EMISSIVE = range(7)
 MATERIAL_FLOATS = 32
@@ -62,29 +62,11 @@ METALS = {
 
 
 # ---------------------------------------------------------------- vectors
-
-def sub(a, b):
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
-
-
-def add(a, b):
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
-
-
-def mul(a, s):
-    return (a[0] * s, a[1] * s, a[2] * s)
-
-
-def cross(a, b):
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
-            a[0] * b[1] - a[1] * b[0])
-
-
-def dot(a, b):
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
+# (sub, add, mul, cross and dot come from make_scene.)
 
 def normalize(a):
+    """a / |a|; up for a zero vector (a degenerate displaced normal), where
+    make_scene's keeps it zero."""
     length = math.sqrt(dot(a, a))
     return mul(a, 1.0 / length) if length > 0 else (0.0, 1.0, 0.0)
 

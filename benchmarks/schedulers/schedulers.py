@@ -156,26 +156,42 @@ def sdf_width(size, width):
     return max(w for w in range(1, widest + 1) if size % w == 0)
 
 
-def make_pathtracer_bvh(options):
-    """The BVH path tracer on the scene named by --workload: builds the scene
-    with make_scene.py into a temporary directory (removed at exit)."""
-    scene_dir = tempfile.mkdtemp(prefix="corogpu-pathtracer-")
+def build_scene(script, arguments, name):
+    """Runs a scene builder (`script` with `arguments(directory)` and
+    --quiet) into a temporary directory, removed at exit; returns the
+    scene's statistics and buffer specs (`name`.json)."""
+    scene_dir = tempfile.mkdtemp(prefix="corogpu-%s-" % name)
     atexit.register(shutil.rmtree, scene_dir, True)
-    subprocess.run([sys.executable, os.path.join(
-        ROOT, "benchmarks", "pathtracer", "make_scene.py"), options.workload,
-        scene_dir, "--quiet"], check=True)
-    with open(os.path.join(scene_dir, options.workload + ".json")) as info:
-        scene = json.load(info)
-    max_depth, rr_depth, spp = options.max_depth, options.rr_depth, options.spp
+    subprocess.run([sys.executable, script] + arguments(scene_dir) +
+                   ["--quiet"], check=True)
+    with open(os.path.join(scene_dir, name + ".json")) as info:
+        return json.load(info)
 
-    def args(size):  # width, height, spp, max depth, RR depth, lights
+
+def path_tracer_sizes(options, scene):
+    """The BVH path tracers' scalar arguments (width, height, spp, max
+    depth, RR depth, lights) and image size, per grid size (pixels)."""
+    def args(size):
         width = sdf_width(size, options.width)
-        return [str(v) for v in (width, size // width, spp, max_depth,
-                                 rr_depth, scene["num_lights"])]
+        return [str(v) for v in (width, size // width, options.spp,
+                                 options.max_depth, options.rr_depth,
+                                 scene["num_lights"])]
 
     def image(size):
         width = sdf_width(size, options.width)
         return "%dx%d" % (width, size // width)
+    return args, image
+
+
+def make_pathtracer_bvh(options):
+    """The BVH path tracer on the scene named by --workload: builds the scene
+    with make_scene.py into a temporary directory (removed at exit)."""
+    scene = build_scene(os.path.join(ROOT, "benchmarks", "pathtracer",
+                                     "make_scene.py"),
+                        lambda scene_dir: [options.workload, scene_dir],
+                        options.workload)
+    max_depth, rr_depth, spp = options.max_depth, options.rr_depth, options.spp
+    args, image = path_tracer_sizes(options, scene)
     return {
         "file": os.path.join(ROOT, "benchmarks", "pathtracer",
                              "pathtracer.mlir"),
@@ -205,23 +221,13 @@ def make_heavy(options):
     """The shading-heavy path tracer: builds its scene with
     make_heavy_scene.py into a temporary directory (removed at exit); one
     instance per sample, so the grid is pixels x spp."""
-    scene_dir = tempfile.mkdtemp(prefix="corogpu-heavy-")
-    atexit.register(shutil.rmtree, scene_dir, True)
-    subprocess.run([sys.executable, os.path.join(
-        ROOT, "benchmarks", "heavy", "make_heavy_scene.py"), scene_dir,
-        "--detail=" + options.detail, "--quiet"], check=True)
-    with open(os.path.join(scene_dir, "heavy.json")) as info:
-        scene = json.load(info)
+    scene = build_scene(os.path.join(ROOT, "benchmarks", "heavy",
+                                     "make_heavy_scene.py"),
+                        lambda scene_dir: [scene_dir,
+                                           "--detail=" + options.detail],
+                        "heavy")
     max_depth, rr_depth, spp = options.max_depth, options.rr_depth, options.spp
-
-    def args(size):  # width, height, spp, max depth, RR depth, lights
-        width = sdf_width(size, options.width)
-        return [str(v) for v in (width, size // width, spp, max_depth,
-                                 rr_depth, scene["num_lights"])]
-
-    def image(size):
-        width = sdf_width(size, options.width)
-        return "%dx%d" % (width, size // width)
+    args, image = path_tracer_sizes(options, scene)
     return {
         "file": os.path.join(ROOT, "benchmarks", "heavy", "heavy.mlir"),
         "coro": "path_trace_heavy",

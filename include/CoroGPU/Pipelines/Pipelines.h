@@ -150,7 +150,8 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
                      "launched again (0: no bound; coro-run and host "
                      "programs on a device that ends a thread's loops after "
                      "a number of iterations, as lavapipe: what takes 16384 "
-                     "passes of the scheduler's loops)"),
+                     "passes of the scheduler's loops, and a workgroup parks "
+                     "earlier once a thread made 16384 loop passes)"),
       llvm::cl::init(0)};
   Option<bool> terminationChecks{
       *this, "termination-checks",

@@ -219,8 +219,7 @@ public:
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         batch(batch), sharedSlots(sharedSlots), swapFrames(swapFrames),
         fallThrough(fallThrough), layout(layout),
-        stepsPerLaunch(stepsPerLaunch),
-        parkOnPasses(stepsPerLaunch > 0 && parkOnPasses) {
+        stepsPerLaunch(stepsPerLaunch), parkOnPasses(parkOnPasses) {
     tokens = split.getSubroutines().size();
     bodyWords = split.getFrameWords() - kFirstFieldWord;
   }

@@ -409,7 +409,6 @@ private:
       // the categories; a category's slots are ordered by their atomics
       // rather than by slot, which no result depends on.
       Value histogram = addWorkgroupArray(categories);
-      gpu::BarrierOp::create(rewriter, loc); // Everyone has read `shared`.
       buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
         memref::StoreOp::create(rewriter, loc, i32(0), histogram, c);
       });
@@ -498,9 +497,7 @@ private:
     int64_t bits = workgroupSize < 256 ? 8 : workgroupSize < 65536 ? 16 : 32;
     int64_t perWord = 32 / bits;
     int64_t words = (categories + perWord - 1) / perWord;
-    // The free-slot prefix sums and the workgroup's first instance too.
-    int64_t otherWords = workgroupSize + 1;
-    if ((workgroupSize * words + otherWords) * 4 > 16 * 1024)
+    if (!fitsClassifyMemory(workgroupSize * words))
       return std::nullopt;
     return CounterPacking{bits, perWord, words};
   }
@@ -511,8 +508,14 @@ private:
   /// make), whose scan then costs more per slot than one atomic, and where
   /// the histogram fits in 16 KiB beside the refill's arrays.
   bool usesHistogram(const std::optional<CounterPacking> &packing) const {
-    bool fits = (categories + workgroupSize + 1) * 4 <= 16 * 1024;
-    return fits && (!packing || packing->words > 4);
+    return fitsClassifyMemory(categories) && (!packing || packing->words > 4);
+  }
+
+  /// Whether classify's workgroup memory fits in 16 KiB, the least Vulkan
+  /// guarantees, with `counterWords` words counting the categories: beside
+  /// them, the free-slot prefix sums and the workgroup's first instance.
+  bool fitsClassifyMemory(int64_t counterWords) const {
+    return (counterWords + workgroupSize + 1) * 4 <= 16 * 1024;
   }
 
   /// Inclusive prefix sums over the lanes of the workgroup, in place, of

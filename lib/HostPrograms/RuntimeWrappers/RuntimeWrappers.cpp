@@ -258,8 +258,7 @@ static void launchCoroutine(plan::HostCoroutineAttr coroutine,
       device.getLoopIterationLimit())
     options.instanceKernel.loopLimitAdvice =
         "; coro-host-to-llvm's scheduler-options='state-machine-steps=N' runs "
-        "at most N "
-        "subroutines of an instance per launch";
+        "at most N subroutines of an instance per launch";
   runner::RunResult result;
   rt::Status status = runner::runCoroutine(
       device, compiled, grid, coroutine.getFunctionType().getInputs(),

@@ -90,7 +90,7 @@ static bool isOnlyRead(Value buffer) {
 /// integer division, which is not speculatable only because it may trap, and
 /// it did not trap when it ran on these operands before the suspension (it
 /// dominates every suspension its result is live across). Ops that read
-/// which thread runs them or which threads run with it (`gpu.thread_id`,
+/// which thread runs them or which threads run with it (`gpu.lane_id`,
 /// `gpu.subgroup_broadcast`, NVVM special registers, inline assembly) give
 /// another result there, so their results stay in the frame.
 static bool isRerunnable(Operation *op) {

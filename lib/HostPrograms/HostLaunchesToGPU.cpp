@@ -310,6 +310,10 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
            "coro-to-spirv's in --help)";
     return signalPassFailure();
   }
+  if (std::string error = givenOptions->checkValues(); !error.empty()) {
+    module.emitError("coro-host-launches-to-gpu: scheduler-options: ") << error;
+    return signalPassFailure();
+  }
   llvm::Expected<runner::DeviceTraits> traits =
       runner::parseDeviceTraits(device, target);
   if (!traits) {

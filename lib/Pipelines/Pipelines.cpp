@@ -59,11 +59,15 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
   auto split = [&] {
     pm.addPass(createCoroSplit());
     pm.addPass(createCoroMaterializeFrame());
+    pm.addPass(createCoroPrefixPrintf());
     if (schedulerOptions.profileLanes)
       pm.addPass(createCoroProfileLanes());
   };
   switch (scheduler) {
   case GPUScheduler::Megakernel: {
+    CoroPrefixPrintfOptions prefix;
+    prefix.megaKernel = true;
+    pm.addPass(createCoroPrefixPrintf(prefix));
     if (schedulerOptions.profileLanes) {
       CoroProfileLanesOptions profile;
       profile.megaKernel = true;
@@ -158,6 +162,8 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // attribute.
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExposeTargetEnv());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToSPIRVPass());
+  // Nor gpu.printf in a Vulkan shader (serializeSPIRV finishes it).
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVDebugPrintf());
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
@@ -320,6 +326,33 @@ void SchedulerOptions::applyTo(SchedulerCompileOptions &options) const {
     options.terminationChecks = terminationChecks;
   if (profileLanes.hasValue())
     options.profileLanes = profileLanes;
+}
+
+std::string SchedulerOptions::checkValues() const {
+  constexpr int64_t kBelow2To31 = int64_t(1) << 31;
+  struct Range {
+    const Option<int64_t> &option;
+    int64_t min, max;
+    const char *text;
+  };
+  // The ranges the scheduler passes accept (their own checks stay: they
+  // also run without a driver).
+  const Range ranges[] = {
+      {hintBuckets, 1, kBelow2To31 - 1, "[1, 2^31)"},
+      {wavefrontWorkgroupSize, 1, kBelow2To31 - 1, "[1, 2^31)"},
+      {stateMachineSteps, 0, kBelow2To31 - 1, "[0, 2^31)"},
+      {persistentWorkgroupSize, 1, kBelow2To31 - 1, "[1, 2^31)"},
+      {persistentBatch, 1, int64_t(1) << 20, "[1, 2^20]"},
+      {persistentSharedMemory, 0, kBelow2To31 - 1, "[0, 2^31)"},
+      {persistentSteps, 0, kBelow2To31 - 1, "[0, 2^31)"}};
+  for (const Range &range : ranges) {
+    int64_t value = range.option;
+    if (range.option.hasValue() && (value < range.min || value > range.max))
+      return (range.option.ArgStr + " must be in " + range.text + ", got " +
+              llvm::Twine(value))
+          .str();
+  }
+  return {};
 }
 
 void SchedulerOptions::addToCommandLine(

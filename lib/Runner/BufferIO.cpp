@@ -335,12 +335,37 @@ llvm::Expected<HostBuffer> mlir::coro::runner::readNumpyFile(StringRef path,
   return buffer;
 }
 
+SmallVector<uint64_t>
+mlir::coro::runner::getGridShape(std::array<uint32_t, 3> grid, size_t count) {
+  uint64_t instances = uint64_t(grid[0]) * grid[1] * grid[2];
+  if (instances == 0 || count % instances != 0)
+    return {count};
+  // C order, the slowest extent first; extents of 1 after the first left
+  // out (a 64x1 grid is 64 elements, not 1x64).
+  SmallVector<uint64_t> shape;
+  for (int i = 2; i >= 0; --i)
+    if (grid[i] > 1 || (i == 0 && shape.empty()))
+      shape.push_back(grid[i]);
+  if (count != instances)
+    shape.push_back(count / instances);
+  return shape;
+}
+
 void mlir::coro::runner::writeNumpy(const HostBuffer &buffer,
-                                    llvm::raw_ostream &os) {
+                                    llvm::raw_ostream &os,
+                                    ArrayRef<uint64_t> shape) {
+  uint64_t elements = 1;
+  for (uint64_t extent : shape)
+    elements *= extent;
+  std::string dims;
+  if (shape.empty() || elements != buffer.count)
+    dims = std::to_string(buffer.count) + ",";
+  else
+    for (uint64_t extent : shape)
+      dims += (dims.empty() ? "" : " ") + std::to_string(extent) + ",";
   // NPY 1.0: magic, version, header length, a dict padded to 64 bytes.
   std::string header = ("{'descr': '" + getNumpyType(buffer.elementType) +
-                        "', 'fortran_order': False, 'shape': (" +
-                        llvm::Twine(buffer.count) + ",), }")
+                        "', 'fortran_order': False, 'shape': (" + dims + "), }")
                            .str();
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
@@ -353,7 +378,8 @@ void mlir::coro::runner::writeNumpy(const HostBuffer &buffer,
 }
 
 llvm::Error mlir::coro::runner::writeBufferFiles(StringRef dir, unsigned index,
-                                                 const HostBuffer &buffer) {
+                                                 const HostBuffer &buffer,
+                                                 ArrayRef<uint64_t> shape) {
   std::string base = (dir + "/buffer" + llvm::Twine(index)).str();
   std::string error;
   auto raw = openOutputFile(base + ".bin", &error);
@@ -362,7 +388,7 @@ llvm::Error mlir::coro::runner::writeBufferFiles(StringRef dir, unsigned index,
     return makeError(error);
   raw->os() << StringRef(reinterpret_cast<const char *>(buffer.bytes.data()),
                          buffer.bytes.size());
-  writeNumpy(buffer, npy->os());
+  writeNumpy(buffer, npy->os(), shape);
   raw->keep();
   npy->keep();
   return llvm::Error::success();
@@ -401,19 +427,14 @@ static bool parsePng(StringRef text, ArrayRef<HostBuffer> buffers,
     return false;
   }
   const HostBuffer &buffer = buffers[image.buffer];
-  if (!isa<FloatType>(buffer.elementType)) {
-    error = ("'" + text + "': buffer " + llvm::Twine(image.buffer) +
-             " does not hold floats")
-                .str();
-    return false;
-  }
   uint64_t values = uint64_t(image.width) * image.height * image.channels;
-  if (values > buffer.count) {
+  if (values != buffer.count) {
     error = ("'" + text + "': " + llvm::Twine(image.width) + "x" +
              llvm::Twine(image.height) + " pixels of " +
-             llvm::Twine(image.channels) + " channel(s) need " +
+             llvm::Twine(image.channels) + " channel(s) are " +
              llvm::Twine(values) + " values, buffer " +
-             llvm::Twine(image.buffer) + " has " + llvm::Twine(buffer.count))
+             llvm::Twine(image.buffer) + " has " + llvm::Twine(buffer.count) +
+             " (the image is the whole buffer)")
                 .str();
     return false;
   }
@@ -432,8 +453,7 @@ mlir::coro::runner::parsePngSpec(StringRef spec, ArrayRef<HostBuffer> buffers) {
 llvm::Error mlir::coro::runner::writePng(const PngImage &image,
                                          const HostBuffer &buffer,
                                          double exposure) {
-  if (!isa<FloatType>(buffer.elementType) ||
-      uint64_t(image.width) * image.height * image.channels > buffer.count ||
+  if (uint64_t(image.width) * image.height * image.channels != buffer.count ||
       (image.channels != 1 && image.channels != 3))
     return makeError(
         "'" + image.path + "': the image (" + llvm::Twine(image.width) + "x" +
@@ -444,8 +464,26 @@ llvm::Error mlir::coro::runner::writePng(const PngImage &image,
     return makeError("writing a PNG needs zlib, which this LLVM was built "
                      "without");
 
-  auto toByte = [&](double v) -> uint8_t {
-    v *= exposure;
+  // Integers (ids, counts) scale linearly from the smallest value to the
+  // largest, to black to white, without exposure or gamma.
+  bool integers = !isa<FloatType>(buffer.elementType);
+  int64_t low = 0, high = 0;
+  if (integers && buffer.count) {
+    low = high = buffer.getInteger(0);
+    for (size_t i = 1; i < buffer.count; ++i) {
+      low = std::min(low, buffer.getInteger(i));
+      high = std::max(high, buffer.getInteger(i));
+    }
+  }
+  auto toByte = [&](size_t index) -> uint8_t {
+    if (integers) {
+      if (high == low)
+        return 0;
+      double scaled = (double(buffer.getInteger(index)) - double(low)) /
+                      (double(high) - double(low));
+      return static_cast<uint8_t>(std::lround(255.0 * scaled));
+    }
+    double v = buffer.getElement(index) * exposure;
     if (!(v > 0.0)) // Also NaN.
       return 0;
     if (v >= 1.0)
@@ -460,8 +498,7 @@ llvm::Error mlir::coro::runner::writePng(const PngImage &image,
     for (size_t x = 0; x < image.width; ++x) {
       size_t pixel = (y * image.width + x) * image.channels;
       for (unsigned c = 0; c < 3; ++c)
-        rows.push_back(
-            toByte(buffer.getElement(pixel + (image.channels == 3 ? c : 0))));
+        rows.push_back(toByte(pixel + (image.channels == 3 ? c : 0)));
     }
   }
   SmallVector<uint8_t> compressed;

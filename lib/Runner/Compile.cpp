@@ -6,6 +6,7 @@
 
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Dialect/Plan/IR/PlanDialect.h"
+#include "CoroGPU/Target/SerializeSPIRV.h"
 #include "CoroGPU/Transforms/Passes.h"
 #include "corogpu/runtime/SPIRVValidation.h"
 
@@ -13,7 +14,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -186,7 +186,7 @@ LogicalResult mlir::coro::runner::compileToSPIRV(
   if (spirvModules.empty())
     return failure();
   SmallVector<uint32_t> binary;
-  if (failed(spirv::serialize(*spirvModules.begin(), binary)))
+  if (failed(coro::serializeSPIRV(*spirvModules.begin(), binary)))
     return failure();
   words.assign(binary.begin(), binary.end());
   // Never hand an invalid module to a driver; say which coroutine and

@@ -45,6 +45,31 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
                                              double gpuMilliseconds,
                                              llvm::raw_ostream &os) {
   ArrayRef<std::string> names = run.subroutineNames;
+  if (!run.wavefront && !run.persistent) {
+    // The mega-kernel and the state machine: one kernel, launched once or,
+    // in bounded steps, until every instance returned.
+    const rt::InstanceKernelStats &stats = run.instanceStats;
+    StringRef name = run.stateMachine ? "state-machine" : "megakernel";
+    os << name << ": " << stats.launches
+       << (stats.launches == 1 ? " launch" : " launches") << ", workgroups of "
+       << run.instanceKernel.workgroupSize << " threads";
+    if (run.stateMachine) {
+      os << ", dispatch by " << getDispatchName(run) << ", ";
+      if (run.instanceKernel.stepsPerLaunch)
+        os << "bounded steps (" << run.instanceKernel.stepsPerLaunch
+           << " per launch), frame buffer " << stats.frameBufferBytes
+           << " bytes";
+      else
+        os << "every instance to its end in one launch";
+    }
+    os << "\n";
+    if (run.stateMachine) {
+      os << "state-machine: subroutines:";
+      for (const std::string &subroutine : names)
+        os << " " << subroutine;
+      os << "\n";
+    }
+  }
   if (run.wavefront) {
     const rt::WavefrontStats &stats = run.wavefrontStats;
     os << "wavefront: " << stats.capacity << " slots, " << stats.rounds
@@ -96,6 +121,10 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
 void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
                                            llvm::json::Object &object) {
   const std::vector<std::string> &names = run.subroutineNames;
+  if (!run.stateMachine && !run.wavefront && !run.persistent)
+    object["megakernel"] = llvm::json::Object{
+        {"launches", run.instanceStats.launches},
+        {"workgroup_size", run.instanceKernel.workgroupSize}};
   if (run.stateMachine)
     object["state_machine"] = llvm::json::Object{
         {"steps_per_launch", run.instanceKernel.stepsPerLaunch},

@@ -40,10 +40,13 @@ Status corogpu::runtime::checkLoopIterationLimit(const Device &device,
   uint32_t limit = device.getLoopIterationLimit();
   if (mostIterations == kLoopEndedByLimit)
     return Status::limitExceeded(
-        what + where + " had a loop cut short: " + device.getName() +
-        (limit ? " ends the loops of a thread after " + std::to_string(limit) +
-                     " iterations in all"
-               : std::string(" limits the loop iterations of a thread")) +
+        what + where + " had a loop cut short: the loop may never end (does " +
+        "its condition change, does every instance return?); or it ends " +
+        "later than " + device.getName() +
+        (limit ? " allows, which ends the loops of a thread after " +
+                     std::to_string(limit) + " iterations in all"
+               : std::string(" allows, which limits the loop iterations of a "
+                             "thread")) +
         ", as if they had finished, so the results cannot be trusted" + then);
   // The count alone is an estimate that errs both ways (lavapipe unrolls
   // small constant loops, and counts passes of loops its compiler adds): a

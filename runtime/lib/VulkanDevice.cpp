@@ -22,6 +22,7 @@
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -238,10 +239,34 @@ private:
       VkDebugUtilsMessageSeverityFlagBitsEXT severity,
       VkDebugUtilsMessageTypeFlagsEXT,
       const VkDebugUtilsMessengerCallbackDataEXT *data, void *self) {
-    if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)
-      static_cast<VulkanDevice *>(self)->validationMessages +=
-          std::string(data->pMessage) + "\n";
+    auto *device = static_cast<VulkanDevice *>(self);
+    std::string message = data->pMessage ? data->pMessage : "";
+    if (device->printfOutput && data->pMessageIdName &&
+        std::string(data->pMessageIdName).find("DEBUG-PRINTF") !=
+            std::string::npos) {
+      device->printfOutput(getPrintedText(message));
+      return VK_FALSE;
+    }
+    if (device->toleratesNonSemanticInfo &&
+        message.find("SPV_KHR_non_semantic_info") != std::string::npos &&
+        message.find("VUID-VkShaderModuleCreateInfo-pCode-04147") !=
+            std::string::npos)
+      return VK_FALSE;
+    if (device->validation &&
+        severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)
+      device->validationMessages += message + "\n";
     return VK_FALSE;
+  }
+
+  /// What a kernel printed, from the validation layer's message about it
+  /// ("Validation Information: [ UNASSIGNED-DEBUG-PRINTF ] ... | MessageID
+  /// = 0x... | <text>" in the layers we know; the text alone in others).
+  static std::string getPrintedText(const std::string &message) {
+    size_t id = message.find("MessageID");
+    if (id == std::string::npos)
+      return message;
+    size_t bar = message.find("| ", id);
+    return bar == std::string::npos ? message : message.substr(bar + 2);
   }
 
   /// Fails if the validation layer reported anything since the last check.
@@ -323,6 +348,13 @@ private:
   std::vector<uint32_t> loadedBinary;
   std::string name;
   std::string validationMessages;
+  /// Whether validation messages are errors (VulkanOptions::validation).
+  bool validation = false;
+  /// The device has no VK_KHR_shader_non_semantic_info to enable: the
+  /// layer's message that a module declares it is not an error.
+  bool toleratesNonSemanticInfo = false;
+  /// Where kernels' prints go (VulkanOptions::printf), or null.
+  std::function<void(const std::string &)> printfOutput;
 };
 
 Status VulkanDevice::initialize(const VulkanOptions &options) {
@@ -334,24 +366,49 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   const char *extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
   VkInstanceCreateInfo instanceInfo{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   instanceInfo.pApplicationInfo = &app;
-  if (options.validation) {
+  bool layer = options.validation || options.printf;
+  validation = options.validation;
+  if (options.printf)
+    printfOutput = options.printfOutput ? options.printfOutput
+                                        : [](const std::string &text) {
+                                            std::fputs(text.c_str(), stdout);
+                                            std::fflush(stdout);
+                                          };
+  // Debug printf is a feature of the validation layer, turned on here.
+  VkValidationFeatureEnableEXT printfFeature =
+      VK_VALIDATION_FEATURE_ENABLE_DEBUG_PRINTF_EXT;
+  VkValidationFeaturesEXT validationFeatures{
+      VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  validationFeatures.enabledValidationFeatureCount = 1;
+  validationFeatures.pEnabledValidationFeatures = &printfFeature;
+  if (options.printf) {
+    instanceInfo.pNext = &validationFeatures;
+    // The layer keeps 1 KiB of prints per submission by default; a grid
+    // prints far more. (Its own setting wins where the user gave one.)
+    setenv("VK_LAYER_PRINTF_BUFFER_SIZE", "16777216", /*overwrite=*/0);
+  }
+  if (layer) {
     instanceInfo.enabledLayerCount = 1;
     instanceInfo.ppEnabledLayerNames = layers;
     instanceInfo.enabledExtensionCount = 1;
     instanceInfo.ppEnabledExtensionNames = extensions;
   }
   if (VkResult result = vkCreateInstance(&instanceInfo, nullptr, &instance))
-    return Status::failure(
-        "cannot create a Vulkan instance (" + describe(result) +
-        (options.validation ? "; is vulkan-validationlayers installed?)"
-                            : "; is a Vulkan driver installed?)"));
+    return Status::failure("cannot create a Vulkan instance (" +
+                           describe(result) +
+                           (layer ? "; is vulkan-validationlayers installed?)"
+                                  : "; is a Vulkan driver installed?)"));
 
-  if (options.validation) {
+  if (layer) {
     VkDebugUtilsMessengerCreateInfoEXT messengerInfo{
         VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
     messengerInfo.messageSeverity =
         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    // The layer reports prints as information.
+    if (options.printf)
+      messengerInfo.messageSeverity |=
+          VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT;
     messengerInfo.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
                                 VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
@@ -440,8 +497,28 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
   features.shaderInt64 = supported.features.shaderInt64;
   features.shaderFloat64 = supported.features.shaderFloat64;
   features.shaderInt16 = supported.features.shaderInt16;
+  // Kernels that print (NonSemantic.DebugPrintf) need the non-semantic
+  // instructions allowed; enabled wherever the device has them.
+  uint32_t extensionCount = 0;
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &extensionCount,
+                                       nullptr);
+  std::vector<VkExtensionProperties> deviceExtensions(extensionCount);
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &extensionCount,
+                                       deviceExtensions.data());
+  std::vector<const char *> enabledExtensions;
+  for (const VkExtensionProperties &extension : deviceExtensions)
+    if (std::string(extension.extensionName) ==
+        VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME)
+      enabledExtensions.push_back(
+          VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
+  // Without it (lavapipe of Mesa 22), drivers still skip the non-semantic
+  // instructions and the layer's debug printf still replaces them; only the
+  // layer's complaint that the modules declare the extension is wrong then.
+  toleratesNonSemanticInfo = enabledExtensions.empty();
   VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   deviceInfo.pNext = &narrow;
+  deviceInfo.enabledExtensionCount = enabledExtensions.size();
+  deviceInfo.ppEnabledExtensionNames = enabledExtensions.data();
   deviceInfo.queueCreateInfoCount = 1;
   deviceInfo.pQueueCreateInfos = &queueInfo;
   deviceInfo.pEnabledFeatures = &features;

@@ -42,7 +42,7 @@
 // RUN: coro-run %S/../e2e/programs/handles.mlir --coro=listing4 --grid=37 --arg=2.0 --buffer=f32:37:zeros --buffer=i32:111:zeros --check=cpu 2>/dev/null; test $? -eq 3
 // A reference that is not one:
 // RUN: not coro-run %s --coro=consumer --grid=3 --arg=10 --buffer=i32:3:zeros --buffer=i32:24:zeros --check=gpu 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: Cannot find option named 'gpu'!
+// UNKNOWN: for the --check option: 'gpu' is not one of megakernel, cpu; did you mean 'cpu'?
 
 coro.func @count(%n: i32, %log: memref<?xi32>) yields i32 {
   %id = coro.id : index

@@ -3,12 +3,12 @@
 // that says where the run stood, instead of spinning until killed.
 // REQUIRES: vulkan
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>&1 | FileCheck %s --check-prefix=ROUNDS
-// ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{4[0-9]}} rounds ({{4[0-9]}} rounds, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
+// ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{4[0-9]}} rounds ({{4[0-9]}} rounds, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--time-limit=S sets the limit of seconds (default 300, 0: none), --max-rounds=N that of rounds or launches (default 2^20))
 // RUN: coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=40 2>/dev/null; test $? -eq 5
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SECONDS
 // SECONDS: coro-run: error: wavefront: the wavefront scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} rounds, 4 of 4 instances started, 4 alive)
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=5 --max-rounds=30 2>&1 | FileCheck %s --check-prefix=LAUNCHES
-// LAUNCHES: coro-run: error: state-machine: the state-machine scheduler stopped after 30 launches (30 launches, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--max-rounds and --time-limit set the limits)
+// LAUNCHES: coro-run: error: state-machine: the state-machine scheduler stopped after 30 launches (30 launches, 4 of 4 instances started, 4 alive), its limit: does every instance return? (--time-limit=S sets the limit of seconds (default 300, 0: none), --max-rounds=N that of rounds or launches (default 2^20))
 // RUN: not coro-run %s --coro=forever --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=5 --max-rounds=0 --time-limit=0.5 2>&1 | FileCheck %s --check-prefix=SM-SECONDS
 // SM-SECONDS: coro-run: error: state-machine: the state-machine scheduler stopped after {{[0-9]+}} seconds ({{[0-9]+}} launches, 4 of 4 instances started, 4 alive)
 // Without bounded steps the persistent-threads kernel runs until

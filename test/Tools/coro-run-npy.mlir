@@ -15,6 +15,13 @@
 // RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/native-v3.npy --buffer=f32:6:zeros | FileCheck %s --check-prefix=NATIVE
 // NATIVE: buffer 1 (f32 x 6): [-2, -4, -6, -8, -10, -12]
 // RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:npy=%t/row-fortran.npy --buffer=f32:6:zeros | FileCheck %s --check-prefix=MATRIX
+// --output-dir's .npy files have the grid's shape, slowest extent first,
+// and the elements of each instance last where a buffer holds several:
+// RUN: coro-run %s --grid=3x2 --buffer=f32:18:iota --buffer=f32:6:zeros --quiet --output-dir=%t/shaped
+// RUN: %python -c "import sys; d = open(sys.argv[1], 'rb').read(); print(d[10:d.index(b'\n')].decode())" %t/shaped/buffer0.npy | FileCheck %s --check-prefix=SHAPE3
+// RUN: %python -c "import sys; d = open(sys.argv[1], 'rb').read(); print(d[10:d.index(b'\n')].decode())" %t/shaped/buffer1.npy | FileCheck %s --check-prefix=SHAPE2
+// SHAPE3: 'shape': (2, 3, 3,)
+// SHAPE2: 'shape': (2, 3,)
 // --json names the values JSON has no number for:
 // RUN: coro-run %s --coro=twice --grid=6 --buffer=f32:6:const=inf --buffer=f32:6:zeros --json | FileCheck %s --check-prefix=JSON
 // JSON: "values": [

@@ -66,10 +66,10 @@
 // DIFFERS: coro-run: mismatch in buffer 0 at
 // DIFFERS: coro-run: --check FAILED: wavefront differs from the mega-kernel reference
 
-// REFILL: for the --refill option: Cannot find option named 'sometimes'!
+// REFILL: for the --refill option: 'sometimes' is not one of always, half{{$}}
 // PERCENT: coro-run: error: wavefront: the compaction threshold is a percentage, got 101
 // CAPACITY: coro-run: error: wavefront: a wavefront capacity of 100000000 needs 1562500 workgroups, more than 65535; lower it
-// SORT: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: none)
+// SORT: coro-run: error: --sort-by: @tickets has no integer promise named "nothing" (it has none)
 // DESIGN: coro-run: for the --wavefront-design option: Cannot find option named 'fast'!
 // QUEUES: coro-run: error: wavefront: compaction, the most-first order and the half-empty refill need the classify wavefront design; 'tickets' was compiled with the queue design (coro-run --wavefront-design=classify)
 // STRIDE: coro-run: error: --wavefront-stride-workgroups sizes grid-stride kernels: add --wavefront-grid-stride (CUDA kernels always stride)

@@ -14,19 +14,19 @@
 // RUN: not coro-run %t.does-not-exist.mlir --list 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: echo 'coro.func @x() { coro.suspend "1" coro.return }' > %t.bad.mlir
 // RUN: not coro-run %t.bad.mlir --list 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not coro-run %s --coro=render --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=ARGS
-// RUN: not coro-run %s --coro=render --arg=1 2>&1 | FileCheck %s --check-prefix=BUFFERS
-// RUN: not coro-run %s --coro=render --arg=x --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SCALAR
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=TYPE
-// RUN: not coro-run %s --coro=fixed --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SHAPE
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:ones 2>&1 | FileCheck %s --check-prefix=INIT
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:file=%t.none 2>&1 | FileCheck %s --check-prefix=INITFILE
+// RUN: not coro-run %s --coro=render --grid=4 --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=ARGS
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 2>&1 | FileCheck %s --check-prefix=BUFFERS
+// RUN: not coro-run %s --coro=render --grid=4 --arg=x --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not coro-run %s --coro=fixed --grid=4 --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=f32:4:ones 2>&1 | FileCheck %s --check-prefix=INIT
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=f32:4:file=%t.none 2>&1 | FileCheck %s --check-prefix=INITFILE
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=0 2>&1 | FileCheck %s --check-prefix=GRID
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=1,2,3,4 2>&1 | FileCheck %s --check-prefix=GRID4
 // RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --grid=2147483648,2147483648,4 2>&1 | FileCheck %s --check-prefix=GRIDBIG
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --scheduler=sorted 2>&1 | FileCheck %s --check-prefix=SCHEDULER
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --backend=metal 2>&1 | FileCheck %s --check-prefix=BACKEND
-// RUN: not coro-run %s --coro=render --arg=1 --buffer=f32:4:zeros --device=no-such-gpu 2>&1 | FileCheck %s --check-prefix=DEVICE
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=f32:4:zeros --scheduler=sorted 2>&1 | FileCheck %s --check-prefix=SCHEDULER
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=f32:4:zeros --backend=metal 2>&1 | FileCheck %s --check-prefix=BACKEND
+// RUN: not coro-run %s --coro=render --grid=4 --arg=1 --buffer=f32:4:zeros --device=no-such-gpu 2>&1 | FileCheck %s --check-prefix=DEVICE
 
 // CHECK: @render : (i32, memref<?xf32>) -> ()
 // CHECK-NEXT:   suspension points: 3 (1 anonymous) "trace" await @shade
@@ -37,7 +37,7 @@
 // CHECK-NEXT: @gen : (index) -> () yields f32
 // CHECK-NEXT:   suspension points: 1 yield
 // MISSING: coro-run: error: no coro.func @missing in
-// NONAME: coro-run: error: name the coroutine to run with --coro=<symbol> (see --list)
+// NONAME: coro-run: error: {{.*}}coro-run.mlir has 4 coroutines: name the one to run with --coro (render, shade, gen, fixed; --list describes them)
 // NOFILE: coro-run: error: cannot open input file
 // BAD: error: 'coro.suspend' op tag "1" is not an identifier
 // ARGS: coro-run: error: @render takes 1 scalar argument(s), 0 given with --arg
@@ -50,8 +50,8 @@
 // GRID: coro-run: error: --grid: '0' is not a positive integer
 // GRID4: coro-run: error: --grid has more than 3 dimensions: '1,2,3,4'
 // GRIDBIG: coro-run: error: --grid: '2147483648,2147483648,4' has more than 2^31 - 1 instances (instance ids are 32-bit integers in the kernels)
-// SCHEDULER: for the --scheduler option: Cannot find option named 'sorted'!
-// BACKEND: for the --backend option: Cannot find option named 'metal'!
+// SCHEDULER: for the --scheduler option: 'sorted' is not one of megakernel, state-machine, wavefront, persistent{{$}}
+// BACKEND: for the --backend option: 'metal' is not one of vulkan, cuda{{$}}
 // DEVICE: coro-run: error: no Vulkan device{{.*}}
 
 coro.func @render(%spp: i32, %image: memref<?xf32>) {

@@ -26,15 +26,18 @@
 #include "CoroGPU/Runner/CPUReference.h"
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Runner/CompilePolicy.h"
+#include "CoroGPU/Runner/GridChecks.h"
 #include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Report.h"
 #include "CoroGPU/Runner/Run.h"
 #include "CoroGPU/Target/Passes.h"
 #include "CoroGPU/Transforms/Passes.h"
+#include "CoroGPU/Version.h"
 #include "corogpu/runtime/Device.h"
 
 #include "Tune.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -60,6 +63,49 @@ using namespace mlir;
 namespace rt = corogpu::runtime;
 namespace runner = mlir::coro::runner;
 
+/// "; did you mean 'x'?" for the name in `candidates` nearest to `wrong`,
+/// when one is near enough to be a misspelling; empty otherwise.
+static std::string suggestName(StringRef wrong,
+                               ArrayRef<StringRef> candidates) {
+  StringRef best;
+  unsigned bestDistance = std::max<unsigned>(2, wrong.size() / 3) + 1;
+  for (StringRef candidate : candidates) {
+    unsigned distance = wrong.edit_distance(
+        candidate, /*AllowReplacements=*/true, bestDistance);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best.empty() ? std::string()
+                      : ("; did you mean '" + best + "'?").str();
+}
+
+namespace {
+/// The parser of coro-run's enum options: a value it does not know is an
+/// error that lists the values and suggests the nearest, instead of LLVM's
+/// "Cannot find option named".
+template <typename T> class SuggestingParser : public llvm::cl::parser<T> {
+public:
+  using llvm::cl::parser<T>::parser;
+
+  bool parse(llvm::cl::Option &option, StringRef argName, StringRef arg,
+             T &value) {
+    SmallVector<StringRef> names;
+    for (unsigned i = 0, e = this->getNumOptions(); i != e; ++i)
+      names.push_back(this->getOption(i));
+    if (llvm::is_contained(names, arg))
+      return llvm::cl::parser<T>::parse(option, argName, arg, value);
+    std::string known;
+    for (StringRef name : names)
+      if (!name.empty())
+        known += (known.empty() ? "" : ", ") + name.str();
+    return option.error("'" + arg + "' is not one of " + known +
+                        suggestName(arg, names));
+  }
+};
+} // namespace
+
 static llvm::cl::OptionCategory
     coroRunCategory("coro-run options (see also the scheduler options)");
 
@@ -73,12 +119,17 @@ static llvm::cl::opt<bool>
                                   "signature, suspension points, promises"),
                    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
-    coroutineName("coro", llvm::cl::desc("Name of the coroutine to run"),
+    coroutineName("coro",
+                  llvm::cl::desc("Name of the coroutine to run, with or "
+                                 "without its '@' (default: the module's "
+                                 "only coro.func)"),
                   llvm::cl::value_desc("symbol"),
                   llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<std::string>
-    gridSpec("grid", llvm::cl::desc("Grid of instances: X[,Y[,Z]]"),
-             llvm::cl::init("1"), llvm::cl::cat(coroRunCategory));
+    gridSpec("grid",
+             llvm::cl::desc("Grid of instances, one per element: X, XxY or "
+                            "XxYxZ (also X,Y,Z); required to run"),
+             llvm::cl::value_desc("extents"), llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string>
     scalarArgs("arg",
                llvm::cl::desc("Value of the next scalar argument, in order "
@@ -92,15 +143,17 @@ static llvm::cl::list<std::string> bufferSpecs(
         "file=PATH (raw little-endian elements)|npy=PATH (a NumPy "
         ".npy file of that dtype and COUNT elements)"),
     llvm::cl::cat(coroRunCategory));
-static llvm::cl::opt<coro::GPUScheduler>
+static llvm::cl::opt<coro::GPUScheduler, false,
+                     SuggestingParser<coro::GPUScheduler>>
     scheduler("scheduler", llvm::cl::desc("Scheduler to materialize"),
               llvm::cl::init(coro::GPUScheduler::StateMachine),
               coro::getGPUSchedulerValues(), llvm::cl::cat(coroRunCategory));
 
 // State-machine scheduler options.
 static llvm::cl::OptionCategory stateMachineCategory(
-    "State-machine scheduler options (--scheduler=state-machine; with "
-    "--state-machine-steps also --max-rounds, --time-limit)");
+    "State-machine scheduler options (--scheduler=state-machine; also "
+    "--fall-through; with --state-machine-steps also --max-rounds, "
+    "--time-limit)");
 
 // Wavefront scheduler options: compile time (layout, sort-by, hint-buckets)
 // and run time (the rest).
@@ -118,7 +171,8 @@ static llvm::cl::opt<uint64_t>
              llvm::cl::desc("Instance slots (0: from device memory, at most "
                             "2^24 and the grid)"),
              llvm::cl::init(0), llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<rt::RefillPolicy>
+static llvm::cl::opt<rt::RefillPolicy, false,
+                     SuggestingParser<rt::RefillPolicy>>
     refill("refill", llvm::cl::desc("When free slots take new instances"),
            llvm::cl::init(rt::RefillPolicy::EveryRound),
            llvm::cl::values(clEnumValN(rt::RefillPolicy::EveryRound, "always",
@@ -127,7 +181,7 @@ static llvm::cl::opt<rt::RefillPolicy>
                                        "when fewer than half of the slots are "
                                        "alive (Cycles)")),
            llvm::cl::cat(wavefrontCategory));
-static llvm::cl::opt<rt::LaunchOrder>
+static llvm::cl::opt<rt::LaunchOrder, false, SuggestingParser<rt::LaunchOrder>>
     order("order", llvm::cl::desc("Which subroutines run each round"),
           llvm::cl::init(rt::LaunchOrder::Fixed),
           llvm::cl::values(clEnumValN(rt::LaunchOrder::Fixed, "fixed",
@@ -152,13 +206,14 @@ static llvm::cl::opt<bool>
                               "rounds, launches, instances per subroutine, GPU "
                               "time in scheduling vs subroutine kernels; "
                               "persistent: workgroups, steps, batches, "
-                              "instances per subroutine)"),
-               llvm::cl::cat(wavefrontCategory));
+                              "instances per subroutine; mega-kernel and "
+                              "state machine: launches, dispatch, frames)"),
+               llvm::cl::cat(coroRunCategory));
 
 // Persistent-threads scheduler options: compile time, then run time.
 static llvm::cl::OptionCategory persistentCategory(
     "Persistent-threads scheduler options (--scheduler=persistent; also "
-    "--layout, --scheduler-stats)");
+    "--layout)");
 static llvm::cl::opt<uint64_t> persistentThreads(
     "persistent-threads",
     llvm::cl::desc("Resident threads (0: 2^15, never more workgroups than "
@@ -183,8 +238,9 @@ static llvm::cl::opt<double> timeLimit(
     llvm::cl::desc("Give up, with exit code 5, once the host loop of the "
                    "wavefront, persistent-threads or bounded-steps "
                    "state-machine scheduler has run this many seconds (0: no "
-                   "limit; checked between submissions)"),
-    llvm::cl::init(0), llvm::cl::cat(coroRunCategory));
+                   "limit; checked between submissions, so that a coroutine "
+                   "whose instances never return does not run unnoticed)"),
+    llvm::cl::init(300), llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool> checkBounds(
     "check-bounds",
     llvm::cl::desc("Check the index of every memref load, store and atomic "
@@ -200,7 +256,7 @@ namespace {
 /// The device APIs coro-run drives.
 enum class Backend { Vulkan, CUDA };
 } // namespace
-static llvm::cl::opt<Backend> backend(
+static llvm::cl::opt<Backend, false, SuggestingParser<Backend>> backend(
     "backend", llvm::cl::desc("Device backend"),
     llvm::cl::init(Backend::Vulkan),
     llvm::cl::values(clEnumValN(Backend::Vulkan, "vulkan",
@@ -212,6 +268,14 @@ static llvm::cl::opt<std::string>
                llvm::cl::desc("Vulkan device whose name contains "
                               "this text (default: the first)"),
                llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<bool> printKernels(
+    "printf",
+    llvm::cl::desc("Show what the kernels print (gpu.printf; each line "
+                   "prefixed with its instance and the suspension point it "
+                   "resumed at): on Vulkan through the Khronos validation "
+                   "layer's debug printf, which this loads; CUDA prints "
+                   "always"),
+    llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     validation("validate",
                llvm::cl::desc("Enable the Khronos Vulkan validation layer; "
@@ -219,24 +283,26 @@ static llvm::cl::opt<bool>
                llvm::cl::cat(coroRunCategory));
 /// What --check compares the run with.
 enum class CheckReference { None, Megakernel, CPU };
-static llvm::cl::opt<CheckReference> check(
-    "check",
-    llvm::cl::desc("Also run a reference and compare every buffer (exit "
-                   "code 1 on mismatch)"),
-    llvm::cl::ValueOptional, llvm::cl::init(CheckReference::None),
-    llvm::cl::values(
-        clEnumValN(CheckReference::Megakernel, "",
-                   "--check: the mega-kernel on the same device"),
-        clEnumValN(CheckReference::Megakernel, "megakernel",
-                   "the mega-kernel on the same device: the same front half "
-                   "(inlining, yields, handles), suspensions erased; shows "
-                   "what the split and the scheduler change"),
-        clEnumValN(CheckReference::CPU, "cpu",
-                   "every instance run to completion on the CPU (JIT), "
-                   "through none of the passes the schedulers' code takes; "
-                   "also shows bugs of the front half, but cannot run "
-                   "handles")),
-    llvm::cl::cat(coroRunCategory));
+static llvm::cl::opt<CheckReference, false, SuggestingParser<CheckReference>>
+    check(
+        "check",
+        llvm::cl::desc("Also run a reference and compare every buffer (exit "
+                       "code 1 on mismatch)"),
+        llvm::cl::ValueOptional, llvm::cl::init(CheckReference::None),
+        llvm::cl::values(
+            clEnumValN(CheckReference::Megakernel, "",
+                       "--check: the mega-kernel on the same device"),
+            clEnumValN(
+                CheckReference::Megakernel, "megakernel",
+                "the mega-kernel on the same device: the same front half "
+                "(inlining, yields, handles), suspensions erased; shows "
+                "what the split and the scheduler change"),
+            clEnumValN(CheckReference::CPU, "cpu",
+                       "every instance run to completion on the CPU (JIT), "
+                       "through none of the passes the schedulers' code takes; "
+                       "also shows bugs of the front half, but cannot run "
+                       "handles")),
+        llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double> tolerance(
     "tolerance",
     llvm::cl::desc("Largest relative difference accepted between floats "
@@ -287,7 +353,7 @@ static llvm::cl::opt<bool>
 namespace {
 enum class EmitKind { None, MLIR, SPIRV, PTX };
 } // namespace
-static llvm::cl::opt<EmitKind> emit(
+static llvm::cl::opt<EmitKind, false, SuggestingParser<EmitKind>> emit(
     "emit", llvm::cl::desc("Write the generated code instead of running it"),
     llvm::cl::init(EmitKind::None),
     llvm::cl::values(
@@ -320,10 +386,12 @@ static llvm::cl::opt<bool> printOpOnDiagnostic(
     llvm::cl::init(false), llvm::cl::cat(coroRunCategory));
 static llvm::cl::list<std::string> pngSpecs(
     "png",
-    llvm::cl::desc("Also write buffer I (f16, f32 or f64) as a PNG image: "
+    llvm::cl::desc("Also write buffer I as a PNG image: "
                    "I:WIDTHxHEIGHT:CHANNELS:PATH, CHANNELS 1 (gray) or 3 "
-                   "(RGB), rows top first; each value times --png-exposure, "
-                   "clamped to [0, 1], gamma 1/2.2, 8 bits (NaN is black)"),
+                   "(RGB), rows top first, the whole buffer; each float "
+                   "times --png-exposure, clamped to [0, 1], gamma 1/2.2, 8 "
+                   "bits (NaN is black); integers scaled from the smallest "
+                   "value (black) to the largest (white)"),
     llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<double>
     pngExposure("png-exposure",
@@ -332,7 +400,10 @@ static llvm::cl::opt<double>
 static llvm::cl::opt<std::string> outputDir(
     "output-dir",
     llvm::cl::desc("Also write each buffer as buffer<i>.bin (raw "
-                   "little-endian) and buffer<i>.npy into this directory"),
+                   "little-endian) and buffer<i>.npy into this directory; "
+                   "the .npy has the grid's shape (64x64: (64, 64)), with "
+                   "the elements of each instance last when the buffer "
+                   "holds several ((64, 64, 3))"),
     llvm::cl::cat(coroRunCategory));
 
 /// coro-run's exit codes (documented in --help and the README): one
@@ -383,7 +454,9 @@ static void categorizeCompileFlag(llvm::cl::Option &option) {
   if (name == "layout" || name == "sort-by" || name == "hint-buckets" ||
       name.starts_with("wavefront-"))
     option.addCategory(wavefrontCategory);
-  if (name == "fall-through" || name == "state-machine-steps")
+  // One category each, or --help lists an option twice; the categories'
+  // titles name the options another scheduler shares.
+  if (name == "state-machine-steps")
     option.addCategory(stateMachineCategory);
   if (name == "fall-through" || name.starts_with("persistent-"))
     option.addCategory(persistentCategory);
@@ -415,7 +488,7 @@ static std::string checkOptionsApply() {
     bool stateMachine =
         llvm::is_contained(option->Categories, &stateMachineCategory);
     // These serve both (a single launch cannot be interrupted).
-    bool both = name == "layout" || name == "scheduler-stats";
+    bool both = name == "layout";
     // The limits of the host loops.
     bool limits = name == "max-rounds" || name == "time-limit";
     // The schedulers that dispatch over the subroutines in one kernel.
@@ -500,6 +573,177 @@ static void describeCoroutine(coro::FuncOp coroutine, llvm::raw_ostream &os) {
   for (StringRef name : promises)
     os << " \"" << name << "\"";
   os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// What to run: the coroutine, its sort key, the grid
+//===----------------------------------------------------------------------===//
+
+/// The coroutine --coro names (its '@' optional), or else the module's
+/// only coroutine that no other one awaits, drives or iterates over;
+/// prints why not (with the nearest name) and fails otherwise.
+static FailureOr<coro::FuncOp> findCoroutine(ModuleOp module) {
+  SmallVector<StringRef> names;
+  llvm::StringSet<> used;
+  for (auto coroutine : module.getOps<coro::FuncOp>()) {
+    names.push_back(coroutine.getSymName());
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(coroutine))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        used.insert(use.getSymbolRef().getRootReference().getValue());
+  }
+  std::string name = StringRef(coroutineName).ltrim('@').str();
+  if (name.empty()) {
+    SmallVector<coro::FuncOp> entries;
+    for (auto coroutine : module.getOps<coro::FuncOp>())
+      if (!used.contains(coroutine.getSymName()))
+        entries.push_back(coroutine);
+    if (entries.size() == 1) {
+      coroutineName = entries.front().getSymName().str();
+      return entries.front();
+    }
+    if (names.empty())
+      fail(inputFilename + " has no coro.func to run", kExitUsage);
+    else
+      fail(inputFilename + " has " + llvm::Twine(names.size()) +
+               " coroutines: name the one to run with --coro (" +
+               llvm::join(names, ", ") + "; --list describes them)",
+           kExitUsage);
+    return failure();
+  }
+  coroutineName = name;
+  if (auto coroutine = module.lookupSymbol<coro::FuncOp>(name))
+    return coroutine;
+  fail("no coro.func @" + name + " in " + inputFilename +
+           suggestName(name, names) + " (--list describes them)",
+       kExitUsage);
+  return failure();
+}
+
+/// Why --sort-by cannot order the queues of `coroutine` (no integer
+/// promise of that name: of the coroutine, of those it awaits or iterates
+/// over, whose bodies become its own, or the values their yields promise),
+/// or empty: a usage error before any pass runs.
+static std::string checkSortKey(coro::FuncOp coroutine) {
+  if (!compileFlags.sortBy.hasValue() || compileFlags.sortBy.empty())
+    return {};
+  auto isKeyType = [](Type type) {
+    return type.isIndex() || type.isSignlessInteger();
+  };
+  llvm::SetVector<StringRef> keys;
+  std::optional<Type> keyType;
+  StringRef key = compileFlags.sortBy;
+  auto module = coroutine->getParentOfType<ModuleOp>();
+  for (auto function : module.getOps<coro::FuncOp>()) {
+    function.walk([&](coro::PromiseOp promise) {
+      Type type = promise.getValue().getType();
+      if (isKeyType(type))
+        keys.insert(promise.getName());
+      if (promise.getName() == key)
+        keyType = type;
+    });
+    if (std::optional<Type> yielded = function.getYieldType()) {
+      if (isKeyType(*yielded))
+        keys.insert(coro::kYieldedValueField);
+      if (key == coro::kYieldedValueField)
+        keyType = *yielded;
+    }
+  }
+  if (keys.contains(key))
+    return {};
+  if (keyType)
+    return ("--sort-by: promise \"" + key + "\" holds " +
+            llvm::formatv("{0}", *keyType).str() +
+            "; the queues sort by an integer or index promise")
+        .str();
+  std::string known;
+  for (StringRef name : keys)
+    known += (known.empty() ? "" : ", ") + name.str();
+  return ("--sort-by: @" + coroutine.getSymName() +
+          " has no integer promise named \"" + key + "\"" +
+          suggestName(key, keys.getArrayRef()) +
+          (known.empty() ? " (it has none)"
+                         : " (integer promises: " + known + ")"))
+      .str();
+}
+
+/// The grid of --grid ("64", "64x64", "4x4x4" or "64,64"); prints why not
+/// and fails when it is missing or malformed.
+static FailureOr<std::array<uint32_t, 3>> parseGrid() {
+  if (gridSpec.empty()) {
+    fail("--grid is required: the instances to run, one per element, e.g. "
+         "--grid=64 or --grid=64x64 (a 64x64 image)",
+         kExitUsage);
+    return failure();
+  }
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  SmallVector<StringRef, 3> extents;
+  StringRef(gridSpec).split(extents,
+                            StringRef(gridSpec).contains('x') ? 'x' : ',');
+  if (extents.size() > 3) {
+    fail("--grid has more than 3 dimensions: '" + gridSpec + "'", kExitUsage);
+    return failure();
+  }
+  for (auto [i, text] : llvm::enumerate(extents)) {
+    if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0) {
+      fail("--grid: '" + text +
+               "' is not a positive integer (the grid is X, "
+               "XxY or XxYxZ)",
+           kExitUsage);
+      return failure();
+    }
+  }
+  // Instance ids (coro.id) are 32-bit on SPIR-V targets.
+  if (rt::countInstances(grid) > uint64_t(INT32_MAX)) {
+    fail("--grid: '" + gridSpec +
+             "' has more than 2^31 - 1 instances (instance ids are 32-bit "
+             "integers in the kernels)",
+         kExitUsage);
+    return failure();
+  }
+  return grid;
+}
+
+/// Fails, with an error at the access, when the grid has more instances
+/// than a buffer the coroutine indexes by its instance id holds; warns of
+/// the buffers it writes at indices computed otherwise from the id that are
+/// smaller than the grid (only --check-bounds can tell whether those are
+/// overrun). `buffers` are the user's, one per memref argument in order.
+static LogicalResult
+checkGridFitsBuffers(coro::FuncOp coroutine, uint64_t instances,
+                     ArrayRef<runner::HostBuffer> buffers) {
+  // The buffer of each memref argument.
+  llvm::DenseMap<unsigned, const runner::HostBuffer *> bufferOf;
+  unsigned next = 0;
+  for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes()))
+    if (isa<MemRefType>(type) && next < buffers.size())
+      bufferOf[index] = &buffers[next++];
+  for (const runner::InstanceIndexedAccess &access :
+       runner::findInstanceIndexedAccesses(coroutine)) {
+    const runner::HostBuffer *buffer = bufferOf.lookup(access.argument);
+    if (!buffer || instances + access.width - 1 <= buffer->count)
+      continue;
+    access.access->emitError()
+        << "--grid=" << gridSpec << " runs " << instances
+        << " instances, but this access indexes argument #" << access.argument
+        << " by the instance id and its buffer holds " << buffer->count
+        << " elements: instances " << buffer->count - access.width + 1
+        << " and above would access it out of bounds (give a buffer of at "
+           "least "
+        << instances + access.width - 1 << " elements or a smaller grid)";
+    return failure();
+  }
+  for (unsigned argument : runner::findInstanceDerivedWrites(coroutine)) {
+    const runner::HostBuffer *buffer = bufferOf.lookup(argument);
+    if (buffer && buffer->count < instances)
+      llvm::errs() << "coro-run: warning: @" << coroutineName
+                   << " writes argument #" << argument
+                   << " at indices computed from the instance id, and its "
+                      "buffer holds "
+                   << buffer->count << " elements, fewer than the " << instances
+                   << " instances: --check-bounds checks every access\n";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -632,7 +876,9 @@ static runner::RunOptions getRunOptions(rt::Device &device,
     if (maxRounds != ~uint64_t(0))
       limits->maxRounds = maxRounds;
     limits->maxSeconds = timeLimit;
-    limits->howToChange = "--max-rounds and --time-limit set the limits";
+    limits->howToChange =
+        "--time-limit=S sets the limit of seconds (default 300, 0: none), "
+        "--max-rounds=N that of rounds or launches (default 2^20)";
   }
 
   options.wavefront.capacity = capacity;
@@ -803,6 +1049,7 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  llvm::cl::SetVersionPrinter(coro::printCoroGPUVersion);
   compileFlags.addToCommandLine(categorizeCompileFlag);
   // libLLVM registers hundreds of options; --help shows coro-run's.
   llvm::cl::HideUnrelatedOptions({&coroRunCategory, &stateMachineCategory,
@@ -826,6 +1073,8 @@ int main(int argc, char **argv) {
   } else if (std::string error = checkOptionsApply(); !error.empty()) {
     return fail(error, kExitUsage);
   }
+  if (std::string error = compileFlags.checkValues(); !error.empty())
+    return fail("--" + error, kExitUsage);
 
   DialectRegistry registry;
   coro::registerCoroGPU(registry);
@@ -855,13 +1104,12 @@ int main(int argc, char **argv) {
       describeCoroutine(coroutine, llvm::outs());
     return 0;
   }
-  if (coroutineName.empty())
-    return fail("name the coroutine to run with --coro=<symbol> (see --list)",
-                kExitUsage);
-  auto coroutine = module->lookupSymbol<coro::FuncOp>(coroutineName);
-  if (!coroutine)
-    return fail("no coro.func @" + coroutineName + " in " + inputFilename,
-                kExitUsage);
+  FailureOr<coro::FuncOp> chosen = findCoroutine(*module);
+  if (failed(chosen))
+    return kExitUsage;
+  coro::FuncOp coroutine = *chosen;
+  if (std::string error = checkSortKey(coroutine); !error.empty())
+    return fail(error, kExitUsage);
   if (tune && compileFlags.profileLanes)
     return fail("--profile-lanes profiles one run; it does not go with --tune",
                 kExitUsage);
@@ -883,6 +1131,14 @@ int main(int argc, char **argv) {
           coroutine.emitError() << "argument #" << index << ": " << why;
           return kExitCompile;
         }
+  // The grid (--emit compiles for none).
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  if (emit == EmitKind::None) {
+    FailureOr<std::array<uint32_t, 3>> parsedGrid = parseGrid();
+    if (failed(parsedGrid))
+      return kExitUsage;
+    grid = *parsedGrid;
+  }
   if (tune)
     return corogpu::tune::runTuner(getTuneOptions(argc, argv, coroutine));
   // --check-bounds: the coroutine gets its checks and one more argument, the
@@ -923,25 +1179,6 @@ int main(int argc, char **argv) {
                 "seed 3, not understood yet)",
                 kExitUsage);
 
-  // The grid.
-  std::array<uint32_t, 3> grid = {1, 1, 1};
-  SmallVector<StringRef, 3> extents;
-  StringRef(gridSpec).split(extents, ',');
-  if (extents.size() > 3)
-    return fail("--grid has more than 3 dimensions: '" + gridSpec + "'",
-                kExitUsage);
-  for (auto [i, text] : llvm::enumerate(extents))
-    if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0)
-      return fail("--grid: '" + text + "' is not a positive integer",
-                  kExitUsage);
-  // Instance ids (coro.id) are 32-bit on SPIR-V targets.
-  if (rt::countInstances(grid) > uint64_t(INT32_MAX))
-    return fail(
-        "--grid: '" + gridSpec +
-            "' has more than 2^31 - 1 instances (instance ids are 32-bit "
-            "integers in the kernels)",
-        kExitUsage);
-
   // Arguments, in order: scalars from --arg, memrefs from --buffer.
   std::vector<rt::KernelArg> scalars;
   std::vector<runner::HostBuffer> buffers;
@@ -974,6 +1211,11 @@ int main(int argc, char **argv) {
       scalars.push_back(std::move(*arg));
     }
   }
+  // A grid larger than a buffer indexed by the instance id (with
+  // --check-bounds every access is checked at run time instead).
+  if (!boundsCheck && failed(checkGridFitsBuffers(
+                          coroutine, rt::countInstances(grid), buffers)))
+    return kExitUsage;
   std::vector<runner::PngImage> images;
   for (const std::string &spec : pngSpecs) {
     llvm::Expected<runner::PngImage> image =
@@ -993,6 +1235,14 @@ int main(int argc, char **argv) {
     buffers.push_back(std::move(*violations));
   }
 
+  // The reference's prints would repeat the run's.
+  bool showPrints = true;
+  bool prints = false;
+  module->walk([&](gpu::PrintfOp) { prints = true; });
+  if (prints && !printKernels && backend == Backend::Vulkan)
+    llvm::errs() << "coro-run: warning: @" << coroutineName
+                 << " prints (gpu.printf); add --printf to see it (through "
+                    "the Khronos validation layer)\n";
   rt::Status status;
   std::unique_ptr<rt::Device> device;
   if (backend == Backend::CUDA) {
@@ -1001,6 +1251,12 @@ int main(int argc, char **argv) {
     rt::VulkanOptions options;
     options.validation = validation;
     options.deviceName = deviceName;
+    options.printf = printKernels;
+    options.printfOutput = [&showPrints](const std::string &text) {
+      if (showPrints)
+        llvm::outs() << text;
+      llvm::outs().flush();
+    };
     device = rt::createVulkanDevice(options, status);
   }
   if (!device)
@@ -1118,10 +1374,12 @@ int main(int argc, char **argv) {
                                 llvm::outs());
   runner::RunResult referenceRun;
   if (check == CheckReference::Megakernel) {
+    showPrints = false;
     if (ExitCode code =
             runOnce(*device, *reference, grid, argumentTypes, scalars,
                     referenceBuffers, "reference", referenceRun))
       return code;
+    showPrints = true;
     if (boundsCheck)
       referenceRun.buffers.pop_back();
   } else if (check == CheckReference::CPU) {
@@ -1214,8 +1472,9 @@ int main(int argc, char **argv) {
       return fail("cannot create " + outputDir + ": " + error.message(),
                   kExitUsage);
     for (auto [index, buffer] : llvm::enumerate(results))
-      if (llvm::Error error =
-              runner::writeBufferFiles(outputDir, index, buffer))
+      if (llvm::Error error = runner::writeBufferFiles(
+              outputDir, index, buffer,
+              runner::getGridShape(grid, buffer.count)))
         return fail(llvm::toString(std::move(error)), kExitUsage);
   }
   for (const runner::PngImage &image : images)

@@ -54,7 +54,7 @@ Type getFrameFieldType(Type type);
 ///
 /// A division need not be speculatable (by an argument, say): it reruns on
 /// the operands it had, after it ran on them before the suspension without
-/// trapping. Ops that read the thread they run in (`gpu.thread_id`, NVVM
+/// trapping. Ops that read the thread they run in (`gpu.lane_id`, NVVM
 /// special registers, inline assembly) are never recomputed: an instance
 /// may resume in another thread.
 class RecomputeAnalysis {

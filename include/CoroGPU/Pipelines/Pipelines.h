@@ -177,6 +177,11 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
   /// Writes the options that were given into `options`.
   void applyTo(SchedulerCompileOptions &options) const;
 
+  /// Why a value given is out of its range ("persistent-batch must be in
+  /// [1, 2^20], got 0"), or empty: the check a driver makes before any pass
+  /// runs, so that a bad value is a usage error, not a pass failure.
+  std::string checkValues() const;
+
   /// Puts these options on the tool's command line too (coro-run's
   /// `--layout=soa`), so that a driver declares none of them again; each
   /// goes into the categories `categorize` adds to it.

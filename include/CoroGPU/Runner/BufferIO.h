@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <string>
 
 namespace mlir {
@@ -47,14 +48,25 @@ StringRef getNumpyType(Type type);
 llvm::Expected<HostBuffer> readNumpyFile(StringRef path, Type elementType,
                                          size_t count);
 
-/// Writes `buffer` as an NPY 1.0 file of one dimension.
-void writeNumpy(const HostBuffer &buffer, llvm::raw_ostream &os);
+/// The NumPy shape of a buffer of `count` elements written by a run over
+/// `grid`: the grid's (C order, the slowest extent first, extents of 1 left
+/// out), and the elements of each instance last when the buffer holds
+/// several per instance (an RGB image of a 64x64 grid: (64, 64, 3));
+/// (count,) when the buffer is not a multiple of the grid.
+SmallVector<uint64_t> getGridShape(std::array<uint32_t, 3> grid, size_t count);
 
-/// Writes `buffer` as `<dir>/buffer<index>.bin` (raw bytes) and `.npy`.
+/// Writes `buffer` as an NPY 1.0 file of `shape` (one dimension when
+/// `shape` is empty or does not hold the buffer's elements).
+void writeNumpy(const HostBuffer &buffer, llvm::raw_ostream &os,
+                ArrayRef<uint64_t> shape = {});
+
+/// Writes `buffer` as `<dir>/buffer<index>.bin` (raw bytes) and `.npy` (of
+/// `shape`, see writeNumpy).
 llvm::Error writeBufferFiles(StringRef dir, unsigned index,
-                             const HostBuffer &buffer);
+                             const HostBuffer &buffer,
+                             ArrayRef<uint64_t> shape = {});
 
-/// One PNG image of a float buffer: WIDTHxHEIGHT pixels of 1 (gray) or 3
+/// One PNG image of a buffer: WIDTHxHEIGHT pixels of 1 (gray) or 3
 /// (RGB) channels, row-major from the top-left pixel.
 struct PngImage {
   unsigned buffer = 0;
@@ -62,13 +74,16 @@ struct PngImage {
   std::string path;
 };
 
-/// Parses I:WIDTHxHEIGHT:CHANNELS:PATH, checked against `buffers`; the error
+/// Parses I:WIDTHxHEIGHT:CHANNELS:PATH, checked against `buffers` (the image
+/// is the whole buffer: WIDTH x HEIGHT x CHANNELS elements); the error
 /// starts with the spec in quotes.
 llvm::Expected<PngImage> parsePngSpec(StringRef spec,
                                       ArrayRef<HostBuffer> buffers);
 
-/// Writes `buffer` as the 8-bit RGB PNG `image`: each value times
-/// `exposure`, clamped to [0, 1], gamma 1/2.2 (NaN is black).
+/// Writes `buffer` as the 8-bit RGB PNG `image`: each float times
+/// `exposure`, clamped to [0, 1], gamma 1/2.2 (NaN is black); integers
+/// scaled linearly from the buffer's smallest value (black) to its largest
+/// (white).
 llvm::Error writePng(const PngImage &image, const HostBuffer &buffer,
                      double exposure);
 

@@ -19,8 +19,8 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
-/// Prints what the wavefront or the persistent-threads scheduler did
-/// (`wavefront: ...` / `persistent: ...` lines); nothing for the others.
+/// Prints what the scheduler did: `wavefront: ...`, `persistent: ...`,
+/// `state-machine: ...` or `megakernel: ...` lines.
 /// `gpuMilliseconds` is the run's GPU time.
 void printSchedulerStats(const ScheduledRun &run, double gpuMilliseconds,
                          llvm::raw_ostream &os);

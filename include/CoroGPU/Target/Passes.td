@@ -252,6 +252,52 @@ def CoroSPIRVExpandArith
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CoroSPIRVDebugPrintf
+    : Pass<"coro-spirv-debug-printf", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.printf for Vulkan, as NonSemantic.DebugPrintf "
+                "(shown by the validation layer)";
+  let description = [{
+    LLVM 22 lowers `gpu.printf` to SPIR-V only for OpenCL kernels
+    (`OpenCL.std` printf); a Vulkan shader prints with the
+    `NonSemantic.DebugPrintf` extended instruction (GLSL's
+    `debugPrintfEXT`), which the Khronos validation layer executes and
+    reports (`coro-run --printf`), and which other drivers ignore. MLIR's
+    SPIR-V dialect cannot express that instruction, so this pass makes each
+    print a call of a marker function, `spirv.func @__coro_debug_printf_<n>`
+    with the format in its `coro.debug_printf` attribute, and
+    `coro::serializeSPIRV` (CoroGPU/Target/SerializeSPIRV.h) turns the calls
+    into `OpExtInst ... NonSemantic.DebugPrintf` in the words and drops the
+    functions:
+
+    ```mlir
+    gpu.printf "[#%u @shade] hit %f
+", %id, %t : i32, f32
+    // becomes
+    spirv.FunctionCall @__coro_debug_printf_0(%id, %t) : (i32, f32) -> ()
+    spirv.func @__coro_debug_printf_0(i32, f32) "None"
+        attributes {coro.debug_printf = "[#%u @shade] hit %f
+"}
+    ```
+
+    The arguments DebugPrintf takes are 32- and 64-bit integers and 32-bit
+    floats (`gpu.printf` takes no vectors): `index` becomes i32 (the
+    target's), `i1`,
+    `i8` and `i16` are extended to `i32` (signed), `f16` and `bf16` to
+    `f32`, and `f64` is rounded to `f32` (print it with `%f`). The layer
+    reads a 64-bit integer only with `%lu` or `%lx`, and any other
+    conversion of one would shift every later argument, so a format whose
+    conversions do not fit its arguments is an error here. Run it on GPU
+    modules before `convert-gpu-to-spirv`.
+  }];
+  let statistics = [
+    Statistic<"numPrints", "prints", "gpu.printf ops lowered">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
 def CoroSPIRVScalarizeVectorMemory
     : Pass<"coro-spirv-scalarize-vector-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Load and store vectors from memrefs of scalars element by "

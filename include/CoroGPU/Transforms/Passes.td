@@ -243,6 +243,49 @@ def CoroProfileLanes : Pass<"coro-profile-lanes", "::mlir::ModuleOp"> {
   ];
 }
 
+def CoroPrefixPrintf : Pass<"coro-prefix-printf", "::mlir::ModuleOp"> {
+  let summary = "Prefix each gpu.printf of a coroutine with its instance and "
+                "the suspension point it resumed at";
+  let description = [{
+    Under a split scheduler the lines a coroutine prints come from
+    whichever thread resumes an instance, in whatever order its rounds,
+    steps or launches run them, so a line says nothing unless it says whose
+    it is. This pass prepends `[#<id> @<point>] ` to the format of every
+    `gpu.printf` in the subroutines of each `coro.split` (run it after
+    `coro-split`): `<id>` is the instance (`coro.frame.id`, printed with
+    `%u`) and `<point>` the suspension point the subroutine resumes at, by
+    its tag (`entry` for the start). A coroutine that is not split (the
+    mega-kernel, or with `mega-kernel` any coroutine) runs whole, so its
+    prints get `[#<id>] `.
+
+    ```mlir
+    gpu.printf "hit %f
+", %t : f32      // in @render__shade
+    // becomes
+    %id = coro.frame.id %frame : index
+    %id32 = arith.index_castui %id : index to i32
+    gpu.printf "[#%u @shade] hit %f
+", %id32, %t : i32, f32
+    ```
+
+    The targets then lower `gpu.printf`: `coro-spirv-debug-printf` for
+    Vulkan (`NonSemantic.DebugPrintf`, shown by the validation layer), the
+    NVVM conversion for CUDA (`vprintf`).
+  }];
+  let options = [
+    Option<"megaKernel", "mega-kernel", "bool", /*default=*/"false",
+           "Prefix each coroutine's own body, which the mega-kernel runs, "
+           "also where it is split">
+  ];
+  let statistics = [
+    Statistic<"numPrefixed", "prints", "gpu.printf ops prefixed">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect"
+  ];
+}
+
 def CoroNormalizeControlFlow
     : Pass<"coro-normalize-control-flow", "::mlir::coro::FuncOp"> {
   let summary = "Turn a coroutine's cf control flow into structured scf";
@@ -318,7 +361,7 @@ def CoroSplit : Pass<"coro-split", "::mlir::ModuleOp"> {
     chains of at most `max-recomputed-ops` pure ops or integer divisions
     (which rerun on the operands they ran on before the suspension, so do
     not trap; not ops that read the thread they run in, such as
-    `gpu.thread_id`; default 16: a frame word costs a store and a load of
+    `gpu.lane_id`; default 16: a frame word costs a store and a load of
     global memory per instance and suspension under the wavefront
     scheduler, a dozen ALU ops cost a dozen cycles) whose inputs take fewer
     bits than the value, and (with

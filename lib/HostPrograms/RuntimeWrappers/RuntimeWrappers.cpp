@@ -13,7 +13,9 @@
 // with exit code 1: the mgpu* functions return no status.
 //
 // Environment: COROGPU_VULKAN_VALIDATION=1 turns on the Khronos validation
-// layer (its messages fail the launch); COROGPU_VULKAN_DEVICE picks a
+// layer (its messages fail the launch); COROGPU_PRINTF=1 shows what the
+// kernels print (gpu.printf) on stdout, through the layer's debug printf
+// (coro-run --printf; CUDA prints always); COROGPU_VULKAN_DEVICE picks a
 // Vulkan device, COROGPU_CUDA_DEVICE a CUDA one (corogpu/runtime/Device.h);
 // COROGPU_MAX_ROUNDS and COROGPU_TIME_LIMIT (seconds) bound the host loop
 // of each coroutine launch (default: 2^20 rounds or launches, no time
@@ -96,12 +98,27 @@ static rt::Device &getDevice(StringRef target) {
       rt::VulkanOptions options;
       const char *validation = std::getenv("COROGPU_VULKAN_VALIDATION");
       options.validation = validation && StringRef(validation) == "1";
+      const char *printf = std::getenv("COROGPU_PRINTF");
+      options.printf = printf && StringRef(printf) == "1";
       device = rt::createVulkanDevice(options, status);
     } else {
       device = rt::createCUDADevice(0, status);
     }
     if (!device)
       fail(status.error);
+    // The devices go before the libraries the device loaded (the driver,
+    // the validation layer) tear down their own state at exit: exit
+    // handlers run in the reverse order of their registration, and the
+    // state's destructor registered before those libraries were loaded.
+    // (The layer's debug printf crashed in vkDestroyDevice otherwise.)
+    // (No lock: fail() exits with it held.)
+    std::atexit([] {
+      WrapperState &state = getState();
+      state.modules.clear();
+      state.functions.clear();
+      state.vulkan.reset();
+      state.cuda.reset();
+    });
   }
   // PTX for one chip runs on later ones: the driver compiles it.
   if (spirv != (device->getTarget() == "spirv"))

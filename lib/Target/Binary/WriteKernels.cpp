@@ -11,11 +11,11 @@
 
 #include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "CoroGPU/Target/Passes.h"
+#include "CoroGPU/Target/SerializeSPIRV.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/Support/DebugLog.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -74,7 +74,7 @@ struct CoroWriteKernelsPass
       return signalPassFailure();
     for (auto spirvModule : module.getOps<spirv::ModuleOp>()) {
       SmallVector<uint32_t> binary;
-      if (failed(spirv::serialize(spirvModule, binary)))
+      if (failed(coro::serializeSPIRV(spirvModule, binary)))
         return signalPassFailure();
       StringRef bytes(reinterpret_cast<const char *>(binary.data()),
                       binary.size() * sizeof(uint32_t));

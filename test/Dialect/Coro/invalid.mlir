@@ -537,3 +537,36 @@ func.func @m__entry(%frame: !coro.frame, %x: f32) {
   return
 }
 coro.split @m subroutines [@m__entry] names ["entry"] fields [] transitions []
+
+// -----
+
+// Thread and workgroup ids differ from one scheduler to another: an
+// instance resumes in whichever thread its scheduler picks.
+coro.func @thread_id(%out: memref<?xf32>) {
+  // expected-error @below {{'gpu.thread_id' op cannot be used in coroutine @thread_id: an instance resumes in whichever thread and workgroup its scheduler picks}}
+  %t = gpu.thread_id x
+  %one = arith.constant 1.0 : f32
+  memref.store %one, %out[%t] : memref<?xf32>
+  coro.return
+}
+
+// -----
+
+coro.func @block_id_in_loop(%out: memref<?xindex>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @below {{'gpu.block_id' op cannot be used in coroutine @block_id_in_loop}}
+    %b = gpu.block_id x
+    memref.store %b, %out[%i] : memref<?xindex>
+  }
+  coro.return
+}
+
+// -----
+
+coro.func @barrier(%out: memref<?xf32>) {
+  // expected-error @below {{'gpu.barrier' op cannot be used in coroutine @barrier: the threads of a workgroup run different instances at different suspension points (or none), so a barrier in an instance would wait for threads that never reach it}}
+  gpu.barrier
+  coro.return
+}

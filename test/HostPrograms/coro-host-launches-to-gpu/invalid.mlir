@@ -5,6 +5,8 @@
 // RUN: not coro-opt %s --split-input-file "--coro-host-launches-to-gpu=scheduler-options='layout=diagonal'" 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // OPTIONS: for the --layout option: Cannot find option named 'diagonal'!
 // OPTIONS: error: coro-host-launches-to-gpu: scheduler-options='layout=diagonal' is not a list of the schedulers' options (see coro-to-spirv's in --help)
+// RUN: not coro-opt %s --split-input-file "--coro-host-launches-to-gpu=scheduler-options='persistent-batch=0'" 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: error: coro-host-launches-to-gpu: scheduler-options: persistent-batch must be in [1, 2^20], got 0
 // TARGET: error: coro-host-launches-to-gpu: target must be spirv or an NVIDIA chip (sm_90), not 'gfx90a'
 
 coro.func @f(%out: memref<?xf32>) {

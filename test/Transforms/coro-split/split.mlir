@@ -328,14 +328,16 @@ coro.func @divide(%width: i32, %out: memref<?xf32>) {
 // -----
 
 // What an op reads from the thread that runs it differs in the thread an
-// instance resumes in: gpu.thread_id is kept in the frame, not recomputed.
+// instance resumes in: gpu.lane_id (which coro-profile-lanes adds; the
+// verifier refuses thread and workgroup ids) is kept in the frame, not
+// recomputed.
 // CHECK-LABEL: func.func @thread_bound__after(
 // CHECK:         %[[T:.*]] = coro.frame.load %arg0[0] : index
-// CHECK-NOT:     gpu.thread_id
+// CHECK-NOT:     gpu.lane_id
 // CHECK:         memref.store %{{.*}}, %arg1[%[[T]]]
 // CHECK:       coro.split @thread_bound {{.*}} fields [#coro.field<"v0" : index at 2 #loc{{[0-9]*}}>] transitions
 coro.func @thread_bound(%out: memref<?xf32>) {
-  %lane = gpu.thread_id x
+  %lane = gpu.lane_id
   %one = arith.constant 1.0 : f32
   coro.suspend "after"
   memref.store %one, %out[%lane] : memref<?xf32>

@@ -222,12 +222,41 @@ LogicalResult FuncOp::verify() {
   return success();
 }
 
+/// Why `op` means nothing in a coroutine, if it reads the thread or
+/// workgroup that runs it or synchronizes with the others. (Lane ids and
+/// subgroup operations are not refused: coro-profile-lanes counts lanes
+/// with them.) By name: the dialect does not depend on the GPU dialect.
+static std::optional<StringRef> getThreadBoundReason(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name == "gpu.thread_id" || name == "gpu.block_id" ||
+      name == "gpu.block_dim" || name == "gpu.grid_dim" ||
+      name == "gpu.global_id" || name == "gpu.cluster_id" ||
+      name == "gpu.cluster_dim" || name == "gpu.cluster_block_id" ||
+      name == "gpu.cluster_dim_blocks")
+    return StringRef(
+        "an instance resumes in whichever thread and workgroup its scheduler "
+        "picks (the wavefront scheduler: a new one after each suspension "
+        "point), so thread and workgroup ids differ from one scheduler to "
+        "another; coro.id is the instance's own index");
+  if (name == "gpu.barrier")
+    return StringRef(
+        "the threads of a workgroup run different instances at different "
+        "suspension points (or none), so a barrier in an instance would wait "
+        "for threads that never reach it");
+  return std::nullopt;
+}
+
 LogicalResult FuncOp::verifyRegions() {
   // Tags name subroutines and promises name frame fields: both must be
   // unambiguous across the whole coroutine.
   llvm::StringMap<SuspendOp> taggedSuspends;
   llvm::StringMap<PromiseOp> promiseFields;
   WalkResult result = getBody().walk([&](Operation *op) -> WalkResult {
+    if (std::optional<StringRef> why = getThreadBoundReason(op)) {
+      op->emitOpError("cannot be used in coroutine @")
+          << getSymName() << ": " << *why;
+      return WalkResult::interrupt();
+    }
     if (auto suspend = dyn_cast<SuspendOp>(op)) {
       std::optional<StringRef> tag = suspend.getTag();
       if (!tag)

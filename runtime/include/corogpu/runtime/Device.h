@@ -251,6 +251,13 @@ struct VulkanOptions {
   /// Pick the first device whose name contains this text (empty: the first
   /// device). The environment variable COROGPU_VULKAN_DEVICE overrides it.
   std::string deviceName;
+  /// Show what kernels print (gpu.printf, lowered to
+  /// NonSemantic.DebugPrintf): loads the validation layer with its debug
+  /// printf, which runs the prints, and passes each message to
+  /// `printfOutput` (default: stdout) as the submission that printed it
+  /// completes. Without it the prints cost nothing: drivers skip them.
+  bool printf = false;
+  std::function<void(const std::string &)> printfOutput;
 };
 
 /// Creates a Vulkan device, or returns null and says why in `status`.

@@ -57,8 +57,9 @@ struct WavefrontOptions {
   /// Rounds recorded per submission; the host checks for completion
   /// after each.
   uint32_t roundsPerCheck = 8;
-  /// Time every dispatch (GPU timestamps / events).
-  bool timing = false;
+  /// Time every dispatch (GPU timestamps / events); on by default, so
+  /// that the GPU time is measured; off saves a timestamp per dispatch.
+  bool timing = true;
   /// Rounds and wall-clock time before the run gives up (the rounds are
   /// checked after each submission, so a run may pass them by up to
   /// roundsPerCheck - 1).

@@ -1,0 +1,50 @@
+//===- GridChecks.h - a grid against the buffers it indexes -----*- C++ -*-===//
+//
+// Part of the CoroGPU project.
+//
+// Before a run: whether a grid of instances fits the buffers a coroutine
+// indexes by its instance id. An access past a buffer's end is undefined
+// on every target (lavapipe drops it, a GPU may write another buffer), so a
+// grid larger than such a buffer gives results nobody can trust; this is
+// the cheap static half of what coro-check-bounds checks at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COROGPU_RUNNER_GRIDCHECKS_H
+#define COROGPU_RUNNER_GRIDCHECKS_H
+
+#include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir {
+namespace coro {
+namespace runner {
+
+/// An access of a coroutine's memref argument whose index is the instance
+/// id (coro.id, or an integer cast of it): instance i touches elements
+/// [i, i + width).
+struct InstanceIndexedAccess {
+  unsigned argument = 0;
+  Operation *access = nullptr;
+  /// Elements one access touches (a vector load or store: its length).
+  int64_t width = 1;
+};
+
+/// The first access of each memref argument of `coroutine` (its body, as
+/// written) that its instance id indexes directly; the buffers indexed
+/// otherwise are left to coro-check-bounds.
+SmallVector<InstanceIndexedAccess>
+findInstanceIndexedAccesses(FuncOp coroutine);
+
+/// The memref arguments of `coroutine` that it writes at an index computed
+/// from its instance id other than the id itself (`out[3 * id + c]`): a
+/// buffer smaller than the grid is suspect there, but only a run with
+/// coro-check-bounds can tell.
+SmallVector<unsigned> findInstanceDerivedWrites(FuncOp coroutine);
+
+} // namespace runner
+} // namespace coro
+} // namespace mlir
+
+#endif // COROGPU_RUNNER_GRIDCHECKS_H

@@ -1,0 +1,108 @@
+//===- GridChecks.cpp - a grid against the buffers it indexes -------------===//
+//
+// Part of the CoroGPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoroGPU/Runner/GridChecks.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::coro;
+
+namespace {
+/// An access of a memref: the memref, its indices, the elements it touches
+/// and whether it writes.
+struct MemRefAccess {
+  Value memref;
+  ValueRange indices;
+  int64_t width = 1;
+  bool writes = false;
+};
+} // namespace
+
+static std::optional<MemRefAccess> getAccess(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return MemRefAccess{load.getMemRef(), load.getIndices(), 1, false};
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return MemRefAccess{store.getMemRef(), store.getIndices(), 1, true};
+  if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+    return MemRefAccess{atomic.getMemref(), atomic.getIndices(), 1, true};
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return MemRefAccess{load.getBase(), load.getIndices(),
+                        load.getVectorType().getNumElements(), false};
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return MemRefAccess{store.getBase(), store.getIndices(),
+                        store.getVectorType().getNumElements(), true};
+  return std::nullopt;
+}
+
+/// Whether `index` is the instance id, possibly cast between integer types.
+static bool isInstanceId(Value index) {
+  while (Operation *def = index.getDefiningOp()) {
+    if (isa<IdOp>(def))
+      return true;
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
+             arith::ExtSIOp>(def))
+      return false;
+    index = def->getOperand(0);
+  }
+  return false;
+}
+
+/// The argument number of `memref` when it is one of `coroutine`'s.
+static std::optional<unsigned> getArgumentNumber(FuncOp coroutine,
+                                                 Value memref) {
+  auto argument = dyn_cast<BlockArgument>(memref);
+  if (!argument || argument.getOwner() != &coroutine.getBody().front())
+    return std::nullopt;
+  return argument.getArgNumber();
+}
+
+SmallVector<runner::InstanceIndexedAccess>
+runner::findInstanceIndexedAccesses(FuncOp coroutine) {
+  SmallVector<InstanceIndexedAccess> found;
+  llvm::DenseSet<unsigned> seen;
+  coroutine.walk([&](Operation *op) {
+    std::optional<MemRefAccess> access = getAccess(op);
+    if (!access || access->indices.size() != 1 ||
+        !isInstanceId(access->indices.front()))
+      return;
+    std::optional<unsigned> argument =
+        getArgumentNumber(coroutine, access->memref);
+    if (argument && seen.insert(*argument).second)
+      found.push_back({*argument, op, access->width});
+  });
+  return found;
+}
+
+SmallVector<unsigned> runner::findInstanceDerivedWrites(FuncOp coroutine) {
+  // Every value computed from the instance id, by the ops in the body.
+  llvm::DenseSet<Value> derived;
+  coroutine.walk([&](Operation *op) {
+    bool fromId =
+        isa<IdOp>(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
+          return derived.contains(operand);
+        });
+    if (fromId && op->getNumRegions() == 0)
+      derived.insert(op->result_begin(), op->result_end());
+  });
+  llvm::SetVector<unsigned> arguments;
+  coroutine.walk([&](Operation *op) {
+    std::optional<MemRefAccess> access = getAccess(op);
+    if (!access || !access->writes ||
+        llvm::none_of(access->indices,
+                      [&](Value index) { return derived.contains(index); }) ||
+        (access->indices.size() == 1 && isInstanceId(access->indices.front())))
+      return;
+    if (std::optional<unsigned> argument =
+            getArgumentNumber(coroutine, access->memref))
+      arguments.insert(*argument);
+  });
+  return arguments.takeVector();
+}

@@ -3,14 +3,16 @@
 
 Every ```console block of the page is a session: lines starting with "$ "
 are commands (run with bash, from a scratch directory that mirrors the
-repository's examples/ and build/bin/), the lines after a command are the
+repository's examples/, build/bin/ and, with --libs, build/lib/), the lines
+after a command are the
 output it must print, in order (other lines may come in between). An
 expected line matches a whole output line (leading and trailing spaces
 aside); in it, "…" stands for any text and runs of spaces match any
 whitespace. A line that is only "…" stands for lines not shown.
 A command must exit with status 0.
 
-  run-doc-commands.py PAGE --root REPO --tools BIN_DIR --workdir DIR
+  run-doc-commands.py PAGE --root REPO --tools BIN_DIR [--libs LIB_DIR]
+      --workdir DIR
 """
 
 import argparse
@@ -72,6 +74,7 @@ def main():
     parser.add_argument("page")
     parser.add_argument("--root", required=True)
     parser.add_argument("--tools", required=True)
+    parser.add_argument("--libs", help="the build's lib directory")
     parser.add_argument("--workdir", required=True)
     options = parser.parse_args()
 
@@ -81,6 +84,9 @@ def main():
                os.path.join(options.workdir, "examples"))
     os.symlink(os.path.abspath(options.tools),
                os.path.join(options.workdir, "build", "bin"))
+    if options.libs:
+        os.symlink(os.path.abspath(options.libs),
+                   os.path.join(options.workdir, "build", "lib"))
     env = dict(os.environ)
     # python3 is the Python running this script (the one with NumPy).
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env["PATH"]

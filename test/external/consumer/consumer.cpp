@@ -18,6 +18,7 @@
 #include "CoroGPU/Runner/BufferIO.h"
 #include "CoroGPU/Runner/Compile.h"
 #include "CoroGPU/Runner/CompilePolicy.h"
+#include "CoroGPU/Runner/KernelABI.h"
 #include "CoroGPU/Runner/Run.h"
 #include "CoroGPU/Transforms/Passes.h"
 
@@ -38,11 +39,11 @@ coro.func @count(%n: i32) yields i32 {
 )mlir";
 
 static const char *const kKernel = R"mlir(
-coro.func @scale(%data: memref<?xf32>) {
+coro.func @scale(%k: f32, %data: memref<?xf32>) {
   %id = coro.id : index
   %x = memref.load %data[%id] : memref<?xf32>
   coro.suspend "twice"
-  %y = arith.addf %x, %x : f32
+  %y = arith.mulf %x, %k : f32
   memref.store %y, %data[%id] : memref<?xf32>
   coro.return
 }
@@ -117,7 +118,7 @@ int main() {
   ok = ok && plan->getTokens() == 2 && plan->getWorkgroupSize() > 0;
 
   // Run it from C++ with the Runner library: compiled for the first Vulkan
-  // device, under the wavefront scheduler, from a buffer 0, 1, 2, ...
+  // device, under the wavefront scheduler, k = 2 and a buffer 0, 1, 2, ...
   namespace runner = mlir::coro::runner;
   corogpu::runtime::Status status;
   std::unique_ptr<corogpu::runtime::Device> device =
@@ -134,16 +135,21 @@ int main() {
             *program, "scale", mlir::coro::GPUScheduler::Wavefront,
             device->getTarget(),
             runner::getDefaultCompileOptions(runner::getDeviceTraits(*device)));
+    // Arguments in the target's ABI, from text as coro-run's --arg and
+    // --buffer take them (or built in C++: HostBuffer, KernelArg).
+    llvm::Expected<corogpu::runtime::KernelArg> k =
+        runner::parseScalarArgument("2.0", scale.getArgumentTypes()[0], 0,
+                                    /*wideIndex=*/false);
     llvm::Expected<runner::HostBuffer> data = runner::parseBufferSpec(
         "f32:64:iota",
-        mlir::cast<mlir::MemRefType>(scale.getArgumentTypes()[0]), 0);
-    if (mlir::failed(compiled) || !data) {
+        mlir::cast<mlir::MemRefType>(scale.getArgumentTypes()[1]), 1);
+    if (mlir::failed(compiled) || !k || !data) {
       llvm::errs() << "consumer: cannot prepare the run\n";
       return 1;
     }
     runner::RunResult result;
     status = runner::runCoroutine(*device, *compiled, {64, 1, 1},
-                                  scale.getArgumentTypes(), {}, {*data},
+                                  scale.getArgumentTypes(), {*k}, {*data},
                                   runner::RunOptions(), result);
     if (!status.ok()) {
       llvm::errs() << "consumer: the run failed: " << status.error << "\n";
@@ -154,9 +160,11 @@ int main() {
       doubled = doubled && result.buffers[0].getElement(i) == 2.0 * i;
     llvm::outs() << "consumer: ran @scale on " << device->getName() << " in "
                  << result.scheduled.wavefrontStats.rounds
-                 << " wavefront rounds: "
+                 << " wavefront rounds, " << result.timing.gpu
+                 << " ms of GPU time: "
                  << (doubled ? "every value doubled" : "WRONG VALUES") << "\n";
-    ok = ok && doubled;
+    // The runtime times the launches by default (RunOptions).
+    ok = ok && doubled && result.timing.gpu > 0;
   }
   llvm::outs() << (ok ? "consumer: OK\n" : "consumer: FAILED\n");
   return ok ? 0 : 1;

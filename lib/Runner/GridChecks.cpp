@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -42,11 +43,12 @@ static std::optional<MemRefAccess> getAccess(Operation *op) {
   return std::nullopt;
 }
 
-/// Whether `index` is the instance id, possibly cast between integer types.
+/// Whether `index` is the (linear) instance id, possibly cast between
+/// integer types. (A component, `coro.id 0`, ranges over one extent only.)
 static bool isInstanceId(Value index) {
   while (Operation *def = index.getDefiningOp()) {
-    if (isa<IdOp>(def))
-      return true;
+    if (auto id = dyn_cast<IdOp>(def))
+      return !id.getDim();
     if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
              arith::ExtSIOp>(def))
       return false;
@@ -64,14 +66,50 @@ static std::optional<unsigned> getArgumentNumber(FuncOp coroutine,
   return argument.getArgNumber();
 }
 
+/// Every value of `coroutine`'s body computed from its instance id (an op's
+/// results when any operand is; a block argument is not followed).
+static llvm::DenseSet<Value> getIdDerivedValues(FuncOp coroutine) {
+  llvm::DenseSet<Value> derived;
+  coroutine.walk([&](Operation *op) {
+    if (isa<IdOp>(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
+          return derived.contains(operand);
+        }))
+      derived.insert(op->result_begin(), op->result_end());
+  });
+  return derived;
+}
+
+/// Whether every instance that starts runs `op`: it is in the body's entry
+/// block, nested in nothing but loops whose bounds are the same for every
+/// instance (a guard such as `scf.if %id < %n`, a branch, or a trip count
+/// computed from the id may keep instances from it, and then a smaller
+/// buffer is correct).
+static bool runsInEveryInstance(FuncOp coroutine, Operation *op,
+                                const llvm::DenseSet<Value> &derived) {
+  for (Operation *at = op; at != coroutine.getOperation();
+       at = at->getParentOp()) {
+    Operation *parent = at->getParentOp();
+    if (parent == coroutine.getOperation())
+      return at->getBlock() == &coroutine.getBody().front();
+    auto loop = dyn_cast<scf::ForOp>(parent);
+    if (!loop || derived.contains(loop.getLowerBound()) ||
+        derived.contains(loop.getUpperBound()) ||
+        derived.contains(loop.getStep()))
+      return false;
+  }
+  return false;
+}
+
 SmallVector<runner::InstanceIndexedAccess>
 runner::findInstanceIndexedAccesses(FuncOp coroutine) {
   SmallVector<InstanceIndexedAccess> found;
   llvm::DenseSet<unsigned> seen;
+  llvm::DenseSet<Value> derived = getIdDerivedValues(coroutine);
   coroutine.walk([&](Operation *op) {
     std::optional<MemRefAccess> access = getAccess(op);
     if (!access || access->indices.size() != 1 ||
-        !isInstanceId(access->indices.front()))
+        !isInstanceId(access->indices.front()) ||
+        !runsInEveryInstance(coroutine, op, derived))
       return;
     std::optional<unsigned> argument =
         getArgumentNumber(coroutine, access->memref);
@@ -82,20 +120,12 @@ runner::findInstanceIndexedAccesses(FuncOp coroutine) {
 }
 
 SmallVector<unsigned> runner::findInstanceDerivedWrites(FuncOp coroutine) {
-  // Every value computed from the instance id, by the ops in the body.
-  llvm::DenseSet<Value> derived;
-  coroutine.walk([&](Operation *op) {
-    bool fromId =
-        isa<IdOp>(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
-          return derived.contains(operand);
-        });
-    if (fromId && op->getNumRegions() == 0)
-      derived.insert(op->result_begin(), op->result_end());
-  });
+  llvm::DenseSet<Value> derived = getIdDerivedValues(coroutine);
   llvm::SetVector<unsigned> arguments;
   coroutine.walk([&](Operation *op) {
     std::optional<MemRefAccess> access = getAccess(op);
     if (!access || !access->writes ||
+        !runsInEveryInstance(coroutine, op, derived) ||
         llvm::none_of(access->indices,
                       [&](Value index) { return derived.contains(index); }) ||
         (access->indices.size() == 1 && isInstanceId(access->indices.front())))

@@ -32,6 +32,9 @@ using namespace corogpu::runtime;
 
 namespace {
 
+/// The validation layer's printf buffer per submission, with printf on.
+constexpr unsigned kPrintfBufferBytes = 16u << 20;
+
 /// Keeps lavapipe (Mesa's llvmpipe) off AVX-512. Where the CPU has it,
 /// lavapipe's LLVM 15 turns a bit insert assigned under a condition,
 /// `if (c) x = (x & ~m) | (v & m)`, into a masked VPTERNLOGD whose constant
@@ -244,7 +247,12 @@ private:
     if (device->printfOutput && data->pMessageIdName &&
         std::string(data->pMessageIdName).find("DEBUG-PRINTF") !=
             std::string::npos) {
-      device->printfOutput(getPrintedText(message));
+      // The layer's own word that its buffer overflowed is no print.
+      if (message.find("Debug Printf message was truncated") !=
+          std::string::npos)
+        device->printfOverflowed = true;
+      else
+        device->printfOutput(getPrintedText(message));
       return VK_FALSE;
     }
     if (device->toleratesNonSemanticInfo &&
@@ -271,6 +279,17 @@ private:
 
   /// Fails if the validation layer reported anything since the last check.
   Status takeValidationMessages() {
+    if (printfOverflowed) {
+      printfOverflowed = false;
+      validationMessages.clear();
+      return Status::failure(
+          "the kernels printed more than the validation layer's printf "
+          "buffer holds (" +
+          std::to_string(kPrintfBufferBytes >> 20) +
+          " MiB per submission, or khronos_validation.printf_buffer_size in "
+          "the settings file of VK_LAYER_SETTINGS_PATH): lines were lost; "
+          "print from fewer instances or fewer times");
+    }
     if (validationMessages.empty())
       return Status::success();
     std::string messages = std::move(validationMessages);
@@ -353,6 +372,8 @@ private:
   /// The device has no VK_KHR_shader_non_semantic_info to enable: the
   /// layer's message that a module declares it is not an error.
   bool toleratesNonSemanticInfo = false;
+  /// The layer dropped prints since the last check: its buffer was full.
+  bool printfOverflowed = false;
   /// Where kernels' prints go (VulkanOptions::printf), or null.
   std::function<void(const std::string &)> printfOutput;
 };
@@ -381,11 +402,24 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
       VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
   validationFeatures.enabledValidationFeatureCount = 1;
   validationFeatures.pEnabledValidationFeatures = &printfFeature;
+  // The layer keeps 1 KiB of prints per submission by default, and a grid
+  // prints far more; the layer reads its buffer size only from a settings
+  // file, so one is written for the instance's creation (unless the user
+  // points the layer at their own with VK_LAYER_SETTINGS_PATH).
+  std::string settingsDirectory;
   if (options.printf) {
     instanceInfo.pNext = &validationFeatures;
-    // The layer keeps 1 KiB of prints per submission by default; a grid
-    // prints far more. (Its own setting wins where the user gave one.)
-    setenv("VK_LAYER_PRINTF_BUFFER_SIZE", "16777216", /*overwrite=*/0);
+    char directory[] = "/tmp/corogpu-layer-XXXXXX";
+    if (!std::getenv("VK_LAYER_SETTINGS_PATH") && mkdtemp(directory)) {
+      settingsDirectory = directory;
+      if (FILE *settings = std::fopen(
+              (settingsDirectory + "/vk_layer_settings.txt").c_str(), "w")) {
+        std::fprintf(settings, "khronos_validation.printf_buffer_size = %u\n",
+                     kPrintfBufferBytes);
+        std::fclose(settings);
+        setenv("VK_LAYER_SETTINGS_PATH", directory, /*overwrite=*/1);
+      }
+    }
   }
   if (layer) {
     instanceInfo.enabledLayerCount = 1;
@@ -393,7 +427,13 @@ Status VulkanDevice::initialize(const VulkanOptions &options) {
     instanceInfo.enabledExtensionCount = 1;
     instanceInfo.ppEnabledExtensionNames = extensions;
   }
-  if (VkResult result = vkCreateInstance(&instanceInfo, nullptr, &instance))
+  VkResult created = vkCreateInstance(&instanceInfo, nullptr, &instance);
+  if (!settingsDirectory.empty()) {
+    unsetenv("VK_LAYER_SETTINGS_PATH");
+    std::remove((settingsDirectory + "/vk_layer_settings.txt").c_str());
+    std::remove(settingsDirectory.c_str());
+  }
+  if (VkResult result = created)
     return Status::failure("cannot create a Vulkan instance (" +
                            describe(result) +
                            (layer ? "; is vulkan-validationlayers installed?)"

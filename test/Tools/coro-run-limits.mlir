@@ -46,7 +46,7 @@
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=-1 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: coro-run: error: --state-machine-steps must be in [0, 2^31)
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --time-limit=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: coro-run: error: --time-limit must not be negative
+// NEGATIVE: coro-run: error: --time-limit must not be negative (or NaN)
 // A workgroup larger than the device allows is an input error before any
 // launch, with or without --validate:
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --wavefront-workgroup-size=2048 2>&1 | FileCheck %s --check-prefix=WORKGROUP

@@ -30,13 +30,30 @@
 // RUN: not coro-run %s --grid=4 --buffer=f32:4:zeros --scheduler=wavefront --sort-by=weight 2>&1 | FileCheck %s --check-prefix=SORTTYPE
 // SORTTYPE: coro-run: error: --sort-by: promise "weight" holds f32; the queues sort by an integer or index promise
 // RUN: coro-run %s --grid=4 --buffer=f32:4:zeros --scheduler=wavefront --sort-by=materal 2>/dev/null; test $? -eq 2
+// Only the promises of the coroutine run (and of those it uses) count:
+// RUN: not coro-run %s --coro=lookup --grid=4 --scheduler=wavefront --sort-by=material 2>&1 | FileCheck %s --check-prefix=OTHERS
+// OTHERS: coro-run: error: --sort-by: @lookup has no integer promise named "material" (it has none)
 //
 // A grid larger than a buffer the coroutine indexes by its instance id is
 // an error at the access (every instance past the end would write out of
 // bounds); --check-bounds checks at run time instead:
 // RUN: not coro-run %s --grid=1000000000 --buffer=f32:8:zeros 2>&1 | FileCheck %s --check-prefix=TOOBIG
 // RUN: coro-run %s --grid=1000000000 --buffer=f32:8:zeros 2>/dev/null; test $? -eq 2
-// TOOBIG: coro-run-usage.mlir:[[@LINE+31]]:3: error: --grid=1000000000 runs 1000000000 instances, but this access indexes argument #0 by the instance id and its buffer holds 8 elements: instances 8 and above would access it out of bounds (give a buffer of at least 1000000000 elements or a smaller grid)
+// TOOBIG: coro-run-usage.mlir:[[@LINE+45]]:3: error: --grid=1000000000 runs 1000000000 instances, but this access indexes argument #0 by the instance id and its buffer holds 8 elements: instances 8 and above would access it out of bounds (give a buffer of at least 1000000000 elements or a smaller grid)
+// An access under a guard is correct with a smaller buffer: no error.
+// RUN: echo 'coro.func @guarded(%%out: memref<?xf32>, %%n: index) { %%id = coro.id : index  %%in = arith.cmpi ult, %%id, %%n : index  scf.if %%in { %%one = arith.constant 1.0 : f32  memref.store %%one, %%out[%%id] : memref<?xf32> }  coro.return }' > %t.guarded.mlir
+// RUN: coro-run %t.guarded.mlir --grid=64 --arg=4 --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=GUARDED
+// GUARDED-NOT: error
+// GUARDED-NOT: warning
+// GUARDED: buffer 0 (f32 x 4): [1, 1, 1, 1]
+// Nor is a loop whose trip count comes from the id, nor an access by one
+// component of a 2-D id (it ranges over one extent):
+// RUN: echo 'coro.func @tripped(%%out: memref<?xi32>, %%n: index) { %%id = coro.id : index  %%c0 = arith.constant 0 : index  %%c1 = arith.constant 1 : index  %%in = arith.cmpi ult, %%id, %%n : index  %%trip = arith.select %%in, %%c1, %%c0 : index  scf.for %%k = %%c0 to %%trip step %%c1 { %%v = arith.index_cast %%id : index to i32  memref.store %%v, %%out[%%id] : memref<?xi32> }  coro.return }' > %t.tripped.mlir
+// RUN: coro-run %t.tripped.mlir --grid=8 --arg=4 --buffer=i32:4:zeros 2>&1 | FileCheck %s --check-prefix=TRIPPED
+// TRIPPED: buffer 0 (i32 x 4): [0, 1, 2, 3]
+// RUN: echo 'coro.func @column(%%w: memref<?xf32>, %%out: memref<?xf32>) { %%x = coro.id 0 : index  %%id = coro.id : index  %%v = memref.load %%w[%%x] : memref<?xf32>  memref.store %%v, %%out[%%id] : memref<?xf32>  coro.return }' > %t.column.mlir
+// RUN: coro-run %t.column.mlir --grid=4x2 --buffer=f32:4:iota --buffer=f32:8:zeros 2>&1 | FileCheck %s --check-prefix=COLUMN
+// COLUMN: buffer 1 (f32 x 8): [0, 1, 2, 3, 0, 1, 2, 3]
 // A buffer written at indices computed from the id is left to
 // --check-bounds, with a warning when it is smaller than the grid:
 // RUN: echo 'coro.func @rgb(%%out: memref<?xf32>) { %%id = coro.id : index  %%c3 = arith.constant 3 : index  %%i = arith.muli %%id, %%c3 : index  %%one = arith.constant 1.0 : f32  memref.store %%one, %%out[%%i] : memref<?xf32>  coro.return }' > %t.rgb.mlir

@@ -272,9 +272,9 @@ static llvm::cl::opt<bool> printKernels(
     "printf",
     llvm::cl::desc("Show what the kernels print (gpu.printf; each line "
                    "prefixed with its instance and the suspension point it "
-                   "resumed at): on Vulkan through the Khronos validation "
-                   "layer's debug printf, which this loads; CUDA prints "
-                   "always"),
+                   "resumed at; on stderr with --json): on Vulkan through "
+                   "the Khronos validation layer's debug printf, which this "
+                   "loads; CUDA prints always"),
     llvm::cl::cat(coroRunCategory));
 static llvm::cl::opt<bool>
     validation("validate",
@@ -472,8 +472,8 @@ static std::string checkGeneralOptions() {
     return "--tolerance must not be negative";
   if (!(pngExposure > 0) || !std::isfinite(pngExposure))
     return "--png-exposure must be a positive number";
-  if (timeLimit < 0)
-    return "--time-limit must not be negative";
+  if (!(timeLimit >= 0))
+    return "--time-limit must not be negative (or NaN)";
   return {};
 }
 
@@ -633,8 +633,18 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
   llvm::SetVector<StringRef> keys;
   std::optional<Type> keyType;
   StringRef key = compileFlags.sortBy;
+  // The coroutine and those it awaits, drives or iterates over.
   auto module = coroutine->getParentOfType<ModuleOp>();
-  for (auto function : module.getOps<coro::FuncOp>()) {
+  llvm::SetVector<coro::FuncOp> reached;
+  reached.insert(coroutine);
+  for (size_t i = 0; i < reached.size(); ++i)
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(reached[i]))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (auto callee = module.lookupSymbol<coro::FuncOp>(
+                use.getSymbolRef().getRootReference()))
+          reached.insert(callee);
+  for (coro::FuncOp function : reached) {
     function.walk([&](coro::PromiseOp promise) {
       Type type = promise.getValue().getType();
       if (isKeyType(type))
@@ -685,6 +695,11 @@ static FailureOr<std::array<uint32_t, 3>> parseGrid() {
     return failure();
   }
   for (auto [i, text] : llvm::enumerate(extents)) {
+    uint64_t extent = 0;
+    if (!text.trim().getAsInteger(10, extent) && extent > UINT32_MAX) {
+      fail("--grid: '" + text + "' is larger than 2^32 - 1", kExitUsage);
+      return failure();
+    }
     if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0) {
       fail("--grid: '" + text +
                "' is not a positive integer (the grid is X, "
@@ -727,7 +742,10 @@ checkGridFitsBuffers(coro::FuncOp coroutine, uint64_t instances,
         << "--grid=" << gridSpec << " runs " << instances
         << " instances, but this access indexes argument #" << access.argument
         << " by the instance id and its buffer holds " << buffer->count
-        << " elements: instances " << buffer->count - access.width + 1
+        << " elements: instances "
+        << (buffer->count >= uint64_t(access.width)
+                ? buffer->count - access.width + 1
+                : 0)
         << " and above would access it out of bounds (give a buffer of at "
            "least "
         << instances + access.width - 1 << " elements or a smaller grid)";
@@ -959,8 +977,8 @@ static const llvm::StringMap<llvm::StringRef> &getTuneRuntimeOptions() {
 
 static std::string checkTuneOptions() {
   static const llvm::StringSet<> chosen = {
-      "scheduler", "layout", "scheduler-stats", "check",
-      "repeat",    "emit",   "emit-to",         "output-dir"};
+      "scheduler", "layout",  "scheduler-stats", "check", "repeat",
+      "emit",      "emit-to", "output-dir",      "printf"};
   for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
     if (!option->getNumOccurrences() || getTuneRuntimeOptions().contains(name))
       continue;
@@ -1252,10 +1270,12 @@ int main(int argc, char **argv) {
     options.validation = validation;
     options.deviceName = deviceName;
     options.printf = printKernels;
-    options.printfOutput = [&showPrints](const std::string &text) {
+    // Under --json the prints go to stderr, so that stdout stays JSON.
+    llvm::raw_ostream &prints = json ? llvm::errs() : llvm::outs();
+    options.printfOutput = [&showPrints, &prints](const std::string &text) {
       if (showPrints)
-        llvm::outs() << text;
-      llvm::outs().flush();
+        prints << text;
+      prints.flush();
     };
     device = rt::createVulkanDevice(options, status);
   }

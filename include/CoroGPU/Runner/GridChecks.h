@@ -32,15 +32,16 @@ struct InstanceIndexedAccess {
 };
 
 /// The first access of each memref argument of `coroutine` (its body, as
-/// written) that its instance id indexes directly; the buffers indexed
-/// otherwise are left to coro-check-bounds.
+/// written) that its instance id indexes directly and that every instance
+/// runs (not under a guard or a branch: `if (id < n) out[id] = ...` is
+/// correct with a buffer of n); the rest is left to coro-check-bounds.
 SmallVector<InstanceIndexedAccess>
 findInstanceIndexedAccesses(FuncOp coroutine);
 
-/// The memref arguments of `coroutine` that it writes at an index computed
-/// from its instance id other than the id itself (`out[3 * id + c]`): a
-/// buffer smaller than the grid is suspect there, but only a run with
-/// coro-check-bounds can tell.
+/// The memref arguments of `coroutine` that every instance writes at an
+/// index computed from its instance id other than the id itself
+/// (`out[3 * id + c]`): a buffer smaller than the grid is suspect there, but
+/// only a run with coro-check-bounds can tell.
 SmallVector<unsigned> findInstanceDerivedWrites(FuncOp coroutine);
 
 } // namespace runner

@@ -283,11 +283,12 @@ def CoroSPIRVDebugPrintf
     floats (`gpu.printf` takes no vectors): `index` becomes i32 (the
     target's), `i1`,
     `i8` and `i16` are extended to `i32` (signed), `f16` and `bf16` to
-    `f32`, and `f64` is rounded to `f32` (print it with `%f`). The layer
-    reads a 64-bit integer only with `%lu` or `%lx`, and any other
-    conversion of one would shift every later argument, so a format whose
-    conversions do not fit its arguments is an error here. Run it on GPU
-    modules before `convert-gpu-to-spirv`.
+    `f32`, and `f64` is rounded to `f32` (`%lf` becomes `%f`). The layer
+    prints numbers only (a `%s` crashed it), reads a 64-bit integer only
+    with `%lu`, `%lx`, `%lX` or `%lo` (any other conversion of one shifts
+    every later argument), and takes no `*` width, so a format whose
+    conversions do not fit its arguments is an error here, at the print.
+    Run it on GPU modules before `convert-gpu-to-spirv`.
   }];
   let statistics = [
     Statistic<"numPrints", "prints", "gpu.printf ops lowered">

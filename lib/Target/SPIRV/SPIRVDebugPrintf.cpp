@@ -61,62 +61,112 @@ static Value toPrintable(OpBuilder &builder, gpu::PrintfOp print, Value value) {
   return {};
 }
 
-/// The conversions of a printf format, in order: each one's length
-/// modifier ("", "l", "ll", "h", ...) and conversion character; "%%" left
-/// out.
-static SmallVector<std::pair<StringRef, char>>
-getConversions(StringRef format) {
-  SmallVector<std::pair<StringRef, char>> conversions;
+/// `print`'s format as the validation layer's DebugPrintf (1.3.239) reads
+/// it with the arguments this pass passes, or an error (in `error`) where
+/// the layer would print something else: it prints numbers only; it reads a
+/// 64-bit integer only with %lu, %lx, %lX or %lo, and any other conversion
+/// of one as one word, and every later argument from the wrong place; it
+/// knows no `*` width and a NUL ends its string. An `l` before a float
+/// conversion (%lf, C's double) is dropped: doubles go as f32.
+static std::string getLayerFormat(gpu::PrintfOp print, std::string &error) {
+  StringRef format = print.getFormat();
+  if (format.contains('\0')) {
+    error = "its format contains a NUL character";
+    return {};
+  }
+  OperandRange args = print.getArgs();
+  std::string result;
+  unsigned next = 0;
   for (size_t at = 0; at < format.size(); ++at) {
+    result.push_back(format[at]);
     if (format[at] != '%')
       continue;
-    size_t start = ++at;
-    if (at < format.size() && format[at] == '%')
+    if (at + 1 < format.size() && format[at + 1] == '%') {
+      result.push_back(format[++at]);
       continue;
-    // Flags, width, precision.
-    while (at < format.size() &&
-           StringRef("-+ #0123456789.").contains(format[at]))
-      ++at;
-    size_t modifier = at;
-    while (at < format.size() && StringRef("hlLqjzt").contains(format[at]))
-      ++at;
-    if (at >= format.size())
-      break;
-    (void)start;
-    conversions.push_back({format.slice(modifier, at), format[at]});
+    }
+    // Flags, width and precision.
+    size_t spec = at + 1;
+    while (spec < format.size() &&
+           StringRef("-+ #0123456789.*").contains(format[spec]))
+      ++spec;
+    StringRef body = format.slice(at + 1, spec);
+    size_t modifierEnd = spec;
+    while (modifierEnd < format.size() &&
+           StringRef("hlLqjzt").contains(format[modifierEnd]))
+      ++modifierEnd;
+    StringRef modifier = format.slice(spec, modifierEnd);
+    if (modifierEnd >= format.size()) {
+      error = "its format ends inside a conversion";
+      return {};
+    }
+    char conversion = format[modifierEnd];
+    std::string which = ("%" + body + modifier + Twine(conversion)).str();
+    if (body.contains('*')) {
+      error = "conversion " + which +
+              " takes its width from an argument, "
+              "which DebugPrintf cannot";
+      return {};
+    }
+    bool integer = StringRef("diouxX").contains(conversion);
+    bool floating = StringRef("fFeEgGaA").contains(conversion);
+    if (!integer && !floating) {
+      error = "conversion " + which +
+              " prints no number; DebugPrintf prints "
+              "integers (d i o u x X) and floats (f F e E g G a A)";
+      return {};
+    }
+    if (next >= args.size()) {
+      error = "its format has more conversions than the " +
+              std::to_string(args.size()) + " argument(s)";
+      return {};
+    }
+    Type type = args[next].getType();
+    std::string argument = "argument #" + std::to_string(next);
+    ++next;
+    bool wide = type.isInteger(64);
+    if (integer && !type.isIntOrIndex()) {
+      error = argument + " is not an integer, but its conversion is " + which;
+      return {};
+    }
+    if (floating && !isa<FloatType>(type)) {
+      error = argument + " is not a float, but its conversion is " + which;
+      return {};
+    }
+    if (!modifier.empty() && modifier != "l") {
+      error = "conversion " + which +
+              " has a length DebugPrintf does not read "
+              "(only l, of 64-bit integers)";
+      return {};
+    }
+    if (integer && wide != (modifier == "l")) {
+      error = wide ? argument + " is a 64-bit integer: print it with %lu or "
+                                "%lx (cast it to i32 for %d)"
+                   : argument +
+                         " is not a 64-bit integer, but its "
+                         "conversion is " +
+                         which;
+      return {};
+    }
+    if (wide && !StringRef("uxXo").contains(conversion)) {
+      error = argument + " is a 64-bit integer: print it with %lu or %lx "
+                         "(DebugPrintf reads no signed 64-bit conversion; "
+                         "cast it to i32 for %d)";
+      return {};
+    }
+    // Doubles go as f32: no `l` there.
+    result.append(body.str());
+    if (integer)
+      result.append(modifier.str());
+    result.push_back(conversion);
+    at = modifierEnd;
   }
-  return conversions;
-}
-
-/// Why the validation layer would print `print` wrong, or empty: its
-/// DebugPrintf (1.3.239) reads a 64-bit integer only with %lu or %lx (and
-/// %lX, %lo), anything else one word of it, and then every later argument
-/// from the wrong place.
-static std::string checkFormat(gpu::PrintfOp print) {
-  SmallVector<std::pair<StringRef, char>> conversions =
-      getConversions(print.getFormat());
-  if (conversions.size() != print.getArgs().size())
-    return ("its format has " + llvm::Twine(conversions.size()) +
-            " conversion(s) for " + llvm::Twine(print.getArgs().size()) +
-            " argument(s)")
-        .str();
-  for (auto [index, pair] : llvm::enumerate(conversions)) {
-    auto [modifier, conversion] = pair;
-    bool wide = print.getArgs()[index].getType().isInteger(64);
-    bool longModifier = modifier == "l" || modifier == "ll";
-    if (wide && !(modifier == "l" && StringRef("uxXo").contains(conversion)))
-      return ("argument #" + llvm::Twine(index) +
-              " is a 64-bit integer: print it with %lu or %lx (the "
-              "validation layer's DebugPrintf reads no other 64-bit "
-              "conversion; cast it to i32 for %d)")
-          .str();
-    if (!wide && longModifier)
-      return ("argument #" + llvm::Twine(index) +
-              " is not a 64-bit integer, but its conversion is %" + modifier +
-              Twine(conversion))
-          .str();
+  if (next != args.size()) {
+    error = "its format has " + std::to_string(next) + " conversion(s) for " +
+            std::to_string(args.size()) + " argument(s)";
+    return {};
   }
-  return {};
+  return result;
 }
 
 namespace {
@@ -131,7 +181,9 @@ struct CoroSPIRVDebugPrintfPass
     module.walk([&](gpu::PrintfOp print) { prints.push_back(print); });
     OpBuilder atModule = OpBuilder::atBlockBegin(module.getBody());
     for (auto [index, print] : llvm::enumerate(prints)) {
-      if (std::string why = checkFormat(print); !why.empty()) {
+      std::string why;
+      std::string format = getLayerFormat(print, why);
+      if (!why.empty()) {
         print.emitOpError("cannot print on Vulkan as written: ") << why;
         return signalPassFailure();
       }
@@ -147,7 +199,8 @@ struct CoroSPIRVDebugPrintfPass
       std::string name = "__coro_debug_printf_" + std::to_string(index);
       auto type = builder.getFunctionType(ValueRange(args).getTypes(), {});
       auto marker = spirv::FuncOp::create(atModule, print.getLoc(), name, type);
-      marker->setAttr(coro::kDebugPrintfFormatAttrName, print.getFormatAttr());
+      marker->setAttr(coro::kDebugPrintfFormatAttrName,
+                      builder.getStringAttr(format));
       OpBuilder body = OpBuilder::atBlockBegin(marker.addEntryBlock());
       spirv::ReturnOp::create(body, print.getLoc());
       LDBG() << "printing " << print << " through @" << name;

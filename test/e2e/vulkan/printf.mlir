@@ -31,6 +31,24 @@
 // Floats, 64-bit integers and halves print too:
 // RUN: coro-run %s --coro=kinds --grid=1 --buffer=f32:1:zeros --printf --quiet | FileCheck %s --check-prefix=KINDS
 // KINDS: [#0 @entry] f32 2.500000 i64 5000000000 f16 0.500000
+// A grid prints far more than the layer's default 1 KiB buffer: coro-run
+// gives it 16 MiB (4 lines per instance here, none lost), and says so when
+// even that is not enough instead of losing lines silently:
+// RUN: coro-run %s --coro=prints --grid=2000 --arg=10 --buffer=i32:2000:zeros --scheduler=wavefront --printf --quiet | grep -c '^\[#' | FileCheck %s --check-prefix=MANY
+// MANY: {{^8000$}}
+// (A user's own settings file for the layer wins; with a 1 KiB buffer
+// lines are lost, which is an error:)
+// RUN: mkdir -p %t.settings && echo 'khronos_validation.printf_buffer_size = 1024' > %t.settings/vk_layer_settings.txt
+// RUN: env VK_LAYER_SETTINGS_PATH=%t.settings not coro-run %s --coro=prints --grid=100 --arg=10 --buffer=i32:100:zeros --printf --quiet 2>&1 >/dev/null | FileCheck %s --check-prefix=LOST
+// LOST: coro-run: error: state-machine: the kernels printed more than the validation layer's printf buffer holds {{.*}}: lines were lost; print from fewer instances or fewer times
+// With --json the prints go to stderr, and stdout stays one JSON object:
+// RUN: coro-run %s --coro=prints --grid=3 --arg=10 --buffer=i32:3:zeros --printf --json 2>%t.prints | %python -c "import json, sys; print(json.load(sys.stdin)['scheduler'])" | FileCheck %s --check-prefix=JSON
+// RUN: FileCheck %s --check-prefix=JSON-PRINTS < %t.prints
+// JSON: state-machine
+// JSON-PRINTS: [#0 @entry] instance 0 starts
+// --tune runs configurations whose prints would repeat: refused.
+// RUN: not coro-run %s --coro=prints --grid=3 --arg=10 --buffer=i32:3:zeros --printf --tune 2>&1 | FileCheck %s --check-prefix=TUNE
+// TUNE: coro-run: error: --printf cannot be combined with --tune
 // Without --printf the kernel runs as it would, and coro-run says how to see
 // the prints:
 // RUN: coro-run %s --coro=prints --grid=3 --arg=10 --buffer=i32:3:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=HINT

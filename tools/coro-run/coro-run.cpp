@@ -85,9 +85,10 @@ namespace {
 /// The parser of coro-run's enum options: a value it does not know is an
 /// error that lists the values and suggests the nearest, instead of LLVM's
 /// "Cannot find option named".
-template <typename T> class SuggestingParser : public llvm::cl::parser<T> {
+template <typename T, typename Base = llvm::cl::parser<T>>
+class SuggestingParser : public Base {
 public:
-  using llvm::cl::parser<T>::parser;
+  using Base::Base;
 
   bool parse(llvm::cl::Option &option, StringRef argName, StringRef arg,
              T &value) {
@@ -95,7 +96,7 @@ public:
     for (unsigned i = 0, e = this->getNumOptions(); i != e; ++i)
       names.push_back(this->getOption(i));
     if (llvm::is_contained(names, arg))
-      return llvm::cl::parser<T>::parse(option, argName, arg, value);
+      return Base::parse(option, argName, arg, value);
     std::string known;
     for (StringRef name : names)
       if (!name.empty())
@@ -620,20 +621,35 @@ static FailureOr<coro::FuncOp> findCoroutine(ModuleOp module) {
   return failure();
 }
 
-/// Why --sort-by cannot order the queues of `coroutine` (no integer
-/// promise of that name: of the coroutine, of those it awaits or iterates
-/// over, whose bodies become its own, or the values their yields promise),
-/// or empty: a usage error before any pass runs.
+/// Why --sort-by cannot order any queue (no coroutine of the module has an
+/// integer promise of that name), or empty: a usage error before any pass
+/// runs. A key that only another coroutine has (not the one run, nor those
+/// it awaits, drives or iterates over) sorts nothing: a warning.
 static std::string checkSortKey(coro::FuncOp coroutine) {
   if (!compileFlags.sortBy.hasValue() || compileFlags.sortBy.empty())
     return {};
+  StringRef key = compileFlags.sortBy;
   auto isKeyType = [](Type type) {
     return type.isIndex() || type.isSignlessInteger();
   };
-  llvm::SetVector<StringRef> keys;
-  std::optional<Type> keyType;
-  StringRef key = compileFlags.sortBy;
-  // The coroutine and those it awaits, drives or iterates over.
+  // The integer promises of `function` (a generator's yields included), and
+  // the type of `key` there if it has one of another type.
+  auto collect = [&](coro::FuncOp function, llvm::SetVector<StringRef> &keys,
+                     std::optional<Type> &keyType) {
+    function.walk([&](coro::PromiseOp promise) {
+      Type type = promise.getValue().getType();
+      if (isKeyType(type))
+        keys.insert(promise.getName());
+      else if (promise.getName() == key)
+        keyType = type;
+    });
+    if (std::optional<Type> yielded = function.getYieldType()) {
+      if (isKeyType(*yielded))
+        keys.insert(coro::kYieldedValueField);
+      else if (key == coro::kYieldedValueField)
+        keyType = *yielded;
+    }
+  };
   auto module = coroutine->getParentOfType<ModuleOp>();
   llvm::SetVector<coro::FuncOp> reached;
   reached.insert(coroutine);
@@ -644,26 +660,28 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
         if (auto callee = module.lookupSymbol<coro::FuncOp>(
                 use.getSymbolRef().getRootReference()))
           reached.insert(callee);
-  for (coro::FuncOp function : reached) {
-    function.walk([&](coro::PromiseOp promise) {
-      Type type = promise.getValue().getType();
-      if (isKeyType(type))
-        keys.insert(promise.getName());
-      if (promise.getName() == key)
-        keyType = type;
-    });
-    if (std::optional<Type> yielded = function.getYieldType()) {
-      if (isKeyType(*yielded))
-        keys.insert(coro::kYieldedValueField);
-      if (key == coro::kYieldedValueField)
-        keyType = *yielded;
-    }
-  }
+  llvm::SetVector<StringRef> keys, moduleKeys;
+  std::optional<Type> keyType, moduleKeyType;
+  for (coro::FuncOp function : reached)
+    collect(function, keys, keyType);
   if (keys.contains(key))
     return {};
-  if (keyType)
+  for (auto function : module.getOps<coro::FuncOp>())
+    collect(function, moduleKeys, moduleKeyType);
+  if (moduleKeys.contains(key)) {
+    llvm::errs() << "coro-run: warning: --sort-by: @" << coroutine.getSymName()
+                 << (keyType
+                         ? " has promise \"" + key.str() + "\" only as " +
+                               llvm::formatv("{0}", *keyType).str()
+                         : " and the coroutines it uses have no promise \"" +
+                               key.str() + "\"")
+                 << " (another coroutine of the module has it): its queues "
+                    "stay unsorted\n";
+    return {};
+  }
+  if (keyType || moduleKeyType)
     return ("--sort-by: promise \"" + key + "\" holds " +
-            llvm::formatv("{0}", *keyType).str() +
+            llvm::formatv("{0}", keyType ? *keyType : *moduleKeyType).str() +
             "; the queues sort by an integer or index promise")
         .str();
   std::string known;
@@ -864,8 +882,26 @@ static runner::RunOptions getRunOptions(rt::Device &device,
   std::string name = label.str();
   bool wavefront = kind == coro::GPUScheduler::Wavefront;
   bool persistent = kind == coro::GPUScheduler::Persistent;
+  // Where stderr is no terminal (a script, a log), one line after 10 s says
+  // that the run goes on and when it will stop.
+  bool notice = !quiet && !json && !showProgress;
+  double seconds = timeLimit;
   rt::RunProgressCallback progress = [=, &lastProgress](
                                          const rt::RunProgress &at) {
+    if (notice && lastProgress == 0 && at.seconds >= 10) {
+      lastProgress = -1;
+      llvm::errs() << llvm::format(
+          "coro-run: %s: still running after %.0f s (%llu %s, %llu of %llu "
+          "instances started)",
+          name.c_str(), at.seconds, static_cast<unsigned long long>(at.rounds),
+          wavefront ? "rounds" : "launches",
+          static_cast<unsigned long long>(at.started),
+          static_cast<unsigned long long>(at.instances));
+      if (seconds > 0)
+        llvm::errs() << llvm::format("; --time-limit stops it at %.0f s",
+                                     seconds);
+      llvm::errs() << "\n";
+    }
     if (!showProgress || at.seconds - lastProgress < 1)
       return;
     lastProgress = at.seconds;

@@ -18,6 +18,7 @@
 
 #include "CoroGPU/Target/SerializeSPIRV.h"
 
+#include "mlir/Target/SPIRV/SPIRVBinaryUtils.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -30,33 +31,19 @@ using namespace mlir;
 
 namespace {
 
-// The opcodes this file reads or writes (SPIR-V specification, 3.52).
-enum Opcode : uint32_t {
-  OpName = 5,
-  OpString = 7,
-  OpExtension = 10,
-  OpExtInstImport = 11,
-  OpExtInst = 12,
-  OpMemoryModel = 14,
-  OpEntryPoint = 15,
-  OpExecutionMode = 16,
-  OpCapability = 17,
-  OpFunction = 54,
-  OpFunctionEnd = 56,
-  OpFunctionCall = 57,
-  OpExecutionModeId = 331,
-};
-constexpr unsigned kHeaderWords = 5;
+using spirv::Opcode;
+
+/// Not in MLIR's opcode enum (its serializer never emits it), but a section
+/// of the module header all the same.
+constexpr uint32_t kOpExecutionModeId = 331;
 constexpr unsigned kBoundWord = 3;
 constexpr uint32_t kDebugPrintfInstruction = 1;
 constexpr llvm::StringLiteral kNonSemanticInfo = "SPV_KHR_non_semantic_info";
 
-/// The words of a SPIR-V literal string: UTF-8, nul-terminated, padded
-/// with zeros to whole words, little-endian.
+/// The words of a SPIR-V literal string.
 SmallVector<uint32_t> encodeString(StringRef text) {
-  SmallVector<uint32_t> words(text.size() / 4 + 1, 0);
-  for (auto [i, c] : llvm::enumerate(text))
-    words[i / 4] |= uint32_t(static_cast<unsigned char>(c)) << (8 * (i % 4));
+  SmallVector<uint32_t> words;
+  spirv::encodeStringLiteralInto(words, text);
   return words;
 }
 
@@ -67,20 +54,28 @@ StringRef decodeString(ArrayRef<uint32_t> words) {
 }
 
 /// Appends an instruction of `opcode` and `operands`.
-void append(SmallVectorImpl<uint32_t> &out, uint32_t opcode,
+void append(SmallVectorImpl<uint32_t> &out, Opcode opcode,
             ArrayRef<uint32_t> operands) {
-  out.push_back(uint32_t(operands.size() + 1) << 16 | opcode);
+  out.push_back(spirv::getPrefixedOpcode(operands.size() + 1, opcode));
   llvm::append_range(out, operands);
+}
+
+/// The opcode of the instruction whose first word is `word`.
+uint32_t getOpcode(uint32_t word) { return word & 0xffff; }
+
+bool is(uint32_t opcode, Opcode which) {
+  return opcode == static_cast<uint32_t>(which);
 }
 
 /// Whether `opcode` belongs to the sections before the debug instructions
 /// (capabilities, extensions, imports, memory model, entry points,
 /// execution modes), where the new string must not go.
 bool isModuleHeader(uint32_t opcode) {
-  return opcode == OpCapability || opcode == OpExtension ||
-         opcode == OpExtInstImport || opcode == OpMemoryModel ||
-         opcode == OpEntryPoint || opcode == OpExecutionMode ||
-         opcode == OpExecutionModeId;
+  return is(opcode, Opcode::OpCapability) || is(opcode, Opcode::OpExtension) ||
+         is(opcode, Opcode::OpExtInstImport) ||
+         is(opcode, Opcode::OpMemoryModel) ||
+         is(opcode, Opcode::OpEntryPoint) ||
+         is(opcode, Opcode::OpExecutionMode) || opcode == kOpExecutionModeId;
 }
 
 } // namespace
@@ -91,11 +86,11 @@ static LogicalResult
 lowerDebugPrintfCalls(spirv::ModuleOp module,
                       const llvm::StringMap<std::string> &formats,
                       SmallVectorImpl<uint32_t> &words) {
-  if (words.size() < kHeaderWords)
+  if (words.size() < spirv::kHeaderWordCount)
     return module.emitError("serialized SPIR-V has no header");
   // Each instruction: its offset in `words`.
   SmallVector<size_t> instructions;
-  for (size_t at = kHeaderWords; at < words.size();) {
+  for (size_t at = spirv::kHeaderWordCount; at < words.size();) {
     uint32_t count = words[at] >> 16;
     if (count == 0 || at + count > words.size())
       return module.emitError("serialized SPIR-V has a malformed instruction "
@@ -108,13 +103,13 @@ lowerDebugPrintfCalls(spirv::ModuleOp module,
   llvm::DenseMap<uint32_t, StringRef> markerFormats;
   bool hasExtension = false;
   for (size_t at : instructions) {
-    uint32_t opcode = words[at] & 0xffff, count = words[at] >> 16;
+    uint32_t opcode = getOpcode(words[at]), count = words[at] >> 16;
     ArrayRef<uint32_t> operands(words.data() + at + 1, count - 1);
-    if (opcode == OpName && operands.size() >= 2) {
+    if (is(opcode, Opcode::OpName) && operands.size() >= 2) {
       auto format = formats.find(decodeString(operands.drop_front()));
       if (format != formats.end())
         markerFormats[operands[0]] = format->second;
-    } else if (opcode == OpExtension &&
+    } else if (is(opcode, Opcode::OpExtension) &&
                decodeString(operands) == kNonSemanticInfo) {
       hasExtension = true;
     }
@@ -136,43 +131,45 @@ lowerDebugPrintfCalls(spirv::ModuleOp module,
   }
   llvm::sort(strings);
 
-  SmallVector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  SmallVector<uint32_t> out(words.begin(),
+                            words.begin() + spirv::kHeaderWordCount);
   out[kBoundWord] = bound;
   bool addedExtension = hasExtension, addedImport = false, addedStrings = false;
   bool inMarker = false;
   for (size_t at : instructions) {
-    uint32_t opcode = words[at] & 0xffff, count = words[at] >> 16;
+    uint32_t opcode = getOpcode(words[at]), count = words[at] >> 16;
     ArrayRef<uint32_t> operands(words.data() + at + 1, count - 1);
-    if (!addedExtension && opcode != OpCapability) {
-      append(out, OpExtension, encodeString(kNonSemanticInfo));
+    if (!addedExtension && !is(opcode, Opcode::OpCapability)) {
+      append(out, Opcode::OpExtension, encodeString(kNonSemanticInfo));
       addedExtension = true;
     }
-    if (!addedImport && opcode != OpCapability && opcode != OpExtension &&
-        opcode != OpExtInstImport) {
+    if (!addedImport && !is(opcode, Opcode::OpCapability) &&
+        !is(opcode, Opcode::OpExtension) &&
+        !is(opcode, Opcode::OpExtInstImport)) {
       SmallVector<uint32_t> import = {importId};
       llvm::append_range(import, encodeString("NonSemantic.DebugPrintf"));
-      append(out, OpExtInstImport, import);
+      append(out, Opcode::OpExtInstImport, import);
       addedImport = true;
     }
     if (!addedStrings && !isModuleHeader(opcode)) {
       for (auto [id, text] : strings) {
         SmallVector<uint32_t> string = {id};
         llvm::append_range(string, encodeString(text));
-        append(out, OpString, string);
+        append(out, Opcode::OpString, string);
       }
       addedStrings = true;
     }
     // The marker functions go, with their names.
-    if (opcode == OpFunction && operands.size() >= 2 &&
+    if (is(opcode, Opcode::OpFunction) && operands.size() >= 2 &&
         markerFormats.contains(operands[1]))
       inMarker = true;
     if (inMarker) {
-      inMarker = opcode != OpFunctionEnd;
+      inMarker = !is(opcode, Opcode::OpFunctionEnd);
       continue;
     }
-    if (opcode == OpName && markerFormats.contains(operands[0]))
+    if (is(opcode, Opcode::OpName) && markerFormats.contains(operands[0]))
       continue;
-    if (opcode == OpFunctionCall && operands.size() >= 3) {
+    if (is(opcode, Opcode::OpFunctionCall) && operands.size() >= 3) {
       auto format = markerFormats.find(operands[2]);
       if (format != markerFormats.end()) {
         // Result type (void) and id stay; the callee becomes the set, the
@@ -181,7 +178,7 @@ lowerDebugPrintfCalls(spirv::ModuleOp module,
                                       kDebugPrintfInstruction,
                                       stringIds.lookup(format->second)};
         llvm::append_range(call, operands.drop_front(3));
-        append(out, OpExtInst, call);
+        append(out, Opcode::OpExtInst, call);
         continue;
       }
     }

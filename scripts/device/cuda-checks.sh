@@ -2,8 +2,8 @@
 # CoroGPU's checks on a GPU machine, in one call (what scripts/device/pack.sh
 # packed travels in .dev/): the scheduler benchmarks on CUDA; the e2e corpus
 # under every scheduler on CUDA and, where NVIDIA's Vulkan driver is found,
-# on Vulkan; then random programs under every configuration on CUDA against
-# the CPU oracle. Logs and results go to $OUT (default ./device-out).
+# on Vulkan; gpu.printf under every scheduler on CUDA; then random programs
+# under every configuration on CUDA against the CPU oracle. Logs and results go to $OUT (default ./device-out).
 # The benchmarks run first, alone on the machine; BENCH_LIMIT, CORPUS_LIMIT
 # and FUZZ_LIMIT bound each phase so that the call ends inside its lease.
 #
@@ -127,6 +127,16 @@ fi
 wait "${suites[@]}"
 cat /tmp/corpus-*.log > "$OUT/corpus.log"
 grep -h "^## \|^FAIL\|^corpus:" /tmp/corpus-*.log
+echo "== $(date -u) printf"
+# gpu.printf as vprintf (test/e2e/ptx/printf.mlir checks the PTX only): each
+# scheduler prints 4 prefixed lines per instance ([#i @entry] once, [#i
+# @shade] three times; the mega-kernel [#i]), and --check passes.
+for scheduler in megakernel state-machine wavefront persistent; do
+  timeout 60 "$coro_run" test/e2e/vulkan/printf.mlir --coro=prints --grid=3 \
+    --arg=10 --buffer=i32:3:zeros --backend=cuda --scheduler="$scheduler" \
+    --check --quiet > "$OUT/printf-$scheduler.log" 2>&1
+  echo "printf $scheduler exit $?, $(grep -c '^\[#' "$OUT/printf-$scheduler.log") of 12 lines"
+done
 echo "== $(date -u) type matrix"
 # Every type in every position (test/e2e/types), values checked, on CUDA.
 timeout "${TYPES_LIMIT:-150}" python3 test/e2e/types/type_matrix.py \

@@ -323,7 +323,8 @@ private:
   Value both(Value a, Value b) {
     return arith::AndIOp::create(rewriter, loc, a, b);
   }
-  Value lessThan(Value a, Value b) {
+  /// a < b, as signed integers.
+  Value lessThanSigned(Value a, Value b) {
     return compare(arith::CmpIPredicate::slt, a, b);
   }
 
@@ -422,11 +423,12 @@ private:
     // Bounded steps: after the launch's last step, the workgroup parks.
     Value going;
     if (stepsPerLaunch > 0) {
-      going = lessThan(loadControl(kSteps), i32(stepsPerLaunch));
+      going = lessThanSigned(loadControl(kSteps), i32(stepsPerLaunch));
       if (parkOnPasses)
-        going = both(going,
-                     lessThan(loadShared(control, index(getPassesPeakWord())),
-                              i32(kParkAfterLoopPasses)));
+        going =
+            both(going,
+                 lessThanSigned(loadShared(control, index(getPassesPeakWord())),
+                                i32(kParkAfterLoopPasses)));
       asking = both(asking, going);
     }
     Value wanted = both(both(asking, notEqual(free, i32(0))),
@@ -449,14 +451,15 @@ private:
         Value next = memref::LoadOp::create(
             rewriter, loc, state, ValueRange{index(pt::kNextInstance)});
         base = buildIfValue(
-            lessThan(next, total),
+            lessThanSigned(next, total),
             [&] { return atomicAdd(state, index(pt::kNextInstance), free); },
             [&] { return total; });
       } else {
         base = atomicAdd(state, index(pt::kNextInstance), free);
         total = loadTotal();
       }
-      Value left = select(lessThan(base, total), sub(total, base), i32(0));
+      Value left =
+          select(lessThanSigned(base, total), sub(total, base), i32(0));
       Value taken = arith::MinSIOp::create(rewriter, loc, free, left);
       storeControl(kBatchBase, base);
       storeControl(kBatchSize, taken);
@@ -466,9 +469,9 @@ private:
           rewriter, loc, state, ValueRange{index(pt::kBatchesPerLaunch)});
       Value taking = add(loadControl(kAcquisitions), i32(1));
       Value lastBatch = both(notEqual(limit, i32(0)), equal(taking, limit));
-      buildIf(
-          arith::OrIOp::create(rewriter, loc, lessThan(taken, free), lastBatch),
-          [&] { storeControl(kExhausted, i32(1)); });
+      buildIf(arith::OrIOp::create(rewriter, loc, lessThanSigned(taken, free),
+                                   lastBatch),
+              [&] { storeControl(kExhausted, i32(1)); });
       buildIf(notEqual(taken, i32(0)), [&] {
         storeControl(kAcquisitions, taking);
         Value entry = index(kEntryToken);
@@ -602,7 +605,7 @@ private:
           both(equal(old, returned), notEqual(taken, i32(0))),
           [&] {
             Value rank = atomicAdd(control, index(kFreeRank), i32(1));
-            Value starts = lessThan(rank, taken);
+            Value starts = lessThanSigned(rank, taken);
             buildIf(starts, [&] {
               storeShared(slotIds, slot, add(base, rank));
               storeShared(slotTokens, slot, i32(kEntryToken));
@@ -627,7 +630,8 @@ private:
         Value place = atomicAdd(control, index(kSwapIn), i32(1));
         storeShared(swapList, toIndex(place), toI32(slot));
       });
-      buildIf(both(notEqual(token, chosen), lessThan(frame, i32(sharedSlots))),
+      buildIf(both(notEqual(token, chosen),
+                   lessThanSigned(frame, i32(sharedSlots))),
               [&] {
                 Value place = atomicAdd(control, index(kSwapOut), i32(1));
                 storeShared(swapList, toIndex(sub(i32(batch - 1), place)),
@@ -762,7 +766,7 @@ private:
     if (batch != sharedSlots && bodyWords != 0)
       inExtension.emplace(getExtensionFrame(slot));
     if (inShared && inExtension)
-      isShared = lessThan(slot, index(sharedSlots));
+      isShared = lessThanSigned(slot, index(sharedSlots));
     return PersistentSlotFrame(*privateFrame, std::move(inShared),
                                std::move(inExtension), isShared);
   }

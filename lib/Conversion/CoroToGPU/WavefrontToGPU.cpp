@@ -152,8 +152,9 @@ public:
       body = rewriter.getInsertionBlock();
       index = first;
     } else {
-      auto ifOp = scf::IfOp::create(rewriter, loc, lessThan(first, count),
-                                    /*withElse=*/false);
+      auto ifOp =
+          scf::IfOp::create(rewriter, loc, lessThanUnsigned(first, count),
+                            /*withElse=*/false);
       inQueue = ifOp;
       body = ifOp.thenBlock();
       index = first;
@@ -166,7 +167,7 @@ public:
       instance = scf::IfOp::create(
           rewriter, loc,
           TypeRange{rewriter.getI32Type(), rewriter.getIndexType()},
-          lessThan(index, count), /*withElse=*/true);
+          lessThanUnsigned(index, count), /*withElse=*/true);
       rewriter.setInsertionPointToEnd(instance.elseBlock());
       scf::YieldOp::create(rewriter, loc,
                            ValueRange{i32(getNoQueueBin()), this->index(0)});
@@ -230,7 +231,8 @@ private:
   // Helpers
   //===--------------------------------------------------------------------===//
 
-  Value lessThan(Value a, Value b) {
+  /// a < b, as unsigned integers.
+  Value lessThanUnsigned(Value a, Value b) {
     return compare(arith::CmpIPredicate::ult, a, b);
   }
   /// (value + divisor - 1) / divisor; arith.ceildivui has no SPIR-V
@@ -355,7 +357,7 @@ private:
   void buildInit() {
     KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
     Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
-    buildIf(lessThan(slot, getCapacity(args)), [&] {
+    buildIf(lessThanUnsigned(slot, getCapacity(args)), [&] {
       getFrame(args, slot).storeToken(rewriter, loc, i32(kTerminatedToken));
     });
   }
@@ -370,7 +372,7 @@ private:
     Value group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
     Value slot = add(mul(group, index(workgroupSize)), lane);
     Value active = toIndex(loadState(args, wf::kActiveSlots));
-    Value inRange = lessThan(slot, active);
+    Value inRange = lessThanUnsigned(slot, active);
     FrameArraySlot frame = getFrame(args, slot);
     Value returned = i32(kTerminatedToken);
     Value oldToken = buildIfValue(
@@ -583,7 +585,8 @@ private:
           Value base = memref::LoadOp::create(rewriter, loc, sharedBase,
                                               ValueRange{index(0)});
           Value id = add(base, freeBefore);
-          Value started = lessThan(id, loadState(args, wf::kTotalInstances));
+          Value started =
+              lessThanUnsigned(id, loadState(args, wf::kTotalInstances));
           buildIf(started, [&] {
             frame.storeWord(rewriter, loc, kCoroIdWord, id);
             frame.storeToken(rewriter, loc, i32(kEntryToken));
@@ -737,7 +740,7 @@ private:
         arith::AndIOp::create(rewriter, loc, equal(alive, zero), exhausted);
     storeState(args, wf::kDone, boolToI32(done));
     Value everyRound = equal(loadState(args, wf::kRefillPolicy), zero);
-    Value belowHalf = lessThan(mul(alive, i32(2)), capacity);
+    Value belowHalf = lessThanUnsigned(mul(alive, i32(2)), capacity);
     storeState(
         args, wf::kRefill,
         boolToI32(arith::AndIOp::create(
@@ -747,10 +750,11 @@ private:
     // Nothing to move once nothing is alive.
     Value compact = arith::AndIOp::create(
         rewriter, loc,
-        arith::AndIOp::create(rewriter, loc, exhausted,
-                              arith::AndIOp::create(rewriter, loc, anyAlive,
-                                                    lessThan(alive, active))),
-        lessThan(mul(alive, i32(100)), mul(percent, active)));
+        arith::AndIOp::create(
+            rewriter, loc, exhausted,
+            arith::AndIOp::create(rewriter, loc, anyAlive,
+                                  lessThanUnsigned(alive, active))),
+        lessThanUnsigned(mul(alive, i32(100)), mul(percent, active)));
     storeGroups(args, wf::kCompactGroups,
                 select(compact, ceilDiv(alive, workgroupSize), zero));
     addToState(args, wf::kCompactions, boolToI32(compact));
@@ -770,7 +774,7 @@ private:
     Value group = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
     Value slot = add(mul(group, index(workgroupSize)), lane);
     Value roundSlots = toIndex(loadState(args, wf::kRoundSlots));
-    buildIf(lessThan(slot, roundSlots), [&] {
+    buildIf(lessThanUnsigned(slot, roundSlots), [&] {
       FrameArraySlot frame = getFrame(args, slot);
       Value token = frame.loadToken(rewriter, loc);
       buildIf(
@@ -803,7 +807,7 @@ private:
                                loadState(args, wf::kCompactGroups), i32(0));
     Value alive = toIndex(loadState(args, wf::kAlive));
     Value copies = arith::AndIOp::create(rewriter, loc, compacting,
-                                         lessThan(position, alive));
+                                         lessThanUnsigned(position, alive));
     buildIf(copies, [&] {
       Value slot = gather ? toIndex(memref::LoadOp::create(
                                 rewriter, loc, args.queue, position))
@@ -969,7 +973,7 @@ private:
     ballot = select(inBallot, ballot, zero);
     Value rank = countBits(
         arith::AndIOp::create(rewriter, loc, ballot, sub(bit, i32(1))));
-    Value appends = lessThan(bin, i32(getNoQueueBin()));
+    Value appends = lessThanUnsigned(bin, i32(getNoQueueBin()));
     Value leads =
         arith::AndIOp::create(rewriter, loc, appends, equal(rank, zero));
     Value first = buildIfValue(
@@ -998,7 +1002,7 @@ private:
   void buildQueueInit() {
     KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
     Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
-    buildIf(lessThan(slot, getCapacity(args)), [&] {
+    buildIf(lessThanUnsigned(slot, getCapacity(args)), [&] {
       memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
                               add(getFreeRingStart(args), slot));
     });
@@ -1041,14 +1045,14 @@ private:
       Value started = loadState(args, wf::kNextInstance);
       Value total = loadState(args, wf::kTotalInstances);
       Value remaining =
-          select(lessThan(started, total),
+          select(lessThanUnsigned(started, total),
                  arith::SubIOp::create(rewriter, loc, total, started), i32(0));
       Value fresh = arith::MinUIOp::create(rewriter, loc, free, remaining);
       setCount(kEntryToken, fresh, head);
       Value ringSize = mul(capacity, i32(2));
       Value moved = add(head, fresh);
       Value newHead =
-          select(lessThan(moved, ringSize), moved,
+          select(lessThanUnsigned(moved, ringSize), moved,
                  arith::SubIOp::create(rewriter, loc, moved, ringSize));
       storeState(args, wf::kFreeHead, newHead);
       storeState(

@@ -37,6 +37,11 @@ static void printPerSubroutine(ArrayRef<uint64_t> counts,
 }
 
 /// How the state machine's or the persistent kernel's dispatch ran.
+/// "1 launch", "3 launches".
+static std::string count(uint64_t n, const char *one, const char *many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 static const char *getDispatchName(const ScheduledRun &run) {
   return run.fallThrough ? "fall-through" : "switch";
 }
@@ -50,9 +55,8 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
     // in bounded steps, until every instance returned.
     const rt::InstanceKernelStats &stats = run.instanceStats;
     StringRef name = run.stateMachine ? "state-machine" : "megakernel";
-    os << name << ": " << stats.launches
-       << (stats.launches == 1 ? " launch" : " launches") << ", workgroups of "
-       << run.instanceKernel.workgroupSize << " threads";
+    os << name << ": " << count(stats.launches, "launch", "launches")
+       << ", workgroups of " << run.instanceKernel.workgroupSize << " threads";
     if (run.stateMachine) {
       os << ", dispatch by " << getDispatchName(run) << ", ";
       if (run.instanceKernel.stepsPerLaunch)
@@ -96,9 +100,6 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
   }
   if (run.persistent) {
     const rt::PersistentStats &stats = run.persistentStats;
-    auto count = [](uint64_t n, const char *one, const char *many) {
-      return std::to_string(n) + " " + (n == 1 ? one : many);
-    };
     os << "persistent: " << count(stats.workgroups, "workgroup", "workgroups")
        << ", " << count(stats.launches, "launch", "launches") << ", "
        << count(stats.steps, "step", "steps") << ", "

@@ -97,12 +97,11 @@ public:
       names.push_back(this->getOption(i));
     if (llvm::is_contained(names, arg))
       return Base::parse(option, argName, arg, value);
-    std::string known;
-    for (StringRef name : names)
-      if (!name.empty())
-        known += (known.empty() ? "" : ", ") + name.str();
-    return option.error("'" + arg + "' is not one of " + known +
-                        suggestName(arg, names));
+    // (--check's value-less spelling is the empty name.)
+    auto spelled = llvm::make_filter_range(
+        names, [](StringRef name) { return !name.empty(); });
+    return option.error("'" + arg + "' is not one of " +
+                        llvm::join(spelled, ", ") + suggestName(arg, names));
   }
 };
 } // namespace
@@ -684,14 +683,12 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
             llvm::formatv("{0}", keyType ? *keyType : *moduleKeyType).str() +
             "; the queues sort by an integer or index promise")
         .str();
-  std::string known;
-  for (StringRef name : keys)
-    known += (known.empty() ? "" : ", ") + name.str();
   return ("--sort-by: @" + coroutine.getSymName() +
           " has no integer promise named \"" + key + "\"" +
           suggestName(key, keys.getArrayRef()) +
-          (known.empty() ? " (it has none)"
-                         : " (integer promises: " + known + ")"))
+          (keys.empty()
+               ? " (it has none)"
+               : " (integer promises: " + llvm::join(keys, ", ") + ")"))
       .str();
 }
 
@@ -714,17 +711,18 @@ static FailureOr<std::array<uint32_t, 3>> parseGrid() {
   }
   for (auto [i, text] : llvm::enumerate(extents)) {
     uint64_t extent = 0;
-    if (!text.trim().getAsInteger(10, extent) && extent > UINT32_MAX) {
-      fail("--grid: '" + text + "' is larger than 2^32 - 1", kExitUsage);
-      return failure();
-    }
-    if (text.trim().getAsInteger(10, grid[i]) || grid[i] == 0) {
+    if (text.trim().getAsInteger(10, extent) || extent == 0) {
       fail("--grid: '" + text +
                "' is not a positive integer (the grid is X, "
                "XxY or XxYxZ)",
            kExitUsage);
       return failure();
     }
+    if (extent > UINT32_MAX) {
+      fail("--grid: '" + text + "' is larger than 2^32 - 1", kExitUsage);
+      return failure();
+    }
+    grid[i] = extent;
   }
   // Instance ids (coro.id) are 32-bit on SPIR-V targets.
   if (rt::countInstances(grid) > uint64_t(INT32_MAX)) {
@@ -1289,14 +1287,14 @@ int main(int argc, char **argv) {
     buffers.push_back(std::move(*violations));
   }
 
-  // The reference's prints would repeat the run's.
-  bool showPrints = true;
-  bool prints = false;
-  module->walk([&](gpu::PrintfOp) { prints = true; });
-  if (prints && !printKernels && backend == Backend::Vulkan)
+  bool kernelsPrint =
+      module->walk([](gpu::PrintfOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (kernelsPrint && !printKernels && backend == Backend::Vulkan)
     llvm::errs() << "coro-run: warning: @" << coroutineName
                  << " prints (gpu.printf); add --printf to see it (through "
                     "the Khronos validation layer)\n";
+  bool showPrints = true;
   rt::Status status;
   std::unique_ptr<rt::Device> device;
   if (backend == Backend::CUDA) {
@@ -1306,7 +1304,8 @@ int main(int argc, char **argv) {
     options.validation = validation;
     options.deviceName = deviceName;
     options.printf = printKernels;
-    // Under --json the prints go to stderr, so that stdout stays JSON.
+    // Under --json the prints go to stderr, so that stdout stays JSON; the
+    // reference's would repeat the run's (showPrints).
     llvm::raw_ostream &prints = json ? llvm::errs() : llvm::outs();
     options.printfOutput = [&showPrints, &prints](const std::string &text) {
       if (showPrints)

@@ -100,11 +100,12 @@ private:
 
 Attribute CoroHostLaunchesToGPUPass::getObjectTarget() {
   MLIRContext *context = &getContext();
-  if (target == "spirv")
+  if (target.isSPIRV())
     return parseAttribute("#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, "
                           "#spirv.resource_limits<>>",
                           context);
-  return parseAttribute("#nvvm.target<chip = \"" + target + "\">", context);
+  return parseAttribute("#nvvm.target<chip = \"" + target.getChip() + "\">",
+                        context);
 }
 
 gpu::BinaryOp CoroHostLaunchesToGPUPass::createBinary(Operation *before,
@@ -139,8 +140,8 @@ FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
     InFlightDiagnostic error =
         emitError(launchLoc) << "compiling @" << name << " under the "
                              << getGPUSchedulerName(scheduler) << " scheduler";
-    if (target != "spirv")
-      error << " for " << target;
+    if (target.isPTX())
+      error << " for " << target.getValue().str();
     return error << " failed (see above)";
   }
   auto descriptor = plan::HostCoroutineAttr::get(
@@ -181,7 +182,7 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
       continue;
     }
     workgroup.resize(3, 1);
-    if (target == "spirv" && !spirv::lookupEntryPointABI(kernel))
+    if (target.isSPIRV() && !spirv::lookupEntryPointABI(kernel))
       kernel->setAttr(spirv::getEntryPointABIAttrName(),
                       spirv::getEntryPointABIAttr(context, workgroup));
     descriptor.push_back(plan::HostKernelAttr::get(
@@ -208,7 +209,7 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
                                       GPUScheduler::Megakernel, target, {},
                                       image)))
     return kernels.emitError("compiling the kernels of @")
-           << kernels.getName() << " for " << target << " failed (see above)";
+           << kernels.getName() << " for " << target.getValue().str() << " failed (see above)";
   StringRef name = kernels.getName();
   std::string binaryName = name.str();
   kernels->setAttr(SymbolTable::getSymbolAttrName(),
@@ -295,10 +296,9 @@ LogicalResult CoroHostLaunchesToGPUPass::resolveFrameWords() {
 
 void CoroHostLaunchesToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (target != "spirv" && !isNVVMChip(target)) {
-    module.emitError("coro-host-launches-to-gpu: target must be spirv or an "
-                     "NVIDIA chip (sm_90), not '")
-        << target << "'";
+  if (target.isPTX() && !isNVVMChip(target.getChip())) {
+    module.emitError("coro-host-launches-to-gpu: target ")
+        << target.getValue().str() << " is not an NVIDIA chip NVVM compiles for";
     return signalPassFailure();
   }
   std::unique_ptr<SchedulerPipelineOptions> givenOptions =

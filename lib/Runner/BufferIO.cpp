@@ -159,8 +159,9 @@ static Type parseElementType(StringRef name, MLIRContext &context) {
 static constexpr const char kElementTypeNames[] =
     "i1, i8, i16, i32, i64, f16, f32, f64";
 
-std::string mlir::coro::runner::checkBufferArgument(MemRefType memref,
-                                                    StringRef target) {
+std::string
+mlir::coro::runner::checkBufferArgument(MemRefType memref,
+                                        const KernelTarget &target) {
   // The elements only: the shapes GPU kernels take are the compiler's to
   // check.
   if (std::string why = checkHostMemRef(

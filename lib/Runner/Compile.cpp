@@ -228,11 +228,11 @@ LogicalResult mlir::coro::runner::compileToPTX(
 
 LogicalResult mlir::coro::runner::compileForTarget(
     ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
-    StringRef target, const SchedulerCompileOptions &options,
+    const KernelTarget &target, const SchedulerCompileOptions &options,
     std::string &image, Attribute *plan, LaneProfileAttr *laneProfile) {
-  if (target != "spirv")
-    return compileToPTX(module, coroutine, scheduler, target, options, image,
-                        plan, laneProfile);
+  if (target.isPTX())
+    return compileToPTX(module, coroutine, scheduler, target.getChip(),
+                        options, image, plan, laneProfile);
   std::vector<uint32_t> words;
   if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
                             nullptr, plan, laneProfile)))
@@ -244,12 +244,13 @@ LogicalResult mlir::coro::runner::compileForTarget(
 
 FailureOr<CompiledCoroutine>
 mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
-                                     GPUScheduler scheduler, StringRef target,
+                                     GPUScheduler scheduler,
+                                     const KernelTarget &target,
                                      const SchedulerCompileOptions &options) {
   CompiledCoroutine compiled;
   compiled.coroutine = coroutine.str();
   compiled.scheduler = scheduler;
-  compiled.target = target.str();
+  compiled.target = target;
   compiled.fallThrough =
       (scheduler == GPUScheduler::StateMachine &&
        options.stateMachine.fallThrough) ||

@@ -33,9 +33,10 @@ DeviceTraits mlir::coro::runner::getDeviceTraits(const rt::Device &device) {
 }
 
 llvm::Expected<DeviceTraits>
-mlir::coro::runner::parseDeviceTraits(StringRef text, StringRef target) {
+mlir::coro::runner::parseDeviceTraits(StringRef text,
+                                      const KernelTarget &target) {
   DeviceTraits traits;
-  traits.target = target.str();
+  traits.target = target;
   if (text == "gpu")
     return traits;
   if (text.consume_front("cpu:")) {
@@ -50,12 +51,12 @@ mlir::coro::runner::parseDeviceTraits(StringRef text, StringRef target) {
   if (text == "native") {
     rt::Status status;
     std::unique_ptr<rt::Device> device =
-        target == "spirv" ? rt::createVulkanDevice({}, status)
-                          : rt::createCUDADevice(0, status);
+        target.isSPIRV() ? rt::createVulkanDevice({}, status)
+                         : rt::createCUDADevice(0, status);
     if (!device)
       return makeError("device 'native': " + status.error);
     DeviceTraits native = getDeviceTraits(*device);
-    native.target = target.str();
+    native.target = target;
     return native;
   }
   return makeError("device '" + text +
@@ -65,7 +66,7 @@ mlir::coro::runner::parseDeviceTraits(StringRef text, StringRef target) {
 
 bool mlir::coro::runner::allowsSubgroupAppends(const DeviceTraits &device,
                                                int64_t workgroupSize) {
-  if (device.target != "spirv")
+  if (device.target.isPTX())
     return workgroupSize % 32 == 0;
   return device.subgroupReductions && device.subgroupSize <= 32;
 }

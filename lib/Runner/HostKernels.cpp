@@ -57,7 +57,7 @@ mlir::coro::runner::decodeHostKernels(StringRef object, MLIRContext *context) {
 }
 
 std::string mlir::coro::runner::checkHostMemRef(MemRefType type,
-                                                StringRef target) {
+                                                const KernelTarget &target) {
   std::string text;
   llvm::raw_string_ostream os(text);
   Type element = type.getElementType();
@@ -67,7 +67,7 @@ std::string mlir::coro::runner::checkHostMemRef(MemRefType type,
                                element.getIntOrFloatBitWidth() >= 8 &&
                                element.getIntOrFloatBitWidth() <= 64 &&
                                element.getIntOrFloatBitWidth() % 8 == 0 &&
-                               !(element.isBF16() && target == "spirv"));
+                               !(element.isBF16() && target.isSPIRV()));
   if (!layoutAlike) {
     os << type << " holds elements of " << element
        << ", which host and kernels lay out differently; pass i1, integers "

@@ -141,8 +141,9 @@ rt::Status mlir::coro::runner::runCoroutine(
     return valid;
   if (device.getTarget() != compiled.target)
     return rt::Status::invalidInput(
-        "@" + compiled.coroutine + " was compiled for " + compiled.target +
-        ", but " + device.getName() + " runs " + device.getTarget());
+        "@" + compiled.coroutine + " was compiled for " +
+        compiled.target.str() + ", but " + device.getName() + " runs " +
+        device.getTarget().str());
 
   Clock::time_point start = Clock::now();
   std::vector<HostBuffer> hostBuffers(buffers.begin(), buffers.end());
@@ -153,7 +154,7 @@ rt::Status mlir::coro::runner::runCoroutine(
     return status;
   double uploadMs = millisecondsSince(start);
 
-  bool ptxABI = device.getTarget() != "spirv";
+  bool ptxABI = device.getTarget().isPTX();
   std::vector<rt::KernelArg> args = buildKernelArguments(
       ptxABI, grid, argumentTypes, scalars, deviceBuffers, hostBuffers);
   double gpuMs = 0;
@@ -225,7 +226,7 @@ rt::Status mlir::coro::runner::runKernel(
   double uploadMs = millisecondsSince(start);
 
   // The kernel's own arguments: buildKernelArguments less the grid.
-  bool ptxABI = device.getTarget() != "spirv";
+  bool ptxABI = device.getTarget().isPTX();
   std::vector<rt::KernelArg> args = buildKernelArguments(
       ptxABI, {1, 1, 1}, argumentTypes, scalars, deviceBuffers, hostBuffers);
   args.erase(args.begin(), args.begin() + 3);

@@ -174,7 +174,8 @@ public:
     int major = 0, minor = 0;
     api.deviceGetAttribute(&major, kComputeCapabilityMajor, device);
     api.deviceGetAttribute(&minor, kComputeCapabilityMinor, device);
-    target = "sm_" + std::to_string(major) + std::to_string(minor);
+    target = KernelTarget::getPTX("sm_" + std::to_string(major) +
+                                  std::to_string(minor));
     computeCapabilityMajor = major;
     int threads = 0, shared = 0;
     api.deviceGetAttribute(&threads, kMaxThreadsPerBlock, device);
@@ -198,7 +199,7 @@ public:
   }
 
   std::string getName() const override { return name; }
-  std::string getTarget() const override { return target; }
+  KernelTarget getTarget() const override { return target; }
 
   std::unique_ptr<Buffer> createBuffer(size_t bytes, Status &status) override {
     CUdeviceptr pointer = 0;
@@ -347,7 +348,8 @@ private:
   CUcontext context = nullptr;
   int computeCapabilityMajor = 0;
   CUmodule module = nullptr;
-  std::string name, target, loadedText;
+  std::string name, loadedText;
+  KernelTarget target;
   uint64_t memoryBytes = 0;
   uint64_t maxWorkgroupMemoryBytes = 0;
   uint32_t maxWorkgroupSize = 0;

@@ -216,7 +216,7 @@ public:
   std::unique_ptr<Buffer> createBuffer(size_t bytes, Status &status) override;
   Status upload(Buffer &buffer, const void *data, size_t bytes) override;
   Status download(const Buffer &buffer, void *data, size_t bytes) override;
-  std::string getTarget() const override { return "spirv"; }
+  KernelTarget getTarget() const override { return KernelTarget::getSPIRV(); }
   Status loadModule(const void *image, size_t bytes) override;
   Status launchBatch(const std::vector<Dispatch> &dispatches,
                      std::vector<double> *gpuMilliseconds) override;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tune.h"
+#include "CoroGPU/Conversion/SchedulerOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -25,18 +26,21 @@
 #include <optional>
 
 using namespace corogpu::tune;
+using mlir::coro::getGPUSchedulerName;
+using mlir::coro::GPUScheduler;
 
 namespace {
 
 /// A scheduler and its options, as coro-run arguments.
 struct Configuration {
-  std::string scheduler;
+  GPUScheduler scheduler;
   std::vector<std::string> options;
 
   /// Whether the runtime runs it in a loop of launches that the limits
   /// bound.
   bool hasHostLoop() const {
-    return scheduler == "wavefront" || scheduler == "persistent" ||
+    return scheduler == GPUScheduler::Wavefront ||
+           scheduler == GPUScheduler::Persistent ||
            llvm::any_of(options, [](const std::string &option) {
              return llvm::StringRef(option).starts_with(
                  "--state-machine-steps=");
@@ -44,7 +48,7 @@ struct Configuration {
   }
 
   std::string describe() const {
-    std::string text = scheduler;
+    std::string text = getGPUSchedulerName(scheduler).str();
     for (const std::string &option : options)
       text += " " + option;
     return text;
@@ -67,35 +71,35 @@ struct Result {
 /// integer promise, batch and workgroup memory of the persistent threads).
 std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   std::vector<Configuration> configurations = {
-      {"megakernel", {}},
-      {"state-machine", {}},
+      {GPUScheduler::Megakernel, {}},
+      {GPUScheduler::StateMachine, {}},
       // Frames in global memory between launches of 64 steps: for drivers
       // that limit loop iterations (lavapipe).
-      {"state-machine", {"--state-machine-steps=64"}},
-      {"wavefront", {}},
-      {"wavefront", {"--wavefront-design=classify"}},
-      {"wavefront", {"--layout=soa"}},
-      {"wavefront", {"--layout=aos"}},
-      {"wavefront", {"--wavefront-workgroup-size=32"}},
-      {"wavefront", {"--wavefront-workgroup-size=128"}},
-      {"wavefront", {"--compact-below=50"}},
+      {GPUScheduler::StateMachine, {"--state-machine-steps=64"}},
+      {GPUScheduler::Wavefront, {}},
+      {GPUScheduler::Wavefront, {"--wavefront-design=classify"}},
+      {GPUScheduler::Wavefront, {"--layout=soa"}},
+      {GPUScheduler::Wavefront, {"--layout=aos"}},
+      {GPUScheduler::Wavefront, {"--wavefront-workgroup-size=32"}},
+      {GPUScheduler::Wavefront, {"--wavefront-workgroup-size=128"}},
+      {GPUScheduler::Wavefront, {"--compact-below=50"}},
   };
   for (const std::string &key : options.sortKeys)
-    configurations.push_back({"wavefront", {"--sort-by=" + key}});
+    configurations.push_back({GPUScheduler::Wavefront, {"--sort-by=" + key}});
   llvm::append_range(
       configurations,
       std::vector<Configuration>{
-          {"persistent", {}},
-          {"persistent", {"--layout=aos"}},
-          {"persistent", {"--layout=aosoa"}},
-          {"persistent", {"--persistent-workgroup-size=32"}},
+          {GPUScheduler::Persistent, {}},
+          {GPUScheduler::Persistent, {"--layout=aos"}},
+          {GPUScheduler::Persistent, {"--layout=aosoa"}},
+          {GPUScheduler::Persistent, {"--persistent-workgroup-size=32"}},
           // The defaults on a GPU, which a CPU device's
           // defaults (one subgroup per workgroup) replace.
-          {"persistent",
+          {GPUScheduler::Persistent,
            {"--persistent-workgroup-size=64", "--persistent-batch=256"}},
-          {"persistent", {"--persistent-workgroup-size=128"}},
-          {"persistent", {"--persistent-batch=64"}},
-          {"persistent", {"--persistent-shared-memory=4096"}},
+          {GPUScheduler::Persistent, {"--persistent-workgroup-size=128"}},
+          {GPUScheduler::Persistent, {"--persistent-batch=64"}},
+          {GPUScheduler::Persistent, {"--persistent-shared-memory=4096"}},
       });
   return configurations;
 }
@@ -131,11 +135,12 @@ Result runConfiguration(const TuneOptions &options,
   Result result{configuration};
   std::vector<std::string> arguments = {options.executable};
   llvm::append_range(arguments, options.runArguments);
-  arguments.push_back("--scheduler=" + configuration.scheduler);
+  arguments.push_back("--scheduler=" +
+                      getGPUSchedulerName(configuration.scheduler).str());
   llvm::append_range(arguments, configuration.options);
-  if (configuration.scheduler == "wavefront")
+  if (configuration.scheduler == GPUScheduler::Wavefront)
     llvm::append_range(arguments, options.wavefrontArguments);
-  if (configuration.scheduler == "persistent")
+  if (configuration.scheduler == GPUScheduler::Persistent)
     llvm::append_range(arguments, options.persistentArguments);
   if (configuration.hasHostLoop())
     llvm::append_range(arguments, options.limitArguments);
@@ -145,7 +150,7 @@ Result runConfiguration(const TuneOptions &options,
       !llvm::is_contained(options.runArguments, "-quiet"))
     arguments.emplace_back("--quiet");
   arguments.push_back("--repeat=" + std::to_string(options.repeat));
-  if (configuration.scheduler != "megakernel")
+  if (configuration.scheduler != GPUScheduler::Megakernel)
     arguments.emplace_back("--check");
   llvm::SmallVector<llvm::StringRef> argumentRefs(arguments.begin(),
                                                   arguments.end());
@@ -282,7 +287,7 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
     for (const std::string &option : result->configuration.options)
       optionValues.push_back(option);
     llvm::json::Object row{
-        {"scheduler", result->configuration.scheduler},
+        {"scheduler", getGPUSchedulerName(result->configuration.scheduler)},
         {"options", std::move(optionValues)},
         {"exit_code", result->exitCode},
     };
@@ -291,7 +296,8 @@ int corogpu::tune::runTuner(const TuneOptions &options) {
       row["gpu_ms"] = *result->gpuMilliseconds;
       if (baseline)
         row["vs_megakernel"] = *result->gpuMilliseconds / *baseline;
-      row["checked"] = result->configuration.scheduler != "megakernel";
+      row["checked"] =
+          result->configuration.scheduler != GPUScheduler::Megakernel;
     } else {
       row["error"] = result->error;
     }

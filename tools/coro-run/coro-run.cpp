@@ -62,6 +62,7 @@
 using namespace mlir;
 namespace rt = corogpu::runtime;
 namespace runner = mlir::coro::runner;
+using mlir::coro::KernelTarget;
 
 /// "; did you mean 'x'?" for the name in `candidates` nearest to `wrong`,
 /// when one is near enough to be a misspelling; empty otherwise.
@@ -808,7 +809,8 @@ getSchedulerCompileOptions(const runner::DeviceTraits &device) {
 }
 
 /// The device --emit compiles for (--device-traits), for `target`.
-static FailureOr<runner::DeviceTraits> getEmitDevice(StringRef target) {
+static FailureOr<runner::DeviceTraits>
+getEmitDevice(const KernelTarget &target) {
   llvm::Expected<runner::DeviceTraits> device =
       runner::parseDeviceTraits(deviceTraits, target);
   if (!device) {
@@ -827,7 +829,8 @@ static int emitCode(ModuleOp module) {
                     "sm_101, sm_103, sm_110, sm_120, sm_121)",
                 kExitUsage);
   FailureOr<runner::DeviceTraits> device =
-      getEmitDevice(emit == EmitKind::PTX ? StringRef(chip) : "spirv");
+      getEmitDevice(emit == EmitKind::PTX ? KernelTarget::getPTX(chip)
+                                          : KernelTarget::getSPIRV());
   if (failed(device))
     return kExitUsage;
   std::string error;
@@ -1178,7 +1181,8 @@ int main(int argc, char **argv) {
     for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes()))
       if (auto memref = dyn_cast<MemRefType>(type))
         if (std::string why = runner::checkBufferArgument(
-                memref, backend == Backend::CUDA ? StringRef(chip) : "spirv");
+                memref, backend == Backend::CUDA ? KernelTarget::getPTX(chip)
+                                                 : KernelTarget::getSPIRV());
             !why.empty()) {
           coroutine.emitError() << "argument #" << index << ": " << why;
           return kExitCompile;

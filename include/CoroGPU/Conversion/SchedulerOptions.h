@@ -12,6 +12,7 @@
 #ifndef COROGPU_CONVERSION_SCHEDULEROPTIONS_H
 #define COROGPU_CONVERSION_SCHEDULEROPTIONS_H
 
+#include "CoroGPU/Dialect/Plan/IR/KernelTarget.h"
 #include "corogpu/runtime/FrameArrayABI.h"
 #include "corogpu/runtime/WavefrontABI.h"
 
@@ -105,6 +106,11 @@ inline llvm::cl::ValuesClass getWavefrontDesignValues() {
       clEnumValN(WavefrontDesign::Auto, "auto",
                  "classify where the options need it, else queues"));
 }
+
+/// What kernels are compiled for: SPIR-V or PTX for one NVIDIA chip, spelt
+/// "spirv" or the chip ("sm_90") (corogpu/runtime/KernelTarget.h; devices,
+/// plans and the runtime wrappers take it too).
+using KernelTarget = ::corogpu::runtime::KernelTarget;
 
 } // namespace coro
 } // namespace mlir

@@ -64,7 +64,8 @@ def CoroHostLaunchesToGPU
            "Scheduler of the coro.launch ops without a `scheduler` "
            "attribute",
            [{::mlir::coro::getGPUSchedulerValues()}]>,
-    Option<"target", "target", "std::string", "\"spirv\"",
+    Option<"target", "target", "::corogpu::runtime::KernelTarget",
+           "::corogpu::runtime::KernelTarget::getSPIRV()",
            "What the kernels are compiled for: spirv (Vulkan) or an NVIDIA "
            "chip (sm_90, PTX for CUDA)">,
     Option<"schedulerOptions", "scheduler-options", "std::string", "\"\"",

@@ -12,6 +12,7 @@
 #ifndef COROGPU_RUNNER_BUFFERIO_H
 #define COROGPU_RUNNER_BUFFERIO_H
 
+#include "CoroGPU/Conversion/SchedulerOptions.h"
 #include "CoroGPU/Runner/HostBuffer.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -24,10 +25,10 @@ namespace mlir {
 namespace coro {
 namespace runner {
 
-/// Why a `target` ("spirv" or "sm_XY") kernel's argument `memref` cannot
+/// Why a `target` kernel's argument `memref` cannot
 /// get a buffer from a spec for its elements (see checkHostMemRef; nor
 /// bf16, which specs do not name), or empty when it can.
-std::string checkBufferArgument(MemRefType memref, StringRef target);
+std::string checkBufferArgument(MemRefType memref, const KernelTarget &target);
 
 /// A buffer for argument #`argument` of type `memref` from `spec`,
 /// TYPE:COUNT:INIT with TYPE the memref's element type (i1, i8, i16, i32,

@@ -79,11 +79,12 @@ LogicalResult compileToPTX(ModuleOp module, StringRef coroutine,
                            std::string &ptx, Attribute *plan = nullptr,
                            LaneProfileAttr *laneProfile = nullptr);
 
-/// compileToSPIRV (the words as bytes) or compileToPTX, as `target` says:
-/// "spirv" or an NVIDIA chip ("sm_90"). Without a `coroutine` (empty), the
-/// module's gpu.modules alone: ordinary kernels.
+/// compileToSPIRV (the words as bytes) or compileToPTX for the chip, as
+/// `target` says. Without a `coroutine` (empty), the module's gpu.modules
+/// alone: ordinary kernels.
 LogicalResult compileForTarget(ModuleOp module, StringRef coroutine,
-                               GPUScheduler scheduler, StringRef target,
+                               GPUScheduler scheduler,
+                               const KernelTarget &target,
                                const SchedulerCompileOptions &options,
                                std::string &image, Attribute *plan = nullptr,
                                LaneProfileAttr *laneProfile = nullptr);
@@ -92,8 +93,8 @@ LogicalResult compileForTarget(ModuleOp module, StringRef coroutine,
 struct CompiledCoroutine {
   std::string coroutine;
   GPUScheduler scheduler = GPUScheduler::Megakernel;
-  /// "spirv" or the NVIDIA chip ("sm_90"), as Device::getTarget names it.
-  std::string target;
+  /// SPIR-V or PTX for a chip, as Device::getTarget says.
+  KernelTarget target;
   /// SPIR-V words as bytes, or PTX text.
   std::string image;
   /// The scheduler's plan, a coro_plan attribute.
@@ -107,12 +108,13 @@ struct CompiledCoroutine {
 };
 
 /// Compiles `coroutine` of `module` (a copy) with `scheduler` for a device
-/// of `target` ("spirv" or "sm_XY"). Every coroutine of the module is
+/// of `target` (Device::getTarget). Every coroutine of the module is
 /// compiled with it: run prepareToRun first on a module whose host
 /// functions launch coroutines (or whose other coroutines should not be).
 FailureOr<CompiledCoroutine>
 compileCoroutine(ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
-                 StringRef target, const SchedulerCompileOptions &options = {});
+                 const KernelTarget &target,
+                 const SchedulerCompileOptions &options = {});
 
 } // namespace runner
 } // namespace coro

@@ -32,8 +32,8 @@ namespace runner {
 
 /// What the compile policy needs to know of a device.
 struct DeviceTraits {
-  /// "spirv" or the NVIDIA chip ("sm_90"), as Device::getTarget names it.
-  std::string target = "spirv";
+  /// SPIR-V or PTX for the device's chip, as Device::getTarget says.
+  KernelTarget target;
   /// A CPU device (lavapipe): it runs every branch of a subgroup, taken or
   /// not, and its subgroups always have `subgroupSize` lanes.
   bool isCPU = false;
@@ -56,7 +56,7 @@ DeviceTraits getDeviceTraits(const corogpu::runtime::Device &device);
 /// lanes, as lavapipe's cpu:8) or `native` (the first Vulkan device, or
 /// CUDA device 0 for an NVIDIA chip, asked now).
 llvm::Expected<DeviceTraits> parseDeviceTraits(llvm::StringRef text,
-                                               llvm::StringRef target);
+                                               const KernelTarget &target);
 
 /// Whether the wavefront's queue design may append per subgroup with
 /// workgroups of `workgroupSize` threads on `device`: its ballots have 32

@@ -20,6 +20,8 @@
 #ifndef COROGPU_RUNNER_HOSTKERNELS_H
 #define COROGPU_RUNNER_HOSTKERNELS_H
 
+#include "CoroGPU/Conversion/SchedulerOptions.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Error.h"
@@ -49,14 +51,14 @@ llvm::Expected<HostKernels> decodeHostKernels(StringRef object,
                                               MLIRContext *context);
 
 /// Why a host program cannot pass a memref of `type` to kernels compiled
-/// for `target` ("spirv" or "sm_XY"), or empty when it can. Host and
+/// for `target`, or empty when it can. Host and
 /// kernels must lay the elements out alike: i1 (a byte), integers of 8 to
 /// 64 bits and f16, f32, f64 (bf16 not to SPIR-V, whose conversion keeps
 /// bf16 in f32s); not index (32 bits in SPIR-V kernels) or vectors; and a
 /// memref of
 /// more than one dimension has a static shape (kernels take the sizes of
 /// dynamic ones flattened).
-std::string checkHostMemRef(MemRefType type, StringRef target);
+std::string checkHostMemRef(MemRefType type, const KernelTarget &target);
 
 } // namespace runner
 } // namespace coro

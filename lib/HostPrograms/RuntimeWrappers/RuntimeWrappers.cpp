@@ -88,9 +88,9 @@ WrapperState &getState() {
 
 /// The device for kernels compiled for `target`: Vulkan for SPIR-V, CUDA
 /// for an NVIDIA chip.
-static rt::Device &getDevice(StringRef target) {
+static rt::Device &getDevice(const KernelTarget &target) {
   WrapperState &state = getState();
-  bool spirv = target == "spirv";
+  bool spirv = target.isSPIRV();
   std::unique_ptr<rt::Device> &device = spirv ? state.vulkan : state.cuda;
   if (!device) {
     rt::Status status;
@@ -121,9 +121,9 @@ static rt::Device &getDevice(StringRef target) {
     });
   }
   // PTX for one chip runs on later ones: the driver compiles it.
-  if (spirv != (device->getTarget() == "spirv"))
-    fail("the kernels were compiled for " + target + ", but " +
-         device->getName() + " runs " + device->getTarget() +
+  if (spirv != device->getTarget().isSPIRV())
+    fail("the kernels were compiled for " + target.str() + ", but " +
+         device->getName() + " runs " + device->getTarget().str() +
          " (coro-host-to-llvm's target= option)");
   return *device;
 }
@@ -143,9 +143,9 @@ struct LaunchArguments {
 
 static LaunchArguments readArguments(StringRef function,
                                      FunctionType functionType,
-                                     StringRef target, void **params,
-                                     size_t paramsCount) {
-  bool wideIndex = target != "spirv";
+                                     const KernelTarget &target,
+                                     void **params, size_t paramsCount) {
+  bool wideIndex = target.isPTX();
   LaunchArguments arguments;
   size_t next = 0;
   auto param = [&](size_t index) {

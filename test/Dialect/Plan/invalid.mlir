@@ -61,3 +61,15 @@ module attributes {coro.megakernel = {f = #coro_plan.megakernel<workgroupSize = 
 // expected-error @+2 {{design must be "queues" or "classify", not "auto"}}
 // expected-error @+1 {{failed to parse CoroPlan_WavefrontPlan parameter 'design'}}
 module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "auto">}} {}
+
+// -----
+
+// expected-error @+2 {{target must be "spirv" or an NVIDIA chip ("sm_90"), not "gfx90a"}}
+// expected-error @+1 {{failed to parse CoroPlan_HostKernel parameter 'target'}}
+module attributes {coro.host = [#coro_plan.host_kernel<name = "k", functionType = () -> (), target = "gfx90a", workgroupSize = [8, 1, 1]>]} {}
+
+// -----
+
+// expected-error @+2 {{target must be "spirv" or an NVIDIA chip ("sm_90"), not "sm_"}}
+// expected-error @+1 {{failed to parse CoroPlan_HostCoroutine parameter 'target'}}
+module attributes {coro.host = [#coro_plan.host_coroutine<name = "f", functionType = () -> (), target = "sm_", plan = #coro_plan.megakernel<workgroupSize = 64>>]} {}

@@ -15,3 +15,13 @@ module attributes {
   coro.persistent = {f = #coro_plan.persistent<workgroupSize = 64, tokens = 2, frameWords = 3, batch = 256, sharedSlots = 200, workgroupBytes = 4096, layout = "aos", subroutines = ["entry", "s1"]>}
 } {
 }
+
+// The plans of host programs name their kernels' target as the runtime
+// spells it: "spirv" or an NVIDIA chip.
+// CHECK-LABEL: module @host
+// CHECK-SAME:    coro.host = [#coro_plan.host_coroutine<name = "f", functionType = (i32) -> (), target = "sm_90a", plan = #coro_plan.megakernel<workgroupSize = 64>>, #coro_plan.host_kernel<name = "k", functionType = () -> (), target = "spirv", workgroupSize = [8, 1, 1]>]
+module @host attributes {
+  coro.host = [#coro_plan.host_coroutine<name = "f", functionType = (i32) -> (), target = "sm_90a", plan = #coro_plan.megakernel<workgroupSize = 64>>,
+               #coro_plan.host_kernel<name = "k", functionType = () -> (), target = "spirv", workgroupSize = [8, 1, 1]>]
+} {
+}

@@ -7,7 +7,9 @@
 // OPTIONS: error: coro-host-launches-to-gpu: scheduler-options='layout=diagonal' is not a list of the schedulers' options (see coro-to-spirv's in --help)
 // RUN: not coro-opt %s --split-input-file "--coro-host-launches-to-gpu=scheduler-options='persistent-batch=0'" 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: error: coro-host-launches-to-gpu: scheduler-options: persistent-batch must be in [1, 2^20], got 0
-// TARGET: error: coro-host-launches-to-gpu: target must be spirv or an NVIDIA chip (sm_90), not 'gfx90a'
+// TARGET: for the --target option: 'gfx90a' is not a kernel target: spirv (Vulkan) or an NVIDIA chip (sm_90, PTX for CUDA)
+// RUN: not coro-opt %s --split-input-file --coro-host-launches-to-gpu=target=sm_5 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: error: coro-host-launches-to-gpu: target sm_5 is not an NVIDIA chip NVVM compiles for
 
 coro.func @f(%out: memref<?xf32>) {
   coro.return

@@ -252,11 +252,37 @@ TEST(SchedulerOptionsTest, AppliesOnlyTheOptionsGiven) {
   EXPECT_FALSE(SchedulerPipelineOptions::createFromString("layout=diagonal"));
 }
 
+// One spelling of a kernel target everywhere: "spirv" or an NVIDIA chip
+// ("sm_" digits, at most one suffix a or f); nothing else parses.
+TEST(KernelTargetTest, ParsesWhatItPrints) {
+  for (const char *name : {"spirv", "sm_90", "sm_90a", "sm_100f", "sm_20"}) {
+    std::optional<KernelTarget> target = KernelTarget::parse(name);
+    ASSERT_TRUE(target) << name;
+    EXPECT_EQ(target->str(), name);
+    EXPECT_EQ(target->isSPIRV(), std::string(name) == "spirv") << name;
+  }
+  EXPECT_EQ(KernelTarget::parse("sm_90")->getChip(), "sm_90");
+  EXPECT_TRUE(KernelTarget::parse("spirv")->getChip().empty());
+  EXPECT_EQ(*KernelTarget::parse("spirv"), KernelTarget::getSPIRV());
+  EXPECT_NE(KernelTarget::getPTX("sm_90"), KernelTarget::getPTX("sm_80"));
+  for (const char *name : {"", "SPIRV", "spir-v", "sm_", "sm_a", "sm_90af",
+                           "sm90", "gfx90a", "sm_9x0"})
+    EXPECT_FALSE(KernelTarget::parse(name)) << name;
+
+  // A device's traits carry it; SPIR-V unless told.
+  DeviceTraits traits;
+  EXPECT_TRUE(traits.target.isSPIRV());
+  llvm::Expected<DeviceTraits> cpu =
+      parseDeviceTraits("cpu:8", KernelTarget::getPTX("sm_90"));
+  ASSERT_TRUE(bool(cpu)) << llvm::toString(cpu.takeError());
+  EXPECT_EQ(cpu->target, KernelTarget::getPTX("sm_90"));
+}
+
 TEST_F(RunnerTest, CompilesPTXWithoutADevice) {
   OwningOpRef<ModuleOp> module = parse(kKernel, "kernel.mlir");
   ASSERT_TRUE(module);
-  FailureOr<CompiledCoroutine> compiled =
-      compileCoroutine(*module, "scale", GPUScheduler::Wavefront, "sm_90");
+  FailureOr<CompiledCoroutine> compiled = compileCoroutine(
+      *module, "scale", GPUScheduler::Wavefront, KernelTarget::getPTX("sm_90"));
   ASSERT_TRUE(succeeded(compiled));
   EXPECT_NE(compiled->image.find(".entry"), std::string::npos);
   ScheduledRun scheduled = getScheduledRun(*compiled);
@@ -269,9 +295,9 @@ TEST_F(RunnerTest, HostKernelObjects) {
   context.getOrLoadDialect<plan::CoroPlanDialect>();
   Type f32 = Float32Type::get(&context);
   auto type = FunctionType::get(&context, {getMemRef(f32), f32}, {});
-  auto kernel =
-      plan::HostKernelAttr::get(&context, "blur", type, "spirv",
-                                DenseI32ArrayAttr::get(&context, {8, 1, 1}));
+  auto kernel = plan::HostKernelAttr::get(
+      &context, "blur", type, KernelTarget::getSPIRV(),
+      DenseI32ArrayAttr::get(&context, {8, 1, 1}));
   std::string image("\x03\x02\x23\x07\0\0binary", 12);
   std::string object =
       encodeHostKernels(ArrayAttr::get(&context, {kernel, kernel}), image);

@@ -57,6 +57,19 @@ mlir::coro::plan::parseFrameArrayLayout(AsmParser &parser) {
          << R"(layout must be "soa", "aos" or "aosoa", not ")" << name << "\"";
 }
 
+FailureOr<corogpu::runtime::KernelTarget>
+mlir::coro::plan::parseKernelTarget(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  if (auto target = corogpu::runtime::KernelTarget::parse(name))
+    return *target;
+  return parser.emitError(loc)
+         << R"(target must be "spirv" or an NVIDIA chip ("sm_90"), not ")"
+         << name << "\"";
+}
+
 FailureOr<corogpu::runtime::wavefront::Design>
 mlir::coro::plan::parseWavefrontDesign(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
@@ -122,25 +135,24 @@ LogicalResult PersistentPlanAttr::verify(
   return success();
 }
 
-/// Host programs: functions without results, on a known target.
+/// Host programs: functions without results (their target is one by its
+/// type: parseKernelTarget).
 static LogicalResult
 verifyHostFunction(function_ref<InFlightDiagnostic()> emitError, StringRef name,
-                   FunctionType functionType, StringRef target) {
+                   FunctionType functionType) {
   if (name.empty())
     return emitError() << "name must not be empty";
   if (functionType.getNumResults() != 0)
     return emitError() << "@" << name << " must return nothing";
-  if (target != "spirv" && !target.starts_with("sm_"))
-    return emitError() << R"(target must be "spirv" or an NVIDIA chip )"
-                       << R"(("sm_90"), not ")" << target << "\"";
   return success();
 }
 
 LogicalResult
 HostCoroutineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           StringRef name, FunctionType functionType,
-                          StringRef target, Attribute plan) {
-  if (failed(verifyHostFunction(emitError, name, functionType, target)))
+                          corogpu::runtime::KernelTarget target,
+                          Attribute plan) {
+  if (failed(verifyHostFunction(emitError, name, functionType)))
     return failure();
   if (!isa<MegakernelPlanAttr, StateMachinePlanAttr, WavefrontPlanAttr,
            PersistentPlanAttr>(plan))
@@ -152,8 +164,9 @@ HostCoroutineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 HostKernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        StringRef name, FunctionType functionType,
-                       StringRef target, DenseI32ArrayAttr workgroupSize) {
-  if (failed(verifyHostFunction(emitError, name, functionType, target)))
+                       corogpu::runtime::KernelTarget target,
+                       DenseI32ArrayAttr workgroupSize) {
+  if (failed(verifyHostFunction(emitError, name, functionType)))
     return failure();
   if (workgroupSize.size() != 3 ||
       !llvm::all_of(workgroupSize.asArrayRef(),

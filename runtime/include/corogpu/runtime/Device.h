@@ -12,6 +12,8 @@
 #ifndef COROGPU_RUNTIME_DEVICE_H
 #define COROGPU_RUNTIME_DEVICE_H
 
+#include "corogpu/runtime/KernelTarget.h"
+
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -157,9 +159,9 @@ public:
   virtual Status upload(Buffer &buffer, const void *data, size_t bytes) = 0;
   virtual Status download(const Buffer &buffer, void *data, size_t bytes) = 0;
 
-  /// What compiled kernels must target: "spirv" for Vulkan, "sm_XY" for
-  /// CUDA.
-  virtual std::string getTarget() const = 0;
+  /// What compiled kernels must target: SPIR-V for Vulkan, PTX for the
+  /// device's chip ("sm_XY") for CUDA.
+  virtual KernelTarget getTarget() const = 0;
 
   /// Loads a module of kernels: a SPIR-V binary for Vulkan, PTX text for
   /// CUDA. Loading the loaded module again keeps its compiled kernels. A

@@ -56,6 +56,14 @@ def CoroPlan_WavefrontDesignParameter
   let defaultValue = "::corogpu::runtime::wavefront::Design::Queues";
 }
 
+// What kernels were compiled for, spelled as the runtime spells it
+// (`target = "spirv"`, `target = "sm_90"`).
+def CoroPlan_KernelTargetParameter
+    : AttrParameter<"::corogpu::runtime::KernelTarget", "kernel target"> {
+  let parser = "::mlir::coro::plan::parseKernelTarget($_parser)";
+  let printer = "$_printer << '\"' << $_self.str() << '\"'";
+}
+
 class CoroPlan_Attr<string name, string attrMnemonic>
     : AttrDef<CoroPlan_Dialect, name> {
   let mnemonic = attrMnemonic;
@@ -164,7 +172,7 @@ def CoroPlan_HostCoroutine
   }];
   let parameters = (ins StringRefParameter<"coroutine">:$name,
                         "::mlir::FunctionType":$functionType,
-                        StringRefParameter<"target">:$target,
+                        CoroPlan_KernelTargetParameter:$target,
                         "::mlir::Attribute":$plan);
 }
 
@@ -179,12 +187,12 @@ def CoroPlan_HostKernel : CoroPlan_Attr<"HostKernel", "host_kernel"> {
 
     ```mlir
     #coro_plan.host_kernel<name = "blur", functionType = (memref<?xf32>) -> (),
-        target = "spirv", workgroupSize = array<i32: 32, 1, 1>>
+        target = "spirv", workgroupSize = [32, 1, 1]>
     ```
   }];
   let parameters = (ins StringRefParameter<"kernel">:$name,
                         "::mlir::FunctionType":$functionType,
-                        StringRefParameter<"target">:$target,
+                        CoroPlan_KernelTargetParameter:$target,
                         "::mlir::DenseI32ArrayAttr":$workgroupSize);
 }
 

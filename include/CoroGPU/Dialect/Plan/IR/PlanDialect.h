@@ -11,6 +11,7 @@
 #ifndef COROGPU_DIALECT_PLAN_IR_PLANDIALECT_H
 #define COROGPU_DIALECT_PLAN_IR_PLANDIALECT_H
 
+#include "CoroGPU/Dialect/Plan/IR/KernelTarget.h"
 #include "corogpu/runtime/FrameArrayABI.h"
 #include "corogpu/runtime/WavefrontABI.h"
 
@@ -30,6 +31,8 @@ FailureOr<corogpu::runtime::FrameArrayLayout>
 parseFrameArrayLayout(AsmParser &parser);
 FailureOr<corogpu::runtime::wavefront::Design>
 parseWavefrontDesign(AsmParser &parser);
+/// A kernel target, written as KernelTarget::parse spells it.
+FailureOr<corogpu::runtime::KernelTarget> parseKernelTarget(AsmParser &parser);
 } // namespace plan
 } // namespace coro
 } // namespace mlir

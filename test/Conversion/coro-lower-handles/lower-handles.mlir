@@ -1,4 +1,4 @@
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame --coro-lower-handles | FileCheck %s
+// RUN: coro-opt %s --split-input-file --coro-lower-handles | FileCheck %s
 
 // A handle becomes a zeroed private frame with the instance index in its
 // coro_id word (word 1); resuming by target token inlines every subroutine
@@ -11,6 +11,23 @@ coro.func @f(%x: f32, %out: memref<?xf32>) {
   memref.store %x, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  coro.frame.store %x, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  memref.store %x, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields [#coro.field<"r" : f32 at 2, promise>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 12 : i64, slot_sharing = 12 : i64, split = 12 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @drive(
 // CHECK-SAME:      %[[I:[^:]*]]: index, %[[X:[^:]*]]: f32, %[[OUT:[^:]*]]: memref<?xf32>)
 // CHECK:         %[[FRAME:.*]] = memref.alloca() : memref<3xi32>
@@ -55,6 +72,22 @@ coro.func @f(%x: f32, %out: memref<?xf32>) {
   memref.store %x, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  memref.store %x, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields []
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 8 : i64, field_liveness = 8 : i64, naive = 8 : i64, slot_sharing = 8 : i64, split = 8 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @by_tag_and_token(
 // CHECK-SAME:      %[[I:[^:]*]]: index, %[[T:[^:]*]]: i32, %[[X:[^:]*]]: f32, %[[OUT:[^:]*]]: memref<?xf32>)
 // CHECK:         %[[ONE:.*]] = arith.constant 1 : index
@@ -80,6 +113,20 @@ coro.func @f(%x: f32) {
   coro.suspend "next"
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32) {
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32) {
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields []
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 8 : i64, field_liveness = 8 : i64, naive = 8 : i64, slot_sharing = 8 : i64, split = 8 : i64}, statistics = {ops_recomputed = 0 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @buffers(
 // CHECK-SAME:      %[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[FRAMES:[^:]*]]: memref<?xi32>)
 // The frames are allocated at the start of the function (a handle made in
@@ -110,6 +157,20 @@ coro.func @f(%x: f32) {
   coro.suspend "next"
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32) {
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32) {
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields []
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 8 : i64, field_liveness = 8 : i64, naive = 8 : i64, slot_sharing = 8 : i64, split = 8 : i64}, statistics = {ops_recomputed = 0 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @frame_words(
 // CHECK-NEXT:    %[[WORDS:.*]] = arith.constant 2 : index
 // CHECK-NEXT:    return %[[WORDS]] : index
@@ -128,6 +189,22 @@ coro.func @g(%x: f32) {
   coro.suspend "next"
   coro.return
 }
+// @g split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @g__entry(%frame: !coro.frame, %x: f32) {
+  coro.frame.store %x, %frame[0] : f32
+  coro.frame.store %x, %frame[1] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @g__next(%frame: !coro.frame, %x: f32) {
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @g subroutines [@g__entry, @g__next]
+    names ["entry", "next"]
+    fields [#coro.field<"v[0]" : f32 at 2, promise>, #coro.field<"v[1]" : f32 at 3, promise>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 16 : i64, field_liveness = 16 : i64, naive = 16 : i64, slot_sharing = 16 : i64, split = 16 : i64}, statistics = {ops_recomputed = 0 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @vector_promise(
 // CHECK:         %[[L0:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // CHECK:         %[[L1:.*]] = arith.bitcast %{{.*}} : i32 to f32
@@ -150,6 +227,21 @@ coro.func @gen(%n: i32) yields i32 {
   coro.suspend "next"
   coro.return
 }
+// @gen split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @gen__entry(%frame: !coro.frame, %n: i32) {
+  coro.frame.store %n, %frame[0] : i32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @gen__next(%frame: !coro.frame, %n: i32) {
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @gen subroutines [@gen__entry, @gen__next]
+    names ["entry", "next"]
+    fields [#coro.field<"__yielded_value" : i32 at 2, promise>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 12 : i64, slot_sharing = 12 : i64, split = 12 : i64}, statistics = {ops_recomputed = 0 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 // CHECK-LABEL: func.func @range_for(
 // CHECK-SAME:      %[[I:[^:]*]]: index, %[[N:[^:]*]]: i32, %[[LIMIT:[^:]*]]: i32)
 // CHECK:         %[[FRAME:.*]] = memref.alloca() : memref<3xi32>

@@ -1,5 +1,5 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 fall-through=true" --canonicalize | FileCheck %s
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" --canonicalize | FileCheck %s --check-prefix=SWITCH
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 fall-through=true" --canonicalize | FileCheck %s
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8" --canonicalize | FileCheck %s --check-prefix=SWITCH
 
 // fall-through: each queued instance runs the chosen subroutine, then every
 // later one it goes on to, in the same step: the cases test the token in
@@ -72,3 +72,30 @@ coro.func @f(%out: memref<?xf32>) {
   memref.store %one, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 1.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__s1(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 2.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, 2
+  return
+}
+func.func @f__s2(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 1.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__s1, @f__s2]
+    names ["entry", "s1", "s2"]
+    fields []
+    transitions [array<i32: 0, 1>, array<i32: 1, 2>, array<i32: 2, -1>]
+    {frame_bytes = {bit_packing = 8 : i64, field_liveness = 8 : i64, naive = 8 : i64, slot_sharing = 8 : i64, split = 8 : i64}, statistics = {ops_recomputed = 4 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}

@@ -1,4 +1,4 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=224" --canonicalize | FileCheck %s
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=224" --canonicalize | FileCheck %s
 
 // With the frames split between workgroup memory (slots 0 and 1 here: 224
 // bytes less the scheduler's 208 leave 16 for frames of 8) and the global
@@ -96,3 +96,106 @@ coro.func @h(%n: index, %out: memref<?xi32>) {
   memref.store %s, %out[%i] : memref<?xi32>
   coro.return
 }
+// @h split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @h__entry(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %c1 = arith.constant 1 : index
+  %i = coro.frame.id %frame : index
+  %0 = memref.load %out[%i] : memref<?xi32>
+  coro.frame.store %0, %frame[0] : i32
+  %1 = arith.addi %i, %c1 : index
+  %2 = memref.load %out[%1] : memref<?xi32>
+  coro.frame.store %2, %frame[1] : i32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @h__s1(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %0 = coro.frame.load %frame[0] : i32
+  %1 = coro.frame.load %frame[1] : i32
+  scf.index_switch %n 
+  case 0 {
+    %2 = arith.muli %0, %1 : i32
+    coro.frame.store %2, %frame[3] : i32
+    coro.frame.set_target %frame, 3
+    scf.yield
+  }
+  case 1 {
+    %2 = arith.subi %0, %1 : i32
+    coro.frame.store %2, %frame[4] : i32
+    coro.frame.set_target %frame, 4
+    scf.yield
+  }
+  case 2 {
+    %2 = arith.xori %0, %1 : i32
+    coro.frame.store %2, %frame[5] : i32
+    coro.frame.set_target %frame, 5
+    scf.yield
+  }
+  case 3 {
+    %2 = arith.ori %0, %1 : i32
+    coro.frame.store %2, %frame[6] : i32
+    coro.frame.set_target %frame, 6
+    scf.yield
+  }
+  default {
+    %2 = arith.addi %0, %1 : i32
+    coro.frame.store %2, %frame[2] : i32
+    coro.frame.set_target %frame, 2
+  }
+  return
+}
+func.func @h__c2(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %i = coro.frame.id %frame : index
+  %0 = coro.frame.load %frame[2] : i32
+  %1 = coro.frame.load %frame[0] : i32
+  %2 = arith.addi %0, %1 : i32
+  memref.store %2, %out[%i] : memref<?xi32>
+  coro.frame.set_target %frame, -1
+  return
+}
+func.func @h__c0(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %i = coro.frame.id %frame : index
+  %0 = coro.frame.load %frame[3] : i32
+  %1 = coro.frame.load %frame[0] : i32
+  %2 = arith.addi %0, %1 : i32
+  memref.store %2, %out[%i] : memref<?xi32>
+  coro.frame.set_target %frame, -1
+  return
+}
+func.func @h__c1(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %i = coro.frame.id %frame : index
+  %0 = coro.frame.load %frame[4] : i32
+  %1 = coro.frame.load %frame[0] : i32
+  %2 = arith.addi %0, %1 : i32
+  memref.store %2, %out[%i] : memref<?xi32>
+  coro.frame.set_target %frame, -1
+  return
+}
+func.func @h__c3(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %i = coro.frame.id %frame : index
+  %0 = coro.frame.load %frame[5] : i32
+  %1 = coro.frame.load %frame[0] : i32
+  %2 = arith.addi %0, %1 : i32
+  memref.store %2, %out[%i] : memref<?xi32>
+  coro.frame.set_target %frame, -1
+  return
+}
+func.func @h__c4(%frame: !coro.frame, %n: index, %out: memref<?xi32>) {
+  %i = coro.frame.id %frame : index
+  %0 = coro.frame.load %frame[6] : i32
+  %1 = coro.frame.load %frame[0] : i32
+  %2 = arith.addi %0, %1 : i32
+  memref.store %2, %out[%i] : memref<?xi32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @h subroutines [@h__entry, @h__s1, @h__c2, @h__c0, @h__c1, @h__c3, @h__c4]
+    names ["entry", "s1", "c2", "c0", "c1", "c3", "c4"]
+    fields [#coro.field<"v0" : i32 at 2>,
+            #coro.field<"v1" : i32 at 3>,
+            #coro.field<"v2" : i32 at 3>,
+            #coro.field<"v3" : i32 at 3>,
+            #coro.field<"v4" : i32 at 3>,
+            #coro.field<"v5" : i32 at 3>,
+            #coro.field<"v6" : i32 at 3>]
+    transitions [array<i32: 0, 1>, array<i32: 1, 2>, array<i32: 1, 3>, array<i32: 1, 4>, array<i32: 1, 5>, array<i32: 1, 6>, array<i32: 2, -1>, array<i32: 3, -1>, array<i32: 4, -1>, array<i32: 5, -1>, array<i32: 6, -1>]
+    {frame_bytes = {bit_packing = 16 : i64, field_liveness = 36 : i64, naive = 36 : i64, slot_sharing = 16 : i64, split = 36 : i64}, statistics = {ops_recomputed = 5 : i64, values_live = 7 : i64, values_recomputed = 0 : i64, values_stored = 7 : i64}}

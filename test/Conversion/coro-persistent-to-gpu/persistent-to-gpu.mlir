@@ -1,6 +1,6 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" | FileCheck %s --check-prefix=ALLSHARED
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208" --canonicalize | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=208 layout=aos" --canonicalize | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8" | FileCheck %s --check-prefix=ALLSHARED
 
 // Two frame words per slot (the loaded value and the ticket). The
 // scheduler's own workgroup memory is 3 x 32 + 2 x 16 + 48 = 176 bytes (the
@@ -125,3 +125,30 @@ coro.func @f(%out: memref<?xf32>, %tickets: memref<?xi32>) {
   memref.store %s, %out[%i] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %out: memref<?xf32>, %tickets: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %i = coro.frame.id %frame : index
+  %0 = memref.load %out[%i] : memref<?xf32>
+  coro.frame.store %0, %frame[1] : f32
+  %1 = memref.atomic_rmw addi %c1_i32, %tickets[%c0] : (i32, memref<?xi32>) -> i32
+  coro.frame.store %1, %frame[0] : i32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__s1(%frame: !coro.frame, %out: memref<?xf32>, %tickets: memref<?xi32>) {
+  %0 = coro.frame.load %frame[0] : i32
+  %1 = arith.sitofp %0 : i32 to f32
+  %2 = coro.frame.load %frame[1] : f32
+  %3 = arith.addf %2, %1 : f32
+  %i = coro.frame.id %frame : index
+  memref.store %3, %out[%i] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__s1]
+    names ["entry", "s1"]
+    fields [#coro.field<"v0" : i32 at 2>, #coro.field<"v1" : f32 at 3>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 16 : i64, field_liveness = 16 : i64, naive = 16 : i64, slot_sharing = 16 : i64, split = 16 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 2 : i64, values_recomputed = 0 : i64, values_stored = 2 : i64}}

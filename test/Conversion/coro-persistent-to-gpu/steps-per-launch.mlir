@@ -1,6 +1,6 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 steps-per-launch=3" --canonicalize | FileCheck %s
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8" --canonicalize | FileCheck %s --check-prefix=UNBOUNDED
-// RUN: not coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=steps-per-launch=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 steps-per-launch=3" --canonicalize | FileCheck %s
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8" --canonicalize | FileCheck %s --check-prefix=UNBOUNDED
+// RUN: not coro-opt %s "--coro-persistent-to-gpu=steps-per-launch=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // Bounded steps: after 3 steps of a launch a workgroup stops and parks its
 // slots in its park area of the extension (3 x 8 words of tokens, ids and
@@ -64,3 +64,25 @@ coro.func @f(%out: memref<?xf32>) {
   memref.store %r, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame 0 : index
+  %0 = memref.load %out[%id] : memref<?xf32>
+  coro.frame.store %0, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__s1(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 2.000000e+00 : f32
+  %0 = coro.frame.load %frame[0] : f32
+  %1 = arith.mulf %0, %cst : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %1, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__s1]
+    names ["entry", "s1"]
+    fields [#coro.field<"v0" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 12 : i64, slot_sharing = 12 : i64, split = 12 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 1 : i64, values_recomputed = 0 : i64, values_stored = 1 : i64}}

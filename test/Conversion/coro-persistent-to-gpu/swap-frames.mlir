@@ -1,7 +1,7 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=352 swap-frames=true" --canonicalize | FileCheck %s
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=352" --canonicalize | FileCheck %s --check-prefix=FIXED
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 swap-frames=true" --canonicalize | FileCheck %s --check-prefix=ALLSHARED
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=240 swap-frames=true" --canonicalize | FileCheck %s --check-prefix=NOROOM
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=352 swap-frames=true" --canonicalize | FileCheck %s
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=352" --canonicalize | FileCheck %s --check-prefix=FIXED
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 swap-frames=true" --canonicalize | FileCheck %s --check-prefix=ALLSHARED
+// RUN: coro-opt %s "--coro-persistent-to-gpu=workgroup-size=4 batch=8 shared-memory=240 swap-frames=true" --canonicalize | FileCheck %s --check-prefix=NOROOM
 
 // Frame swapping (swap-frames). Eight frame words per slot. Without
 // swapping the scheduler's arrays take 176 bytes and 352 leave room for 5
@@ -112,3 +112,72 @@ coro.func @f(%out: memref<?xf32>) {
   memref.store %s7, %out[%i] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %c7 = arith.constant 7 : index
+  %c6 = arith.constant 6 : index
+  %c5 = arith.constant 5 : index
+  %c4 = arith.constant 4 : index
+  %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %i = coro.frame.id %frame : index
+  %0 = memref.load %out[%i] : memref<?xf32>
+  coro.frame.store %0, %frame[0] : f32
+  %1 = arith.addi %i, %c1 : index
+  %2 = memref.load %out[%1] : memref<?xf32>
+  coro.frame.store %2, %frame[1] : f32
+  %3 = arith.addi %i, %c2 : index
+  %4 = memref.load %out[%3] : memref<?xf32>
+  coro.frame.store %4, %frame[2] : f32
+  %5 = arith.addi %i, %c3 : index
+  %6 = memref.load %out[%5] : memref<?xf32>
+  coro.frame.store %6, %frame[3] : f32
+  %7 = arith.addi %i, %c4 : index
+  %8 = memref.load %out[%7] : memref<?xf32>
+  coro.frame.store %8, %frame[4] : f32
+  %9 = arith.addi %i, %c5 : index
+  %10 = memref.load %out[%9] : memref<?xf32>
+  coro.frame.store %10, %frame[5] : f32
+  %11 = arith.addi %i, %c6 : index
+  %12 = memref.load %out[%11] : memref<?xf32>
+  coro.frame.store %12, %frame[6] : f32
+  %13 = arith.addi %i, %c7 : index
+  %14 = memref.load %out[%13] : memref<?xf32>
+  coro.frame.store %14, %frame[7] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__s1(%frame: !coro.frame, %out: memref<?xf32>) {
+  %0 = coro.frame.load %frame[1] : f32
+  %1 = coro.frame.load %frame[0] : f32
+  %2 = arith.addf %1, %0 : f32
+  %3 = coro.frame.load %frame[2] : f32
+  %4 = arith.addf %2, %3 : f32
+  %5 = coro.frame.load %frame[3] : f32
+  %6 = arith.addf %4, %5 : f32
+  %7 = coro.frame.load %frame[4] : f32
+  %8 = arith.addf %6, %7 : f32
+  %9 = coro.frame.load %frame[5] : f32
+  %10 = arith.addf %8, %9 : f32
+  %11 = coro.frame.load %frame[6] : f32
+  %12 = arith.addf %10, %11 : f32
+  %13 = coro.frame.load %frame[7] : f32
+  %14 = arith.addf %12, %13 : f32
+  %i = coro.frame.id %frame : index
+  memref.store %14, %out[%i] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__s1]
+    names ["entry", "s1"]
+    fields [#coro.field<"v0" : f32 at 2>,
+            #coro.field<"v1" : f32 at 3>,
+            #coro.field<"v2" : f32 at 4>,
+            #coro.field<"v3" : f32 at 5>,
+            #coro.field<"v4" : f32 at 6>,
+            #coro.field<"v5" : f32 at 7>,
+            #coro.field<"v6" : f32 at 8>,
+            #coro.field<"v7" : f32 at 9>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 40 : i64, field_liveness = 40 : i64, naive = 40 : i64, slot_sharing = 40 : i64, split = 40 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 8 : i64, values_recomputed = 0 : i64, values_stored = 8 : i64}}

@@ -1,5 +1,5 @@
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-state-machine-to-gpu=fall-through=true" --canonicalize | FileCheck %s
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame --coro-state-machine-to-gpu --canonicalize | FileCheck %s --check-prefix=SWITCH
+// RUN: coro-opt %s --split-input-file "--coro-state-machine-to-gpu=fall-through=true" --canonicalize | FileCheck %s
+// RUN: coro-opt %s --split-input-file --coro-state-machine-to-gpu --canonicalize | FileCheck %s --check-prefix=SWITCH
 
 // fall-through: each pass of the state machine tests the tokens in order,
 // each on the token the cases before it left, so one pass runs the three
@@ -60,6 +60,33 @@ coro.func @three(%out: memref<?xf32>) {
   memref.store %one, %out[%id] : memref<?xf32>
   coro.return
 }
+// @three split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @three__entry(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 1.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @three__s1(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 2.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, 2
+  return
+}
+func.func @three__s2(%frame: !coro.frame, %out: memref<?xf32>) {
+  %cst = arith.constant 1.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  memref.store %cst, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @three subroutines [@three__entry, @three__s1, @three__s2]
+    names ["entry", "s1", "s2"]
+    fields []
+    transitions [array<i32: 0, 1>, array<i32: 1, 2>, array<i32: 2, -1>]
+    {frame_bytes = {bit_packing = 8 : i64, field_liveness = 8 : i64, naive = 8 : i64, slot_sharing = 8 : i64, split = 8 : i64}, statistics = {ops_recomputed = 4 : i64, values_live = 0 : i64, values_recomputed = 0 : i64, values_stored = 0 : i64}}
 
 // -----
 
@@ -87,3 +114,38 @@ coro.func @loop(%out: memref<?xf32>, %n: index) {
   }
   coro.return
 }
+// @loop split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @loop__entry(%frame: !coro.frame, %out: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %0 = arith.cmpi sgt, %n, %c0 : index
+  scf.if %0 {
+    coro.frame.store %c0, %frame[0] : index
+    coro.frame.set_target %frame, 1
+  } else {
+    coro.frame.set_target %frame, -1
+  }
+  return
+}
+func.func @loop__s1(%frame: !coro.frame, %out: memref<?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.000000e+00 : f32
+  %id = coro.frame.id %frame 0 : index
+  %0 = memref.load %out[%id] : memref<?xf32>
+  %1 = arith.addf %0, %cst : f32
+  memref.store %1, %out[%id] : memref<?xf32>
+  %2 = coro.frame.load %frame[0] : index
+  %3 = arith.addi %2, %c1 : index
+  %4 = arith.cmpi slt, %3, %n : index
+  scf.if %4 {
+    coro.frame.store %3, %frame[0] : index
+    coro.frame.set_target %frame, 1
+  } else {
+    coro.frame.set_target %frame, -1
+  }
+  return
+}
+coro.split @loop subroutines [@loop__entry, @loop__s1]
+    names ["entry", "s1"]
+    fields [#coro.field<"v0" : index at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 0, -1>, array<i32: 1, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 16 : i64, field_liveness = 16 : i64, naive = 16 : i64, slot_sharing = 16 : i64, split = 16 : i64}, statistics = {ops_recomputed = 3 : i64, values_live = 1 : i64, values_recomputed = 0 : i64, values_stored = 1 : i64}}

@@ -1,4 +1,4 @@
-// RUN: coro-opt %s --coro-split --coro-state-machine-to-gpu="steps-per-launch=4 count-loop-iterations=true" | FileCheck %s
+// RUN: coro-opt %s --coro-state-machine-to-gpu="steps-per-launch=4 count-loop-iterations=true" | FileCheck %s
 
 // Bounded steps: the kernel takes the frame buffer after the status buffer.
 // An instance whose token there is not -1 copies its frame (SoA: word w at
@@ -50,3 +50,23 @@ coro.func @f(%x: f32, %out: memref<?xf32>) {
   memref.store %y, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame 0 : index
+  %0 = memref.load %out[%id] : memref<?xf32>
+  coro.frame.store %0, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame 0 : index
+  %0 = coro.frame.load %frame[0] : f32
+  memref.store %0, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields [#coro.field<"v0" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {naive = 12 : i64, split = 12 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 1 : i64, values_recomputed = 0 : i64, values_stored = 1 : i64}}

@@ -1,8 +1,8 @@
-// RUN: coro-opt %s --coro-split --coro-materialize-frame --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=queues" | FileCheck %s
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 grid-stride=true" | FileCheck %s --check-prefix=STRIDE
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true" | FileCheck %s --check-prefix=GROUP
-// RUN: coro-opt %s --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true grid-stride=true" | FileCheck %s --check-prefix=GROUP-STRIDE
+// RUN: coro-opt %s --coro-wavefront-to-gpu=workgroup-size=32 | FileCheck %s
+// RUN: coro-opt %s "--coro-wavefront-to-gpu=workgroup-size=32 design=queues" | FileCheck %s
+// RUN: coro-opt %s "--coro-wavefront-to-gpu=workgroup-size=32 grid-stride=true" | FileCheck %s --check-prefix=STRIDE
+// RUN: coro-opt %s "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true" | FileCheck %s --check-prefix=GROUP
+// RUN: coro-opt %s "--coro-wavefront-to-gpu=workgroup-size=32 subgroup-appends=true grid-stride=true" | FileCheck %s --check-prefix=GROUP-STRIDE
 
 // Grid-stride (the PTX pipeline's form): each thread of a grid of any size
 // takes every (grid size x 32)-th instance of the queue; the plan says so.
@@ -135,3 +135,24 @@ coro.func @f(%k: f32, %out: memref<?xf32>) {
   memref.store %y, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %k: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame : index
+  %0 = memref.load %out[%id] : memref<?xf32>
+  coro.frame.store %0, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %k: f32, %out: memref<?xf32>) {
+  %0 = coro.frame.load %frame[0] : f32
+  %1 = arith.mulf %0, %k : f32
+  %id = coro.frame.id %frame : index
+  memref.store %1, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields [#coro.field<"v0" : f32 at 2>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 12 : i64, field_liveness = 12 : i64, naive = 12 : i64, slot_sharing = 12 : i64, split = 12 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 1 : i64, values_recomputed = 0 : i64, values_stored = 1 : i64}}

@@ -1,7 +1,7 @@
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=soa design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,AOSOA
-// RUN: coro-opt %s --split-input-file --coro-split --coro-materialize-frame "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=soa design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,AOSOA
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
 
 // The classify design (queues.mlir has the queue design, the default).
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
@@ -104,3 +104,25 @@ coro.func @f(%x: f32, %out: memref<?xf32>) {
   memref.store %y, %out[%id] : memref<?xf32>
   coro.return
 }
+// @f split (coro-split, coro-materialize-frame): its subroutines and coro.split.
+func.func @f__entry(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %c3_i32 = arith.constant 3 : i32
+  coro.frame.store %c3_i32, %frame[1] : i32
+  %id = coro.frame.id %frame 0 : index
+  %0 = memref.load %out[%id] : memref<?xf32>
+  coro.frame.store %0, %frame[0] : f32
+  coro.frame.set_target %frame, 1
+  return
+}
+func.func @f__next(%frame: !coro.frame, %x: f32, %out: memref<?xf32>) {
+  %id = coro.frame.id %frame 0 : index
+  %0 = coro.frame.load %frame[0] : f32
+  memref.store %0, %out[%id] : memref<?xf32>
+  coro.frame.set_target %frame, -1
+  return
+}
+coro.split @f subroutines [@f__entry, @f__next]
+    names ["entry", "next"]
+    fields [#coro.field<"v0" : f32 at 3>, #coro.field<"material" : i32 at 2, promise>]
+    transitions [array<i32: 0, 1>, array<i32: 1, -1>]
+    {frame_bytes = {bit_packing = 16 : i64, field_liveness = 16 : i64, naive = 16 : i64, slot_sharing = 16 : i64, split = 16 : i64}, statistics = {ops_recomputed = 1 : i64, values_live = 1 : i64, values_recomputed = 0 : i64, values_stored = 1 : i64}}

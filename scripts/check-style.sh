@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Style check of the C++ that a change touches: clang-format (LLVM style,
-# .clang-format) must leave every changed file as it is, and clang-tidy (the
-# checks of .clang-tidy, upstream MLIR's) must find nothing in the changed
-# .cpp files, with the compile commands of the build directory.
+# Style check of the C++: clang-format (LLVM style, .clang-format) must leave
+# every tracked C/C++ file of the tree as it is, and clang-tidy (the checks of
+# .clang-tidy, upstream MLIR's) must find nothing in the .cpp files a change
+# touches, with the compile commands of the build directory (clang-tidy over
+# the whole tree takes the better part of an hour on two cores).
 #
 #   scripts/check-style.sh [BASE]
 #
-# Changed means changed since BASE (default HEAD~1, the last commit; all
-# C++ files when the clone has no history before HEAD). Uses clang-format
-# and clang-tidy from PATH (scripts/install-deps.sh installs them); exits 1
-# on the first file either tool objects to, 2 on a usage error.
+# The change is the files changed since BASE (default HEAD~1, the last
+# commit; all C++ files when the clone has no history before HEAD). Uses
+# clang-format and clang-tidy from PATH (scripts/install-deps.sh installs
+# them); exits 1 when either tool objects, 2 on a usage error.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CORO_BUILD_DIR:-$root/build}
@@ -27,18 +28,19 @@ if [[ ! -f "$build/compile_commands.json" ]]; then
   exit 2
 fi
 
+mapfile -t tracked < <(git ls-files -- '*.cpp' '*.h' '*.c')
 if git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
   mapfile -t files < <(git diff --name-only --diff-filter=d "$base" -- \
     '*.cpp' '*.h' '*.c')
   what="changed since $base"
 else
-  mapfile -t files < <(git ls-files -- '*.cpp' '*.h' '*.c')
+  files=("${tracked[@]}")
   what="in the tree ($base is not a commit here)"
 fi
-echo "check-style: ${#files[@]} C++ files $what"
+echo "check-style: clang-format on ${#tracked[@]} tracked C++ files; ${#files[@]} $what"
 
 status=0
-for file in "${files[@]}"; do
+for file in "${tracked[@]}"; do
   if ! clang-format --dry-run -Werror "$file" 2>/dev/null; then
     echo "check-style: $file is not clang-formatted; run: clang-format -i $file"
     status=1

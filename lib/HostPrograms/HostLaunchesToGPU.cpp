@@ -209,7 +209,8 @@ CoroHostLaunchesToGPUPass::compileKernels(gpu::GPUModuleOp kernels) {
                                       GPUScheduler::Megakernel, target, {},
                                       image)))
     return kernels.emitError("compiling the kernels of @")
-           << kernels.getName() << " for " << target.getValue().str() << " failed (see above)";
+           << kernels.getName() << " for " << target.getValue().str()
+           << " failed (see above)";
   StringRef name = kernels.getName();
   std::string binaryName = name.str();
   kernels->setAttr(SymbolTable::getSymbolAttrName(),
@@ -298,7 +299,8 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (target.isPTX() && !isNVVMChip(target.getChip())) {
     module.emitError("coro-host-launches-to-gpu: target ")
-        << target.getValue().str() << " is not an NVIDIA chip NVVM compiles for";
+        << target.getValue().str()
+        << " is not an NVIDIA chip NVVM compiles for";
     return signalPassFailure();
   }
   std::unique_ptr<SchedulerPipelineOptions> givenOptions =

@@ -231,8 +231,8 @@ LogicalResult mlir::coro::runner::compileForTarget(
     const KernelTarget &target, const SchedulerCompileOptions &options,
     std::string &image, Attribute *plan, LaneProfileAttr *laneProfile) {
   if (target.isPTX())
-    return compileToPTX(module, coroutine, scheduler, target.getChip(),
-                        options, image, plan, laneProfile);
+    return compileToPTX(module, coroutine, scheduler, target.getChip(), options,
+                        image, plan, laneProfile);
   std::vector<uint32_t> words;
   if (failed(compileToSPIRV(module, coroutine, scheduler, options, words,
                             nullptr, plan, laneProfile)))
@@ -242,11 +242,9 @@ LogicalResult mlir::coro::runner::compileForTarget(
   return success();
 }
 
-FailureOr<CompiledCoroutine>
-mlir::coro::runner::compileCoroutine(ModuleOp module, StringRef coroutine,
-                                     GPUScheduler scheduler,
-                                     const KernelTarget &target,
-                                     const SchedulerCompileOptions &options) {
+FailureOr<CompiledCoroutine> mlir::coro::runner::compileCoroutine(
+    ModuleOp module, StringRef coroutine, GPUScheduler scheduler,
+    const KernelTarget &target, const SchedulerCompileOptions &options) {
   CompiledCoroutine compiled;
   compiled.coroutine = coroutine.str();
   compiled.scheduler = scheduler;

@@ -143,8 +143,8 @@ struct LaunchArguments {
 
 static LaunchArguments readArguments(StringRef function,
                                      FunctionType functionType,
-                                     const KernelTarget &target,
-                                     void **params, size_t paramsCount) {
+                                     const KernelTarget &target, void **params,
+                                     size_t paramsCount) {
   bool wideIndex = target.isPTX();
   LaunchArguments arguments;
   size_t next = 0;

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "corogpu/runtime/SPIRVValidation.h"
 #include "RuntimeTest.h"
 #include "corogpu/runtime/Device.h"
-#include "corogpu/runtime/SPIRVValidation.h"
 
 #include <gtest/gtest.h>
 #include <spirv-tools/libspirv.hpp>

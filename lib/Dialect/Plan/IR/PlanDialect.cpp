@@ -147,11 +147,11 @@ verifyHostFunction(function_ref<InFlightDiagnostic()> emitError, StringRef name,
   return success();
 }
 
-LogicalResult
-HostCoroutineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          StringRef name, FunctionType functionType,
-                          corogpu::runtime::KernelTarget target,
-                          Attribute plan) {
+LogicalResult HostCoroutineAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef name,
+    FunctionType functionType,
+    // NOLINTNEXTLINE(performance-unnecessary-value-param): ODS's signature.
+    corogpu::runtime::KernelTarget /*target*/, Attribute plan) {
   if (failed(verifyHostFunction(emitError, name, functionType)))
     return failure();
   if (!isa<MegakernelPlanAttr, StateMachinePlanAttr, WavefrontPlanAttr,
@@ -161,11 +161,12 @@ HostCoroutineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-HostKernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       StringRef name, FunctionType functionType,
-                       corogpu::runtime::KernelTarget target,
-                       DenseI32ArrayAttr workgroupSize) {
+LogicalResult HostKernelAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef name,
+    FunctionType functionType,
+    // NOLINTNEXTLINE(performance-unnecessary-value-param): ODS's signature.
+    corogpu::runtime::KernelTarget /*target*/,
+    DenseI32ArrayAttr workgroupSize) {
   if (failed(verifyHostFunction(emitError, name, functionType)))
     return failure();
   if (workgroupSize.size() != 3 ||

@@ -349,8 +349,8 @@ static Operation *getDefinerInBranch(FrameStoreOp store, scf::IfOp ifOp) {
 /// each suspension, so a test between suspensions stores the state they
 /// share in each branch (the BVH path tracer's `intersect`: 9 words towards
 /// both `light` and `surface`); once before the test, storeEarly can move
-/// them up, and the code is smaller (coro-fuzz seed 2717's wavefront
-/// kernels: 4 % less SPIR-V).
+/// them up, and the code is smaller (benchmarks/RESULTS.md, "Design
+/// measurements").
 static void hoistStoresOutOfBranches(func::FuncOp subroutine,
                                      ArrayRef<FrameFieldAttr> fields) {
   Value frame = subroutine.getArgument(0);

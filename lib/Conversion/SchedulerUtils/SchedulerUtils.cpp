@@ -210,7 +210,8 @@ void mlir::coro::buildStateMachineLoop(
           // No valid token reaches the default. It still ends the instance:
           // left empty, it would be a loop that spins on an unchanged token,
           // and LLVM turns that into a self-loop in front of the jump table
-          // that NVIDIA's ptxas (CUDA 13.0) crashes on (coro-fuzz seed 2002).
+          // that NVIDIA's ptxas (CUDA 13.0) crashes on (a random program
+          // whose dispatch had an empty default did).
           buildSwitchDispatch(b, loc, index, numSubroutines, buildCase,
                               [&](OpBuilder &defaultBuilder, Location at) {
                                 frame.storeToken(defaultBuilder, at, returned);

@@ -76,7 +76,7 @@ ContinuationBuilder::replayCondition(scf::WhileOp loop,
   auto replay = scf::IfOp::create(builder, loc, loop.getResultTypes(),
                                   condition, /*withElseRegion=*/true);
   // Start from empty branches: without results the builder put an
-  // scf.yield in each (a loop that carries nothing, coro-fuzz seed 556).
+  // scf.yield in each (for a loop that carries nothing).
   for (Block *branch : {replay.thenBlock(), replay.elseBlock()})
     if (!branch->empty())
       branch->back().erase();

@@ -83,6 +83,7 @@ static void buildToGPUKernels(OpPassManager &pm, GPUScheduler scheduler,
     split();
     CoroStateMachineToGPUOptions options;
     options.stepsPerLaunch = schedulerOptions.stateMachine.stepsPerLaunch;
+    options.boundSteps = schedulerOptions.stateMachine.boundSteps;
     options.fallThrough = schedulerOptions.stateMachine.fallThrough;
     options.instanceStatus = instanceStatus;
     options.countLoopIterations = countLoopIterations;
@@ -299,8 +300,11 @@ void SchedulerOptions::applyTo(SchedulerCompileOptions &options) const {
     options.wavefront.workgroupSize = wavefrontWorkgroupSize;
   if (wavefrontSubgroupAppends.hasValue())
     options.wavefront.subgroupAppends = wavefrontSubgroupAppends;
-  if (stateMachineSteps.hasValue())
+  // Steps given replace the device's bounded steps.
+  if (stateMachineSteps.hasValue()) {
     options.stateMachine.stepsPerLaunch = stateMachineSteps;
+    options.stateMachine.boundSteps = false;
+  }
   if (fallThrough.hasValue()) {
     options.stateMachine.fallThrough = fallThrough;
     options.persistent.fallThrough = fallThrough;

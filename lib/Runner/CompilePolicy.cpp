@@ -96,6 +96,7 @@ mlir::coro::runner::getDefaultCompileOptions(const DeviceTraits &device) {
   // the driver's loop limit within one launch: it parks and goes on in the
   // next.
   options.persistent.boundSteps = device.limitsLoopIterations;
+  options.stateMachine.boundSteps = device.limitsLoopIterations;
   LDBG() << "compile options for " << device.target
          << (device.isCPU ? " (a CPU device)" : "") << ": subgroup appends "
          << options.wavefront.subgroupAppends << ", persistent workgroups of "

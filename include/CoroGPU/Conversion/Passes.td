@@ -260,7 +260,16 @@ def CoroStateMachineToGPU
     the entry). A launch copies an unfinished instance's frame into
     thread-private memory, runs up to N steps, and copies it back; the host
     relaunches until every instance returned. It needs `instance-status`,
-    and a launch in IR is an error (the host loop is the runtime's). The
+    and a launch in IR is an error (the host loop is the runtime's).
+
+    `bound-steps` (with `steps-per-launch=0`) bounds the steps all the same,
+    by what a driver's loop limit counts: with `count-loop-iterations` an
+    instance stops for this launch once its thread made 16384 loop passes
+    (the state machine's, its subroutines' loops and the counting's), else
+    after 16384 passes of the state machine; coro-run and host programs turn
+    it on for devices that limit loops (lavapipe), so that instances that
+    resume thousands of times finish there. Without `instance-status` it
+    bounds nothing (the host could not tell when to stop). The
     module attribute `coro.state_machine` holds each coroutine's plan,
     `#coro_plan.state_machine<...>`: workgroup size, frame words, steps per
     launch and the subroutines' names.
@@ -281,6 +290,12 @@ def CoroStateMachineToGPU
            "its frame goes back to global memory, a subroutine each, or "
            "several with fall-through (0: every instance runs to its end in "
            "one launch)">,
+    Option<"boundSteps", "bound-steps", "bool", /*default=*/"false",
+           "With steps-per-launch=0: stop an instance for the launch once "
+           "its thread made 16384 loop passes (counted with "
+           "count-loop-iterations, else 16384 passes of the state machine), "
+           "for devices that end a thread's loops (coro-run and host "
+           "programs: on for such a device, as lavapipe)">,
     Option<"fallThrough", "fall-through", "bool", /*default=*/"false",
            "Each pass tests the tokens in order, `if (token == t)` one "
            "after the other, instead of a switch: a subroutine that leads "

@@ -16,6 +16,7 @@
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
@@ -76,12 +77,21 @@ Value compareWithTerminatedToken(
 /// `numSubroutines - 1`; any other token ends the instance. With `maxSteps`
 /// the loop resumes from the token `frame` holds (a frame a previous launch
 /// left) and also ends after that many passes. With `fallThrough` each pass
-/// is a buildFallThroughDispatch instead of the switch.
-void buildStateMachineLoop(
+/// is a buildFallThroughDispatch instead of the switch. With `goOn`, a pass
+/// also needs what it builds (an i1, in the loop's condition) to be true.
+/// Returns the loop.
+scf::WhileOp buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
-    std::optional<int64_t> maxSteps = std::nullopt, bool fallThrough = false);
+    std::optional<int64_t> maxSteps = std::nullopt, bool fallThrough = false,
+    function_ref<Value(OpBuilder &, Location)> goOn = nullptr);
+
+/// Bounded steps by loop passes (`bound-steps` of the state machine and the
+/// persistent threads): a thread stops resuming instances for this launch
+/// once it made this many loop passes, counted as a driver's loop limit
+/// counts them (addLoopIterationCounter), a quarter of lavapipe's 65535.
+constexpr int64_t kLoopPassesPerLaunch = 16384;
 
 /// Builds an `scf.index_switch` on `token` (an index) whose case t, for t
 /// from 0 to `numSubroutines - 1`, is what `buildCase(t)` builds, and whose

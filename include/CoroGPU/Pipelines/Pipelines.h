@@ -25,8 +25,8 @@ namespace coro {
 /// The options of the schedulers a GPU pipeline can materialize that have
 /// any: those of their passes.
 struct SchedulerCompileOptions {
-  /// Only `steps-per-launch` and `fall-through` are taken from it; termination
-  /// accounting is `terminationChecks` below.
+  /// Only `steps-per-launch`, `bound-steps` and `fall-through` are taken
+  /// from it; termination accounting is `terminationChecks` below.
   CoroStateMachineToGPUOptions stateMachine;
   CoroWavefrontToGPUOptions wavefront;
   CoroPersistentToGPUOptions persistent;
@@ -103,9 +103,10 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
                      "instance's state machine per launch (a subroutine "
                      "each, or more with fall-through), keeping the frames "
                      "in global memory between launches, and launch again "
-                     "until every instance returned (0: one launch; use it "
-                     "where a driver's loop limit ends long instances, as "
-                     "lavapipe's does)"),
+                     "until every instance returned (0: one launch; coro-run "
+                     "and host programs on a device that ends a thread's "
+                     "loops after a number of iterations, as lavapipe: as "
+                     "many passes as take 16384 loop passes of a thread)"),
       llvm::cl::init(0)};
   Option<bool> fallThrough{
       *this, "fall-through",

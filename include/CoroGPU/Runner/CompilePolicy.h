@@ -72,9 +72,10 @@ bool allowsSubgroupAppends(const DeviceTraits &device, int64_t workgroupSize);
 ///   fall-through dispatch for the state machine and persistent threads
 ///   (every branch runs there, taken or not, so a switch costs every
 ///   subroutine per pass);
-/// - on a device that limits loop iterations: the persistent kernel in
-///   bounded steps (`bound-steps`: as many as a budget of loop passes
-///   allows), so that instances that resume thousands of times finish.
+/// - on a device that limits loop iterations: the state machine and the
+///   persistent kernel in bounded steps (`bound-steps`: as many as a budget
+///   of loop passes allows), so that instances that resume thousands of
+///   times finish.
 SchedulerCompileOptions getDefaultCompileOptions(const DeviceTraits &device);
 
 } // namespace runner

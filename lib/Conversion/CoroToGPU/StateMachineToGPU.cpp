@@ -60,7 +60,7 @@ struct CoroStateMachineToGPUPass
     int64_t kernelsBefore = countSchedulerKernels(module);
     llvm::scope_exit countKernels(
         [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
-    if (stepsPerLaunch > 0) {
+    if (isBounded()) {
       if (failed(rejectLaunchesOfSplitCoroutines(
               module, "state-machine",
               "with steps-per-launch its host loop, which relaunches the "
@@ -83,6 +83,20 @@ struct CoroStateMachineToGPUPass
     });
     if (failed(lowerSplitsWithPlans(module, splits, *this)))
       return signalPassFailure();
+  }
+
+  /// Whether a launch runs a bounded number of steps: the host relaunches
+  /// until every instance returned, which it learns from the status buffer.
+  bool isBounded() const {
+    return stepsPerLaunch > 0 || (boundSteps && instanceStatus);
+  }
+  /// The steps a launch runs, bounded.
+  int64_t getStepBound() const {
+    return stepsPerLaunch > 0 ? stepsPerLaunch : kLoopPassesPerLaunch;
+  }
+  /// Whether the loop passes counted bound the steps as well (bound-steps).
+  bool boundsLoopPasses() const {
+    return stepsPerLaunch == 0 && isBounded() && countLoopIterations;
   }
 
   /// Bounded steps need a count of the instances that returned: the host
@@ -119,20 +133,38 @@ struct CoroStateMachineToGPUPass
         workgroupSize, instanceStatus, coroutine.getLoc(), rewriter);
     Location loc = coroutine.getLoc();
     rewriter.setInsertionPoint(kernel.body->getTerminator());
-    bool bounded = stepsPerLaunch > 0;
+    bool bounded = isBounded();
     // Kept apart: bounded steps add an argument to the kernel, which moves
     // its block arguments.
     SmallVector<Value> args(kernel.args);
     PrivateFrame storage =
         PrivateFrame::allocate(rewriter, loc, split, /*zeroed=*/!bounded);
+    // bound-steps: the thread's loop passes so far, as of the last step's
+    // end (the counter itself exists once the loops are built).
+    Value passes;
+    if (boundsLoopPasses()) {
+      passes = memref::AllocaOp::create(
+          rewriter, loc, MemRefType::get({1}, rewriter.getI32Type()));
+      storeScalar(rewriter, loc, rewriter.getI32IntegerAttr(0), passes);
+    }
+    scf::WhileOp loop;
     auto buildLoop = [&](std::optional<int64_t> maxSteps) {
-      buildStateMachineLoop(
+      auto belowBudget = [&](OpBuilder &builder, Location at) -> Value {
+        return arith::CmpIOp::create(
+            builder, at, arith::CmpIPredicate::ult,
+            loadScalar(builder, at, passes),
+            arith::ConstantIntOp::create(builder, at, kLoopPassesPerLaunch,
+                                         32));
+      };
+      loop = buildStateMachineLoop(
           rewriter, loc, storage, subroutines.size(),
           [&](OpBuilder &builder, Location, unsigned token) {
             // Its frame accesses are lowered below, copies included.
             cloneSubroutineBody(builder, subroutines[token], args);
           },
-          maxSteps, fallThrough);
+          maxSteps, fallThrough,
+          passes ? function_ref<Value(OpBuilder &, Location)>(belowBudget)
+                 : nullptr);
     };
     if (bounded) {
       if (failed(
@@ -149,15 +181,22 @@ struct CoroStateMachineToGPUPass
         return failure();
       rewriter.eraseOp(subroutine);
     }
-    if (kernel.status && countLoopIterations)
-      addLoopIterationCounter(kernel.body, kernel.status,
-                              corogpu::runtime::instance::kMostLoopIterations,
-                              rewriter);
+    if (kernel.status && countLoopIterations) {
+      Value counter = addLoopIterationCounter(
+          kernel.body, kernel.status,
+          corogpu::runtime::instance::kMostLoopIterations, rewriter);
+      if (passes) {
+        // Each step ends by noting the passes made, for the next condition.
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(loop.getAfterBody()->getTerminator());
+        storeScalar(rewriter, loc, loadScalar(rewriter, loc, counter), passes);
+      }
+    }
     // The subroutines are named by their tags, in token order.
     plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
                   plan::StateMachinePlanAttr::get(
                       &getContext(), workgroupSize, split.getFrameWords(),
-                      stepsPerLaunch, split.getNamesAttr()));
+                      bounded ? getStepBound() : 0, split.getNamesAttr()));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();
@@ -201,11 +240,29 @@ struct CoroStateMachineToGPUPass
     SmallVector<int64_t> fieldWords =
         llvm::to_vector(llvm::seq<int64_t>(1, split.getFrameWords()));
     copyFrameWords(rewriter, loc, global, storage, fieldWords);
-    buildLoop(stepsPerLaunch);
+    buildLoop(getStepBound());
     fieldWords.insert(fieldWords.begin(), 0);
     copyFrameWords(rewriter, loc, storage, global, fieldWords);
     recordReturnedIfTerminated(storage, kernel.status, rewriter, loc);
     return success();
+  }
+
+  /// A memref<1xi32> variable's value, and a store to it.
+  static Value loadScalar(OpBuilder &builder, Location loc, Value variable) {
+    return memref::LoadOp::create(
+        builder, loc, variable,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+  }
+  static void storeScalar(OpBuilder &builder, Location loc, Value value,
+                          Value variable) {
+    memref::StoreOp::create(
+        builder, loc, value, variable,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+  }
+  static void storeScalar(OpBuilder &builder, Location loc,
+                          IntegerAttr constant, Value variable) {
+    storeScalar(builder, loc, arith::ConstantOp::create(builder, loc, constant),
+                variable);
   }
 
   /// The loop ends when the instance returns, or earlier where a driver ends

@@ -156,11 +156,12 @@ Value mlir::coro::compareWithTerminatedToken(OpBuilder &builder, Location loc,
   return arith::CmpIOp::create(builder, loc, predicate, token, terminated);
 }
 
-void mlir::coro::buildStateMachineLoop(
+scf::WhileOp mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
-    std::optional<int64_t> maxSteps, bool fallThrough) {
+    std::optional<int64_t> maxSteps, bool fallThrough,
+    function_ref<Value(OpBuilder &, Location)> goOn) {
   if (!maxSteps) {
     Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
     frame.storeToken(builder, loc, entry);
@@ -177,7 +178,7 @@ void mlir::coro::buildStateMachineLoop(
   }
   TypeRange stepTypes = ValueRange(initialSteps).getTypes();
 
-  scf::WhileOp::create(
+  return scf::WhileOp::create(
       builder, loc, stepTypes, initialSteps,
       [&](OpBuilder &b, Location loc, ValueRange steps) {
         Value current = frame.loadToken(b, loc);
@@ -188,6 +189,8 @@ void mlir::coro::buildStateMachineLoop(
               b, loc, arith::CmpIPredicate::ult, steps.front(), stepBound);
           running = arith::AndIOp::create(b, loc, running, belowBound);
         }
+        if (goOn)
+          running = arith::AndIOp::create(b, loc, running, goOn(b, loc));
         scf::ConditionOp::create(b, loc, running, steps);
       },
       [&](OpBuilder &b, Location loc, ValueRange steps) {

@@ -24,6 +24,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <optional>
+
 namespace mlir {
 namespace coro {
 
@@ -124,6 +126,65 @@ public:
 private:
   Value words, slot, numSlots, base;
   FrameArrayLayout layout;
+};
+
+/// The frame of a persistent-threads slot. Its token is a private word
+/// (the scheduler keeps each slot's token in workgroup memory and copies
+/// it); its fields are in workgroup memory for the first slots and in the
+/// workgroup's part of the global extension for the others, each a
+/// FrameArraySlot of the fields' words (frame word w is word
+/// w - kFirstFieldWord there). When both hold frames, where a slot's frame
+/// lives is known only at run time, and SPIR-V's logical addressing has no
+/// pointer that may point into either: each access, or each group of words
+/// accessed together, is a branch between the two.
+///
+/// A subroutine accesses the slot's frame in place, or, when it accesses the
+/// frame at least twice as often as it would copy words, it runs on the
+/// private frame: one copy step brings in the words it may read before it
+/// writes them and those it writes on some paths only (FrameWordAccesses),
+/// one sends back the words it may write. The subroutines of a large
+/// program access the frame thousands of times (coro-fuzz seed 674: about
+/// 300 accesses of 18 words per subroutine): accessed in place, its kernel
+/// was 2.6 times the size of the state machine's with split frames, and
+/// lavapipe took minutes to compile it either way. The other subroutines
+/// access the frame in place, which takes fewer registers (the BVH path
+/// tracer's kernel: 83 on sm_90; 90 with copies everywhere, 93 with copies
+/// wherever they are merely fewer than the accesses).
+class PersistentSlotFrame final : public FrameStorage {
+public:
+  /// `token` holds the token word and must outlive this frame; `isShared`
+  /// (an i1) says where the frame is when both places are given.
+  PersistentSlotFrame(const PrivateFrame &token,
+                      std::optional<FrameArraySlot> inShared,
+                      std::optional<FrameArraySlot> inExtension, Value isShared)
+      : FrameStorage(token.getFrameWords()), token(token),
+        inShared(std::move(inShared)), inExtension(std::move(inExtension)),
+        isShared(isShared) {}
+
+  Value loadWord(OpBuilder &builder, Location loc, int64_t word) const override;
+  void storeWord(OpBuilder &builder, Location loc, int64_t word,
+                 Value value) const override;
+  SmallVector<Value> loadWords(OpBuilder &builder, Location loc,
+                               ArrayRef<int64_t> words) const override;
+  void storeWords(OpBuilder &builder, Location loc, ArrayRef<int64_t> words,
+                  ValueRange values) const override;
+
+private:
+  /// Frame words as words of the field arrays. The id word is never
+  /// accessed (the scheduler keeps ids), nor the token with other words.
+  static SmallVector<int64_t> getFieldWords(ArrayRef<int64_t> words);
+
+  /// `access(frame)` on the one place frames are, or in a branch between
+  /// the two; the values it returns are the results.
+  SmallVector<Value> inPlace(
+      OpBuilder &builder, Location loc, TypeRange types,
+      function_ref<SmallVector<Value>(const FrameArraySlot &)> access) const;
+
+  const PrivateFrame &token;
+  std::optional<FrameArraySlot> inShared, inExtension;
+  /// Whether the slot's frame is in workgroup memory (i1), where both
+  /// places hold frames.
+  Value isShared;
 };
 
 /// Copies frame words `words` from `from` to `to`.

@@ -4,8 +4,9 @@
 //
 // What the GPU schedulers share: the gpu.module that holds the kernels, a
 // kernel that runs one coroutine instance per thread of a 3-D grid, a
-// coro.launch turned into the gpu.launch_func of such a kernel, and the
-// helpers the scheduling kernels are built with.
+// coro.launch turned into the gpu.launch_func of such a kernel, the
+// opening of a scheduler pass (its checks, runSchedulerPass), and the
+// helpers and collectives the scheduling kernels are built with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+#include <functional>
+#include <optional>
 
 namespace mlir {
 namespace coro {
@@ -87,8 +92,9 @@ int64_t getWorkgroupArrayBytes(int64_t size);
 
 /// What the kernels of the schedulers (wavefront, persistent threads) are
 /// built from: constants, i32 and index arithmetic (the scheduler's own
-/// values are i32), structured control flow and workgroup arrays, all at
-/// the rewriter's insertion point with one location.
+/// values are i32), structured control flow, workgroup arrays and the
+/// collectives over them, all at the rewriter's insertion point with one
+/// location (SchedulerKernelBuilder.cpp).
 class SchedulerKernelBuilder {
 public:
   SchedulerKernelBuilder(RewriterBase &rewriter, Location loc)
@@ -106,8 +112,17 @@ protected:
   Value compare(arith::CmpIPredicate predicate, Value a, Value b);
   Value equal(Value a, Value b);
   Value notEqual(Value a, Value b);
+  /// a < b, as unsigned / as signed integers.
+  Value lessThanUnsigned(Value a, Value b);
+  Value lessThanSigned(Value a, Value b);
+  /// (value + divisor - 1) / divisor, for an i32 or an index;
+  /// arith.ceildivui has no SPIR-V lowering.
+  Value ceilDiv(Value value, int64_t divisor);
   /// 1 or 0 as an i32.
   Value boolToI32(Value flag);
+  /// The set bits of the i32 `word`, with shifts, masks and a multiply
+  /// (MLIR 22 lowers no math.ctpop to SPIR-V).
+  Value countBits(Value word);
   /// `if (condition) { then() }`; the insertion point stays after it.
   void buildIf(Value condition, function_ref<void()> then);
   /// `condition ? then() : otherwise()` for an i32 computed in regions.
@@ -118,6 +133,46 @@ protected:
                  function_ref<void(Value)> body);
   /// A workgroup array of `size` i32 in `kernel`.
   Value addWorkgroupArray(gpu::GPUFuncOp kernel, int64_t size);
+
+  //===--------------------------------------------------------------------===//
+  // Collectives
+  //===--------------------------------------------------------------------===//
+
+  /// The sum over j in [begin, end) of `term(j)` (i32), in one thread.
+  Value buildSum(Value begin, Value end, Value step,
+                 function_ref<Value(Value)> term);
+  /// Number of entries of the i32 array `array` in [0, end) equal to
+  /// `value`, in one thread.
+  Value countEqual(Value array, Value end, Value value);
+  /// Inclusive prefix sums over the lanes of the workgroup of
+  /// `workgroupSize` threads, in place, of `words` arrays of workgroupSize
+  /// i32 stored one after the other in the workgroup array `counters`
+  /// (Hillis-Steele: log2(workgroupSize) steps, two barriers each, and one
+  /// before). Every thread of the workgroup must call it.
+  void buildInclusiveScan(Value counters, int64_t words, Value lane,
+                          int64_t workgroupSize);
+  /// Rewrites array[base + i] for i in [begin, end) with their exclusive
+  /// prefix sums, starting at `start`, in one thread; returns start + their
+  /// sum.
+  Value buildExclusiveScan(Value array, Value base, Value begin, Value end,
+                           Value start);
+
+  /// A thread's part in the ballots of its subgroup (getBallotLane): its
+  /// lane (an i32), the i32 0 ballots start from, whether it has a bit in
+  /// them, and its bit (1 << lane, or 0). Ballots have 32 bits: lanes past
+  /// the 32nd (subgroups of 64) have none.
+  struct BallotLane {
+    Value lane, zero, hasBit, bit;
+  };
+  BallotLane getBallotLane();
+  /// The add-reduction of the i32 `value` over the subgroup; every lane of
+  /// the subgroup must reach it (uniform).
+  Value subgroupAdd(Value value);
+  /// The lanes of the subgroup where `predicate` holds, as the sum of their
+  /// bits (an or-reduction). Every lane of the subgroup must reach it.
+  Value subgroupBallot(const BallotLane &lane, Value predicate);
+  /// The lanes of `ballot` below `lane`: its rank among them.
+  Value countLanesBelow(const BallotLane &lane, Value ballot);
 
   RewriterBase &rewriter;
   Location loc;
@@ -165,6 +220,52 @@ LogicalResult lowerSplitsWithPlans(ModuleOp module, ArrayRef<SplitOp> splits,
         return pass.lowerSplit(split, symbols, kernels, rewriter);
       });
 }
+
+/// Where a GPU scheduler pass checks that coro-split ran (checkSplitRan).
+enum class SplitCheck {
+  /// Nowhere: the pass runs whole coroutines (the mega-kernel).
+  None,
+  /// Right after the input checks, before the pass's options.
+  BeforeOptions,
+  /// After the launches, so that an error at a launch names it first.
+  AfterLaunches,
+};
+
+/// A scheduler whose host side runs in the CoroGPU runtime, which launches
+/// its kernels: the words of the error at a coro.launch in IR
+/// (rejectLaunchesOfSplitCoroutines).
+struct LaunchRejection {
+  StringRef scheduler, hostSide;
+  StringRef instead = "use the state-machine scheduler for launches in IR";
+};
+
+/// What a GPU scheduler pass checks before it builds kernels
+/// (runSchedulerPass).
+struct SchedulerPassOpening {
+  /// The pass's argument, which errors name, and its workgroup-size.
+  StringRef pass;
+  int64_t workgroupSize;
+  SplitCheck splitCheck = SplitCheck::BeforeOptions;
+  /// The checks of the pass's own options, if it has any.
+  std::function<LogicalResult()> checkOptions;
+  /// Set where the runtime launches the kernels: a launch of a split
+  /// coroutine is then an error. Otherwise a pass on split coroutines lowers
+  /// the launches, and checks that each launches a split coroutine.
+  std::optional<LaunchRejection> rejectLaunches;
+};
+
+/// Runs a GPU scheduler pass on `module`, in this order:
+/// checkSchedulerInput; checkSplitRan (BeforeOptions); the pass's option
+/// checks; the launches (rejected, or checked for a pass on split
+/// coroutines); checkSplitRan (AfterLaunches); then `lower` on the module's
+/// coro.split ops, which a pass on split coroutines skips where there are
+/// none. Adds the kernels `lower` emits to `numKernels`. Fails, after a
+/// located error, where a check or `lower` does.
+using LowerModuleFn = function_ref<LogicalResult(ArrayRef<SplitOp>)>;
+LogicalResult runSchedulerPass(ModuleOp module,
+                               const SchedulerPassOpening &opening,
+                               LowerModuleFn lower,
+                               Pass::Statistic &numKernels);
 
 /// Replaces `launch` by the gpu.launch_func of its coroutine's kernel, with
 /// ceil(gx / workgroupSize) x gy x gz workgroups. With `withStatus`, the

@@ -334,6 +334,41 @@ LogicalResult mlir::coro::lowerSplitsWithPlans(ModuleOp module,
   return success();
 }
 
+LogicalResult mlir::coro::runSchedulerPass(ModuleOp module,
+                                           const SchedulerPassOpening &opening,
+                                           LowerModuleFn lower,
+                                           Pass::Statistic &numKernels) {
+  StringRef pass = opening.pass;
+  bool onSplits = opening.splitCheck != SplitCheck::None;
+  if (failed(checkSchedulerInput(module, pass, opening.workgroupSize)))
+    return failure();
+  if (opening.splitCheck == SplitCheck::BeforeOptions &&
+      failed(checkSplitRan(module, pass)))
+    return failure();
+  if (opening.checkOptions && failed(opening.checkOptions()))
+    return failure();
+  if (const std::optional<LaunchRejection> &rejection =
+          opening.rejectLaunches) {
+    if (failed(rejectLaunchesOfSplitCoroutines(module, rejection->scheduler,
+                                               rejection->hostSide,
+                                               rejection->instead)))
+      return failure();
+  } else if (onSplits && failed(collectLaunchesOfSplitCoroutines(module))) {
+    return failure();
+  }
+  if (opening.splitCheck == SplitCheck::AfterLaunches &&
+      failed(checkSplitRan(module, pass)))
+    return failure();
+
+  SmallVector<SplitOp> splits(module.getOps<SplitOp>());
+  if (onSplits && splits.empty())
+    return success();
+  int64_t kernelsBefore = countSchedulerKernels(module);
+  LogicalResult lowered = lower(splits);
+  numKernels += countSchedulerKernels(module) - kernelsBefore;
+  return lowered;
+}
+
 void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
                                   bool withStatus, RewriterBase &rewriter) {
   Location loc = launch.getLoc();
@@ -384,97 +419,6 @@ void mlir::coro::lowerLaunchToGPU(LaunchOp launch, int64_t workgroupSize,
     memref::DeallocOp::create(rewriter, loc, status);
   }
   rewriter.eraseOp(launch);
-}
-
-Value SchedulerKernelBuilder::i32(int64_t value) {
-  return arith::ConstantIntOp::create(rewriter, loc, value, 32);
-}
-
-Value SchedulerKernelBuilder::index(int64_t value) {
-  return arith::ConstantIndexOp::create(rewriter, loc, value);
-}
-
-Value SchedulerKernelBuilder::toIndex(Value value) {
-  return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                    value);
-}
-
-Value SchedulerKernelBuilder::toI32(Value value) {
-  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
-                                    value);
-}
-
-Value SchedulerKernelBuilder::add(Value a, Value b) {
-  return arith::AddIOp::create(rewriter, loc, a, b);
-}
-
-Value SchedulerKernelBuilder::sub(Value a, Value b) {
-  return arith::SubIOp::create(rewriter, loc, a, b);
-}
-
-Value SchedulerKernelBuilder::mul(Value a, Value b) {
-  return arith::MulIOp::create(rewriter, loc, a, b);
-}
-
-Value SchedulerKernelBuilder::select(Value condition, Value a, Value b) {
-  return arith::SelectOp::create(rewriter, loc, condition, a, b);
-}
-
-Value SchedulerKernelBuilder::compare(arith::CmpIPredicate predicate, Value a,
-                                      Value b) {
-  return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
-}
-
-Value SchedulerKernelBuilder::equal(Value a, Value b) {
-  return compare(arith::CmpIPredicate::eq, a, b);
-}
-
-Value SchedulerKernelBuilder::notEqual(Value a, Value b) {
-  return compare(arith::CmpIPredicate::ne, a, b);
-}
-
-Value SchedulerKernelBuilder::boolToI32(Value flag) {
-  return arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), flag);
-}
-
-void SchedulerKernelBuilder::buildIf(Value condition,
-                                     function_ref<void()> then) {
-  auto ifOp = scf::IfOp::create(rewriter, loc, condition, /*withElse=*/false);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  then();
-}
-
-Value SchedulerKernelBuilder::buildIfValue(Value condition,
-                                           function_ref<Value()> then,
-                                           function_ref<Value()> otherwise) {
-  auto ifOp = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), condition,
-                                /*addThenBlock=*/true,
-                                /*addElseBlock=*/true);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(rewriter, loc, then());
-  rewriter.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(rewriter, loc, otherwise());
-  return ifOp.getResult(0);
-}
-
-void SchedulerKernelBuilder::buildLoop(Value begin, Value end, Value step,
-                                       function_ref<void(Value)> body) {
-  scf::ForOp::create(rewriter, loc, begin, end, step, ValueRange{},
-                     [&](OpBuilder &, Location, Value i, ValueRange) {
-                       body(i);
-                       scf::YieldOp::create(rewriter, loc);
-                     });
-}
-
-Value SchedulerKernelBuilder::addWorkgroupArray(gpu::GPUFuncOp kernel,
-                                                int64_t size) {
-  auto type = MemRefType::get(
-      {size}, rewriter.getI32Type(), MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                 gpu::AddressSpace::Workgroup));
-  return kernel.addWorkgroupAttribution(type, loc);
 }
 
 int64_t mlir::coro::getWorkgroupArrayBytes(int64_t size) {

@@ -19,7 +19,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -76,32 +75,36 @@ struct CoroMegakernelToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
-      return signalPassFailure();
-    int64_t kernelsBefore = countSchedulerKernels(module);
-    llvm::scope_exit countKernels(
-        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
-    SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
-    for (FuncOp coroutine : coroutines)
-      if (failed(checkLowerable(coroutine)))
-        return signalPassFailure();
-    if (coroutines.empty())
-      return;
+    // Whole coroutines, a split or not: no split check, and launches are
+    // lowered here.
+    SchedulerPassOpening opening{getArgument(), workgroupSize,
+                                 SplitCheck::None};
+    auto lower = [&](ArrayRef<SplitOp>) -> LogicalResult {
+      SmallVector<FuncOp> coroutines(module.getOps<FuncOp>());
+      for (FuncOp coroutine : coroutines)
+        if (failed(checkLowerable(coroutine)))
+          return failure();
+      if (coroutines.empty())
+        return success();
 
-    IRRewriter rewriter(&getContext());
-    eraseSplits(module, rewriter);
-    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
-    module.walk([&](LaunchOp launch) {
-      lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
-    });
-    for (FuncOp coroutine : coroutines) {
-      plan::setPlan(
-          module, coroutine.getSymName(),
-          plan::MegakernelPlanAttr::get(&getContext(), workgroupSize));
-      lowerCoroutine(coroutine, kernels, workgroupSize, instanceStatus,
-                     countLoopIterations, rewriter);
-    }
-    legalizeKernelsForTargets(kernels, rewriter);
+      IRRewriter rewriter(&getContext());
+      eraseSplits(module, rewriter);
+      gpu::GPUModuleOp kernels = getOrCreateKernelModule(module, rewriter);
+      module.walk([&](LaunchOp launch) {
+        lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
+      });
+      for (FuncOp coroutine : coroutines) {
+        plan::setPlan(
+            module, coroutine.getSymName(),
+            plan::MegakernelPlanAttr::get(&getContext(), workgroupSize));
+        lowerCoroutine(coroutine, kernels, workgroupSize, instanceStatus,
+                       countLoopIterations, rewriter);
+      }
+      legalizeKernelsForTargets(kernels, rewriter);
+      return success();
+    };
+    if (failed(runSchedulerPass(module, opening, lower, numKernels)))
+      signalPassFailure();
   }
 };
 

@@ -28,9 +28,7 @@
 
 #include "CoroGPU/Conversion/GPUKernels.h"
 #include "CoroGPU/Conversion/Passes.h"
-#include "CoroGPU/Dialect/Coro/Utils/PipelineChecks.h"
 #include "corogpu/runtime/InstanceABI.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 
 namespace mlir {
@@ -53,36 +51,27 @@ struct CoroStateMachineToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkSchedulerInput(module, getArgument(), workgroupSize)))
-      return signalPassFailure();
-    if (failed(checkStepsPerLaunch(module)))
-      return signalPassFailure();
-    int64_t kernelsBefore = countSchedulerKernels(module);
-    llvm::scope_exit countKernels(
-        [&] { numKernels += countSchedulerKernels(module) - kernelsBefore; });
-    if (isBounded()) {
-      if (failed(rejectLaunchesOfSplitCoroutines(
-              module, "state-machine",
-              "with steps-per-launch its host loop, which relaunches the "
-              "kernel until every instance returned, runs in the CoroGPU "
-              "runtime (coro-run, corogpu/runtime/InstanceKernel.h)",
-              "use steps-per-launch=0 for launches in IR")))
-        return signalPassFailure();
-    } else if (failed(collectLaunchesOfSplitCoroutines(module))) {
-      return signalPassFailure();
-    }
-    if (failed(checkSplitRan(module, getArgument())))
-      return signalPassFailure();
-
-    SmallVector<SplitOp> splits(module.getOps<SplitOp>());
-    if (splits.empty())
-      return;
-    IRRewriter rewriter(&getContext());
-    module.walk([&](LaunchOp launch) {
-      lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
-    });
-    if (failed(lowerSplitsWithPlans(module, splits, *this)))
-      return signalPassFailure();
+    // Launches first: an error at a launch of an unsplit coroutine names
+    // the launch.
+    SchedulerPassOpening opening{getArgument(), workgroupSize,
+                                 SplitCheck::AfterLaunches};
+    opening.checkOptions = [&] { return checkStepsPerLaunch(module); };
+    if (isBounded())
+      opening.rejectLaunches = LaunchRejection{
+          "state-machine",
+          "with steps-per-launch its host loop, which relaunches the "
+          "kernel until every instance returned, runs in the CoroGPU "
+          "runtime (coro-run, corogpu/runtime/InstanceKernel.h)",
+          "use steps-per-launch=0 for launches in IR"};
+    auto lower = [&](ArrayRef<SplitOp> splits) {
+      IRRewriter rewriter(&getContext());
+      module.walk([&](LaunchOp launch) {
+        lowerLaunchToGPU(launch, workgroupSize, instanceStatus, rewriter);
+      });
+      return lowerSplitsWithPlans(module, splits, *this);
+    };
+    if (failed(runSchedulerPass(module, opening, lower, numKernels)))
+      signalPassFailure();
   }
 
   /// Whether a launch runs a bounded number of steps: the host relaunches

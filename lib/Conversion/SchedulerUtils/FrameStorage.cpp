@@ -241,3 +241,69 @@ void mlir::coro::copyFrameWords(OpBuilder &builder, Location loc,
     return;
   to.storeWords(builder, loc, words, from.loadWords(builder, loc, words));
 }
+
+//===----------------------------------------------------------------------===//
+// PersistentSlotFrame
+//===----------------------------------------------------------------------===//
+
+Value PersistentSlotFrame::loadWord(OpBuilder &builder, Location loc,
+                                    int64_t word) const {
+  if (word == kTargetTokenWord)
+    return token.loadWord(builder, loc, word);
+  return loadWords(builder, loc, word).front();
+}
+
+void PersistentSlotFrame::storeWord(OpBuilder &builder, Location loc,
+                                    int64_t word, Value value) const {
+  if (word == kTargetTokenWord)
+    return token.storeWord(builder, loc, word, value);
+  storeWords(builder, loc, word, value);
+}
+
+SmallVector<Value>
+PersistentSlotFrame::loadWords(OpBuilder &builder, Location loc,
+                               ArrayRef<int64_t> words) const {
+  SmallVector<int64_t> fieldWords = getFieldWords(words);
+  SmallVector<Type> types(words.size(), builder.getI32Type());
+  return inPlace(builder, loc, types, [&](const FrameArraySlot &frame) {
+    return frame.loadWords(builder, loc, fieldWords);
+  });
+}
+
+void PersistentSlotFrame::storeWords(OpBuilder &builder, Location loc,
+                                     ArrayRef<int64_t> words,
+                                     ValueRange values) const {
+  SmallVector<int64_t> fieldWords = getFieldWords(words);
+  inPlace(builder, loc, TypeRange{}, [&](const FrameArraySlot &frame) {
+    frame.storeWords(builder, loc, fieldWords, values);
+    return SmallVector<Value>();
+  });
+}
+
+SmallVector<int64_t>
+PersistentSlotFrame::getFieldWords(ArrayRef<int64_t> words) {
+  return llvm::map_to_vector(words, [](int64_t word) {
+    assert(word >= kFirstFieldWord && "not a field word of the frame");
+    return word - kFirstFieldWord;
+  });
+}
+
+SmallVector<Value> PersistentSlotFrame::inPlace(
+    OpBuilder &builder, Location loc, TypeRange types,
+    function_ref<SmallVector<Value>(const FrameArraySlot &)> access) const {
+  if (!isShared) {
+    assert((inShared || inExtension) && "a frame with fields lives somewhere");
+    return access(inShared ? *inShared : *inExtension);
+  }
+  auto ifOp = scf::IfOp::create(builder, loc, types, isShared,
+                                /*addThenBlock=*/true,
+                                /*addElseBlock=*/true);
+  for (bool shared : {true, false}) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(shared ? ifOp.thenBlock()
+                                            : ifOp.elseBlock());
+    scf::YieldOp::create(builder, loc,
+                         access(shared ? *inShared : *inExtension));
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}

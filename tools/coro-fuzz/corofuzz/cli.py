@@ -8,7 +8,7 @@ import shutil
 import sys
 import time
 
-from . import emit, gen, reduce as red
+from . import emit, gen, oracle, reduce as red
 from .run import (CLASSES, CONFIGS, Runner, find_ptxas, is_host_config, last_lines)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -298,7 +298,7 @@ def do_reduce(seed, config, klass, stage, args, log=print):
     shutil.copy(os.path.join(wd, "table.bin"), os.path.join(base, "table.bin"))
     if semantic or os.path.exists(os.path.join(wd, "oracle.mlir")):
         with open(os.path.join(base, "reduced-oracle.mlir"), "w") as f:
-            f.write(emit.emit_oracle(small))
+            f.write(oracle.emit_oracle(small))
     with open(os.path.join(base, "repro.sh"), "w") as f:
         f.write("#!/bin/sh\n# seed %d, configuration %s: %s (%s), reduced\n# %s\n" % (
             seed, config, klass, stage, (final.detail or "").replace("\n", "\n# ")))
@@ -335,13 +335,13 @@ def cmd_gen(args):
         with open(os.path.join(args.out_dir, "prog.mlir"), "w") as f:
             f.write(emit.emit_coro(prog))
         with open(os.path.join(args.out_dir, "oracle.mlir"), "w") as f:
-            f.write(emit.emit_oracle(prog))
+            f.write(oracle.emit_oracle(prog))
         with open(table, "wb") as f:
             f.write(emit.table_bytes(prog))
         print("coro-run %s %s" % (os.path.join(args.out_dir, "prog.mlir"),
                                   " ".join(emit.run_args(prog, table))))
         return 0
-    print(emit.emit_oracle(prog) if args.oracle else emit.emit_coro(prog))
+    print(oracle.emit_oracle(prog) if args.oracle else emit.emit_coro(prog))
     if not args.oracle:
         print("// coro-run arguments (the table: coro-fuzz gen %d --out-dir DIR writes it):" % args.seed)
         print("//   " + " ".join(emit.run_args(prog, "table.bin")))

@@ -9,6 +9,7 @@ import struct
 import subprocess
 
 from . import emit
+from .oracle import emit_oracle
 from .ptx import check_file as narrow_float_stores
 from .model import Promise, walk_stmts
 
@@ -192,7 +193,7 @@ class Runner:
         """Returns (buffers, [Cmd]) or (None, cmds) if the oracle failed."""
         path = os.path.join(wd, "oracle.mlir")
         with open(path, "w") as f:
-            f.write(emit.emit_oracle(prog))
+            f.write(emit_oracle(prog))
         opt = run_cmd([os.path.join(LLVM_BIN, "mlir-opt"), path] + ORACLE_PASSES, self.timeout)
         if opt.rc != 0:
             return None, [opt]

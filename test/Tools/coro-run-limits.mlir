@@ -34,9 +34,9 @@
 // THREE: coro-run: error: state-machine: the state-machine scheduler stopped after 3 launches (3 launches, 4 of 4 instances started, 4 alive)
 // Limits of a host loop mean nothing to a single launch:
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=megakernel --max-rounds=3 2>&1 | FileCheck %s --check-prefix=SINGLE
-// SINGLE: coro-run: error: --max-rounds is an option of the wavefront and persistent schedulers and of the state machine with --state-machine-steps; --scheduler=megakernel does not use it
-// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --time-limit=3 2>&1 | FileCheck %s --check-prefix=SINGLE-SM
-// SINGLE-SM: coro-run: error: --time-limit is an option of the wavefront and persistent schedulers and of the state machine with --state-machine-steps; --scheduler=state-machine does not use it
+// SINGLE: coro-run: error: --max-rounds is an option of the wavefront and persistent schedulers and of the state machine in bounded steps (--state-machine-steps=N, the default on a device that limits loops); --scheduler=megakernel does not use it
+// RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=0 --time-limit=3 2>&1 | FileCheck %s --check-prefix=SINGLE-SM
+// SINGLE-SM: coro-run: error: --time-limit is an option of the wavefront and persistent schedulers and of the state machine in bounded steps (--state-machine-steps=N, the default on a device that limits loops); --scheduler=state-machine does not use it
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=wavefront --state-machine-steps=3 2>&1 | FileCheck %s --check-prefix=OTHER
 // OTHER: coro-run: error: --state-machine-steps is an option of the state-machine scheduler; --scheduler=wavefront does not use it
 // RUN: not coro-run %s --coro=steps --grid=4 --buffer=i32:4:zeros --scheduler=state-machine --state-machine-steps=3 --termination-checks=false 2>&1 | FileCheck %s --check-prefix=NO-STATUS

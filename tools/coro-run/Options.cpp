@@ -417,9 +417,12 @@ static bool servesChosenScheduler(unsigned schedulers) {
   case coro::GPUScheduler::Persistent:
     return schedulers & kPersistent;
   case coro::GPUScheduler::StateMachine:
+    // Bounded steps given, or left to the device (bound where it limits
+    // loops, as lavapipe does).
     return (schedulers & kStateMachine) ||
            ((schedulers & kBoundedStateMachine) &&
-            compileFlags.stateMachineSteps > 0);
+            (compileFlags.stateMachineSteps > 0 ||
+             !compileFlags.stateMachineSteps.hasValue()));
   default:
     return false;
   }
@@ -440,7 +443,9 @@ static std::string describeSchedulers(unsigned schedulers) {
   std::string words = llvm::join(names, " and ");
   words += plural ? " schedulers" : " scheduler";
   if (schedulers & kBoundedStateMachine)
-    words += " and of the state machine with --state-machine-steps";
+    words += " and of the state machine in bounded steps "
+             "(--state-machine-steps=N, the default on a device that limits "
+             "loops)";
   return words;
 }
 

@@ -13,7 +13,7 @@
 // A loop of 70000 iterations in one thread, under each scheduler:
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=LIMIT
-// LIMIT: coro-run: error: {{megakernel|state-machine}}: an instance had a loop cut short: the loop may never end (does its condition change, does every instance return?); or it ends later than llvmpipe {{.*}} allows, which ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted (1 of 1 instances returned){{(; --state-machine-steps=N runs at most N passes of an instance.s state machine per launch)?}}; under the wavefront and persistent-threads schedulers
+// LIMIT: coro-run: error: {{megakernel|state-machine}}: an instance{{( in launch 1)?}} had a loop cut short: the loop may never end (does its condition change, does every instance return?); or it ends later than llvmpipe {{.*}} allows, which ends the loops of a thread after 65535 iterations in all, as if they had finished, so the results cannot be trusted (1 of 1 instances returned){{(; --state-machine-steps=N runs at most N passes of an instance.s state machine per launch)?}}; under the wavefront and persistent-threads schedulers
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=WAVEFRONT
 // WAVEFRONT: coro-run: error: wavefront: a subroutine run had a loop cut short: the loop may never end (does its condition change, does every instance return?); or it ends later than llvmpipe {{.*}} allows, which ends the loops of a thread after 65535 iterations in all
 // RUN: not coro-run %s --coro=count --grid=1 --arg=70000 --buffer=i32:1:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=PERSISTENT
@@ -42,11 +42,15 @@
 // machine in bounded steps per launch:
 // RUN: coro-run %s --coro=count_suspending --grid=2 --arg=70000 --buffer=i32:2:zeros --scheduler=wavefront | FileCheck %s --check-prefix=SPLIT
 // RUN: coro-run %s --coro=count_suspending --grid=2 --arg=70000 --buffer=i32:2:zeros --scheduler=state-machine --state-machine-steps=8 | FileCheck %s --check-prefix=SPLIT
+// By default on lavapipe the state machine runs in bounded steps: an
+// instance stops for the launch once its thread made 16384 loop passes.
+// DEFAULT-STEPS: state-machine: {{[0-9]+}} launches, {{.*}}bounded steps (16384 per launch)
 // SPLIT: buffer 0 (i32 x 2): [70000, 70000]
-// In one launch the state machine's thread reaches the limit although it
+// In one launch (--state-machine-steps=0) the state machine's thread reaches the limit although it
 // counts fewer passes than lavapipe (65269 iterations ran): the cut loop
 // gives it away.
-// RUN: not coro-run %s --coro=count_suspending --grid=1 --arg=65300 --buffer=i32:1:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=STEPS-HINT
+// RUN: not coro-run %s --coro=count_suspending --grid=1 --arg=65300 --buffer=i32:1:zeros --scheduler=state-machine --state-machine-steps=0 2>&1 | FileCheck %s --check-prefix=STEPS-HINT
+// RUN: coro-run %s --coro=count_suspending --grid=2 --arg=70000 --buffer=i32:2:zeros --scheduler=state-machine --scheduler-stats | FileCheck %s --check-prefixes=SPLIT,DEFAULT-STEPS
 // STEPS-HINT: coro-run: error: state-machine: an instance had a loop cut short: the loop may never end {{.*}} llvmpipe {{.*}} (1 of 1 instances returned); --state-machine-steps=N runs at most N passes of an instance's state machine per launch; under the wavefront
 
 // Cut loops that the count alone misses (found by a reviewer): one instance
@@ -61,7 +65,7 @@
 // RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=CUT
 // RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=wavefront 2>&1 | FileCheck %s --check-prefix=CUT
 // RUN: not coro-run %s --coro=two_threads --grid=2 --arg=10000 --arg=20000 --arg=1 --buffer=i32:2:zeros --scheduler=persistent 2>&1 | FileCheck %s --check-prefix=CUT
-// CUT: coro-run: error: {{megakernel|state-machine|wavefront|persistent}}: {{an instance|a subroutine run|a thread of the persistent-threads kernel in launch 1}} had a loop cut short: the loop may never end {{.*}} llvmpipe
+// CUT: coro-run: error: {{megakernel|state-machine|wavefront|persistent}}: {{an instance|an instance in launch 1|a subroutine run|a thread of the persistent-threads kernel in launch 1}} had a loop cut short: the loop may never end {{.*}} llvmpipe
 // In bounded steps (10 launches of 100 resumptions) the state machine
 // finishes it; so does the wavefront scheduler:
 // RUN: coro-run %s --coro=resume_then_while --grid=1 --arg=1000 --arg=64500 --buffer=i32:1:zeros --scheduler=state-machine --state-machine-steps=100 | FileCheck %s --check-prefix=STEPPED
@@ -83,14 +87,17 @@
 // the endless loop: none returns); the wavefront host loop stops at its
 // round limit.
 // RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=megakernel 2>&1 | FileCheck %s --check-prefix=FOREVER
-// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=state-machine 2>&1 | FileCheck %s --check-prefix=FOREVER
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=state-machine --state-machine-steps=0 2>&1 | FileCheck %s --check-prefix=FOREVER
+// RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=state-machine --max-rounds=20 2>&1 | FileCheck %s --check-prefix=SM-ROUNDS
 // FOREVER: coro-run: error: {{megakernel|state-machine}}: {{an instance had a loop cut short|only 0 of 3 instances returned: the kernel stopped early}}
 // RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=wavefront --max-rounds=100 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // ROUNDS: coro-run: error: wavefront: the wavefront scheduler stopped after
-// The persistent threads in bounded steps (lavapipe's default) park and
+// The state machine and the persistent threads in bounded steps (lavapipe's
+// default) park and
 // are launched again until the launch limit; without the bound, the loop
 // limit ends the first launch:
 // RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent --max-rounds=20 2>&1 | FileCheck %s --check-prefix=PT-ROUNDS
+// SM-ROUNDS: coro-run: error: state-machine: the state-machine scheduler stopped after 20 launches
 // PT-ROUNDS: coro-run: error: persistent: the persistent-threads scheduler stopped after 20 launches
 // RUN: not coro-run %s --coro=forever --grid=3 --buffer=i32:3:zeros --scheduler=persistent --persistent-steps=0 2>&1 | FileCheck %s --check-prefix=STOPPED
 // STOPPED: coro-run: error: persistent: a thread of the persistent-threads kernel in launch 1 had a loop cut short

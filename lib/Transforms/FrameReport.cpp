@@ -217,11 +217,6 @@ struct CoroFrameReportPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (format != "text" && format != "json") {
-      module.emitError("coro-frame-report: unknown format '")
-          << format << "'; expected text or json";
-      return signalPassFailure();
-    }
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file) {
@@ -238,12 +233,12 @@ struct CoroFrameReportPass
       if (failed(subroutines))
         return signalPassFailure();
       FrameSummary summary = summarize(split, *subroutines);
-      if (format == "json")
+      if (format == FrameReportFormat::JSON)
         reports.push_back(toJson(summary));
       else
         writeText(summary, file->os());
     }
-    if (format == "json")
+    if (format == FrameReportFormat::JSON)
       file->os() << llvm::formatv("{0:2}",
                                   llvm::json::Value(std::move(reports)))
                  << "\n";

@@ -435,7 +435,7 @@ ExitCode CoroRun::prepareArguments() {
   // (Their code is still emitted: it compiles and validates.) Profiled
   // kernels that run several subroutines of an instance in one launch, with its
   // frame in registers or workgroup memory, hung on lavapipe for a random
-  // program (coro-fuzz seed 3) even with no site instrumented, the profile
+  // program of coro-fuzz even with no site instrumented, the profile
   // buffer an argument only: not understood yet, so refused rather than left to
   // hang.
   // (A fall-through pass may run several subroutines: profiled, the state
@@ -448,8 +448,8 @@ ExitCode CoroRun::prepareArguments() {
                 "scheduler and the state machine with "
                 "--state-machine-steps=1 (and without --fall-through): the "
                 "persistent-threads scheduler and a state machine that runs "
-                "several subroutines per launch hung when profiled (coro-fuzz "
-                "seed 3, not understood yet)",
+                "several subroutines per launch hung when profiled (a random "
+                "program did; not understood yet)",
                 kExitUsage);
 
   // Arguments, in order: scalars from --arg, memrefs from --buffer.

@@ -143,13 +143,10 @@ private:
 /// private frame: one copy step brings in the words it may read before it
 /// writes them and those it writes on some paths only (FrameWordAccesses),
 /// one sends back the words it may write. The subroutines of a large
-/// program access the frame thousands of times (coro-fuzz seed 674: about
-/// 300 accesses of 18 words per subroutine): accessed in place, its kernel
-/// was 2.6 times the size of the state machine's with split frames, and
-/// lavapipe took minutes to compile it either way. The other subroutines
-/// access the frame in place, which takes fewer registers (the BVH path
-/// tracer's kernel: 83 on sm_90; 90 with copies everywhere, 93 with copies
-/// wherever they are merely fewer than the accesses).
+/// program may access the frame thousands of times: accessed in place,
+/// such a kernel grows far beyond the state machine's with split frames.
+/// The other subroutines access the frame in place, which takes fewer
+/// registers (benchmarks/RESULTS.md, "Design measurements", has both).
 class PersistentSlotFrame final : public FrameStorage {
 public:
   /// `token` holds the token word and must outlive this frame; `isShared`

@@ -23,6 +23,9 @@ class RewritePatternSet;
 
 namespace coro {
 
+/// What coro-frame-report writes (its `format` option).
+enum class FrameReportFormat { Text, JSON };
+
 #define GEN_PASS_DECL
 #include "CoroGPU/Transforms/Passes.h.inc"
 

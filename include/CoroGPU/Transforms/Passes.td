@@ -523,8 +523,14 @@ def CoroFrameReport : Pass<"coro-frame-report", "::mlir::ModuleOp"> {
     default, `coro-opt -o` keeps the IR apart). The IR is not changed.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "Report format: text or json">,
+    Option<"format", "format", "::mlir::coro::FrameReportFormat",
+           /*default=*/"::mlir::coro::FrameReportFormat::Text",
+           "Report format",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::coro::FrameReportFormat::Text, "text",
+                          "a table per coroutine"),
+               clEnumValN(::mlir::coro::FrameReportFormat::JSON, "json",
+                          "a JSON array, one object per coroutine"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "File to write the report to ('-' for standard output)">
   ];

@@ -54,7 +54,7 @@
 // JSON:          "bytes": 20,
 // JSON-NEXT:     "stage": "final"
 
-// FORMAT: error: coro-frame-report: unknown format 'yaml'; expected text or json
+// FORMAT: for the --format option: Cannot find option named 'yaml'!
 // OUTPUT: error: coro-frame-report: cannot open output file
 coro.func @report(%out: memref<?xf32>) {
   %c0 = arith.constant 0 : index

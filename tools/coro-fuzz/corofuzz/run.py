@@ -36,6 +36,9 @@ CONFIGS = {
     # coro-run dispatches by fall-through on a CPU device (lavapipe): the
     # switch, every GPU's default, here.
     "sm-switch": ("state-machine", ["--fall-through=false"]),
+    # One launch, every GPU's default: on lavapipe coro-run bounds the
+    # state machine's steps by its loop passes (bound-steps).
+    "sm-one": ("state-machine", ["--state-machine-steps=0"]),
     "wf": ("wavefront", []),
     "wf-aos3": ("wavefront", ["--layout=aos", "--capacity=3"]),
     # SoA (the default is aosoa: tiles of 32 slots), 37 slots.

@@ -79,9 +79,10 @@ Value WavefrontBuilder::getAppendCounter(Value bin) {
 
 /// Aggregating the appends per workgroup (ranks from workgroup-memory
 /// atomics, one global atomic per queue) needed two barriers after the
-/// subroutine, and lavapipe then ran the BVH path tracer's intersect kernel
-/// 22 % slower (its invocations run to each barrier one after another);
-/// appendBySubgroup needs none.
+/// subroutine, which made the BVH path tracer's intersect kernel slower on
+/// lavapipe (its invocations run to each barrier one after another;
+/// benchmarks/RESULTS.md, "Design measurements"); appendBySubgroup needs
+/// none.
 void WavefrontBuilder::appendToNextQueue(const KernelArgs &args, Value bin,
                                          Value slot) {
   Value place = toIndex(memref::AtomicRMWOp::create(

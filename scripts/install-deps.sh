@@ -10,8 +10,9 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   # Unit tests; NumPy for the tutorial's commands (docs/tutorial.md).
   libgtest-dev python3-numpy
-  # Generated-code validation.
-  spirv-tools
+  # Generated-code validation; the SPIR-V enums the runtime reads modules
+  # with.
+  spirv-tools spirv-headers
   # The style check of changed C++ (scripts/check-style.sh).
   clang-format clang-tidy
   # GLSL compiler of the driver-only reproducers (test/e2e/known/driver).

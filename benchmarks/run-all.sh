@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every benchmark workload under every scheduler (and the hand split,
 # where there is one) with benchmarks/schedulers/schedulers.py, and writes
 # into OUT (default benchmarks/out): per workload the table (.txt), the

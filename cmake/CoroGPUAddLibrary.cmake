@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # coro_add_library(name <sources...> [DEPENDS targets...] [LINK_LIBS libs...]
 #                  [MLIR_LIBS libs...])
 #

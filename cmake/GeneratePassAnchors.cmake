@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DOUTPUT=<file> "-DTD_FILES=<Passes.td;...>" -P GeneratePassAnchors.cmake
 #
 # Writes the reference page that says which op each CoroGPU pass runs on

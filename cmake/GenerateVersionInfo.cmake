@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes OUTPUT, the version and commit that `--version` prints, at every
 # build, but touches it only when its text changes, so a commit rebuilds one
 # file. Run as: cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P this

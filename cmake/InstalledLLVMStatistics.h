@@ -1,6 +1,8 @@
 //===- InstalledLLVMStatistics.h - statistics as the installed LLVM -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Included before anything else in every source file of a CoroGPU build
 // with COROGPU_ENABLE_ASSERTIONS against an LLVM built without assertions.

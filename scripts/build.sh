@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing, then configures and builds CoroGPU in ./build
 # (override with CORO_BUILD_DIR). Safe to run again: only the changes rebuild.
 set -euo pipefail

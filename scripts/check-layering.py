@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fails when an #include crosses the layering of docs/README.md ("Where
 each stage lives") upward: a layer includes only itself and the layers
 below it. Prints each crossing as FILE:LINE: LAYER includes LAYER

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Style check of the C++: clang-format (LLVM style, .clang-format) must leave
 # every tracked C/C++ file of the tree as it is, and clang-tidy (the checks of
 # .clang-tidy, upstream MLIR's) must find nothing in the .cpp files a change

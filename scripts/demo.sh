@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing, builds, and runs the demo: a shading coroutine is
 # described, split into subroutines (with its transition graph), and run on
 # the default backend (Vulkan; Mesa's lavapipe where there is no GPU) under

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs every Debian package CoroGPU needs to build and test. Idempotent: when
 # everything is present it only runs dpkg-query and returns in well under a second.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing, builds, and runs every test suite through ctest:
 # lit (FileCheck, -verify-diagnostics, plugins), GoogleTest unit tests, the
 # reference-docs check and the external find_package(CoroGPU) consumer.

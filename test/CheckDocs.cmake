@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fails when a committed reference page differs from the generated one.
 foreach(generated ${GENERATED})
   get_filename_component(name ${generated} NAME)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What coro-run's run-time checks cost: GPU time of each scheduler with a
 check on and off, in one invocation, medians of --repeats runs, every run
 checked against the mega-kernel.

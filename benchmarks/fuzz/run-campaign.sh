@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # A long differential-fuzzing campaign (tools/coro-fuzz): SEEDS random
 # coroutine programs (default 1-1000) under every scheduler configuration
 # on the Vulkan device coro-run picks, each compared with the CPU oracle,

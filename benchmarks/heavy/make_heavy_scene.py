@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Builds the shading-heavy scene of heavy.mlir (standard library only): a
 rippled, tiled ground, a grid of 20 displaced objects (spheres, tori,
 superellipsoids, vases) and a two-wall backdrop, each with its own

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Averages the samples heavy.mlir writes (3 floats per instance, instance
 = pixel * spp + sample) into an image and writes it as a PNG (standard
 library only; the tone mapping of benchmarks/sdf/to_png.py: exposure,

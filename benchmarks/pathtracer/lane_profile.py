@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The paper's Table 2: lane use and branch efficiency per kernel.
 
 Runs the BVH path tracer (pathtracer.mlir, `path_trace`) on the Cornell box

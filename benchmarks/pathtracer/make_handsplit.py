@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Generates handsplit.mlir, the hand-split wavefront path tracer.
 
 handsplit.mlir = pathtracer.mlir's helper callables

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Builds the triangle scenes of the path tracer and their BVHs (standard
 library only) and writes them as raw little-endian buffers for coro-run.
 

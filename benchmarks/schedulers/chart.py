@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A bar chart as a PNG, with the standard library only (a 3x5 pixel font).
 
     write_bar_chart(path, title, groups)

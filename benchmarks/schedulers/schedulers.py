@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Times a coroutine under every GPU scheduler with coro-run.
 
 For each grid size, runs the workload under the mega-kernel, the state

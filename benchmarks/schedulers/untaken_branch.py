@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What a branch that no lane takes costs on the device.
 
     untaken_branch.py [--coro-run BIN] [--ops N] [--grid N] [--repeats R]

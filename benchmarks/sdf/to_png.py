@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Turns an image written by coro-run into a PNG (standard library only).
 
     to_png.py BUFFER WIDTH OUTPUT.png [--channels=3] [--exposure=1.0]

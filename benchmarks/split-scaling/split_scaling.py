@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Times coro-split on generated coroutines and reports the code growth.
 
 For N suspension points and loop nests D deep, two program shapes:

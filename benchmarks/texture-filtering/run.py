@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Paper Sec. 7.3 / Fig. 13: texture filtering by a custom pass during
 suspension, as a host program (texture-filtering.mlir) on the CoroGPU
 runtime wrappers under the stock mlir-runner.

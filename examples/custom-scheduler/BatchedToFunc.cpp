@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BatchedToFunc.cpp - a custom breadth-first scheduler, as a plugin --===//
 //
 // An example of a scheduler written outside CoroGPU, against its public

@@ -1,6 +1,8 @@
 //===- HostLaunchesToGPU.cpp - compile what a host program launches -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiles the coroutines that a host program's coro.launch ops start (each
 // under its scheduler) and its gpu.modules into gpu.binary ops whose objects

@@ -1,6 +1,8 @@
 //===- ResolveHandles.cpp - lower handles over the drive graph ------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A coroutine that code drives (coro.handle ops, coro.for_each) may drive
 // frames itself, and hold them across its own suspension points: a generator

@@ -1,6 +1,8 @@
 //===- CheckBounds.cpp - opt-in bounds checks of memory accesses ----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Tests the indices of every memref.load, memref.store and memref.atomic_rmw
 // of a coroutine against the sizes of the memref; an access out of bounds

@@ -1,6 +1,8 @@
 //===- DumpGraph.cpp - export transition graphs for people ----------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Reads the coro.split ops and writes, per coroutine, a Graphviz file and a
 // JSON file with the subroutines, the transitions, the frame fields and the

@@ -1,6 +1,8 @@
 //===- FrameReport.cpp - frame sizes and layouts for people ---------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Prints, per split coroutine, how big its frame was before and after each
 // reduction step, and where each field lives and who loads and stores it.

@@ -1,6 +1,8 @@
 //===- InlineAwaits.cpp - inline awaited coroutines into callers ----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   coro.func @trace() {             coro.func @render() {
 //     coro.suspend "hit"               coro.suspend "trace_hit"

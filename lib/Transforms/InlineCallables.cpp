@@ -1,6 +1,8 @@
 //===- InlineCallables.cpp - inline func.call into coroutines -------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Replaces each `func.call` in a coroutine by the callee's body. The call
 // graph below a coroutine is checked for cycles first; then calls are inlined

@@ -1,6 +1,8 @@
 //===- InlineRegion.cpp - inline a routine body at a call site ------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Shared by coro-inline-callables (func.call) and coro-inline-awaits
 // (coro.await). Upstream's inlineCall splits the caller's block, which is not

@@ -1,6 +1,8 @@
 //===- MaterializeFrame.cpp - shrink and pack coroutine frames ------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Frame materialization (paper App. C.3): field-level liveness removes the
 // loads and stores a subroutine does not need and the fields nobody needs;

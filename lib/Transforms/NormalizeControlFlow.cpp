@@ -1,6 +1,8 @@
 //===- NormalizeControlFlow.cpp - cf -> scf inside coroutines -------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Lifts the unstructured regions of a coroutine to scf with MLIR's CFG-to-SCF
 // transformation, innermost first:

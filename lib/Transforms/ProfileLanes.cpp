@@ -1,6 +1,8 @@
 //===- ProfileLanes.cpp - opt-in lane-utilization profile -----------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Counts, once per subgroup, the lanes active at every function entry,
 // branch and loop header of the kernels a coroutine runs, whether their

@@ -1,6 +1,8 @@
 //===- CUDADevice.cpp - the CUDA backend of the runtime -------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The CUDA driver API, loaded at run time with dlopen("libcuda.so.1"), so the
 // project builds and its tests run on machines without CUDA; there,

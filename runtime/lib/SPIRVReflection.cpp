@@ -1,6 +1,8 @@
 //===- SPIRVReflection.cpp - entry points of SPIR-V with SPIRV-Tools ------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The module is read by SPIRV-Tools' binary parser (the library behind
 // `spirv-dis`), which checks its structure (header, word counts, operands),

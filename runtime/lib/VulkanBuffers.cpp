@@ -1,6 +1,8 @@
 //===- VulkanBuffers.cpp - the Vulkan backend's buffers -------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every buffer is host-visible and coherent memory, mapped for its whole
 // life: uploads and downloads are copies into and out of the mapping, and

@@ -1,6 +1,8 @@
 //===- VulkanDevice.cpp - the Vulkan backend of the runtime ---------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A deliberately plain Vulkan 1.2 compute backend: host-visible coherent
 // storage buffers, one descriptor set per launch with kernel argument i at

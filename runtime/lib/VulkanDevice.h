@@ -1,6 +1,8 @@
 //===- VulkanDevice.h - the Vulkan backend's device, inside -----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The Vulkan backend's classes, shared by the files that implement it by
 // concern: VulkanDevice.cpp (the instance, the device and the validation
@@ -65,9 +67,7 @@ public:
   std::unique_ptr<Buffer> createBuffer(size_t bytes, Status &status) override;
   Status upload(Buffer &buffer, const void *data, size_t bytes) override;
   Status download(const Buffer &buffer, void *data, size_t bytes) override;
-  KernelTarget getTarget() const override {
-    return KernelTarget::getSPIRV();
-  }
+  KernelTarget getTarget() const override { return KernelTarget::getSPIRV(); }
   Status loadModule(const void *image, size_t bytes) override;
   Status launchBatch(const std::vector<Dispatch> &dispatches,
                      std::vector<double> *gpuMilliseconds) override;

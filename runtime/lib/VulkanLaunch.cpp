@@ -1,6 +1,8 @@
 //===- VulkanLaunch.cpp - the Vulkan backend's modules and launches -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A module is validated and reflected (SPIRVValidation.h,
 // SPIRVReflection.h) before the driver sees it; each kernel's compute

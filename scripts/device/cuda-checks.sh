@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # CoroGPU's checks on a GPU machine, in one call (what scripts/device/pack.sh
 # packed travels in .dev/): the scheduler benchmarks on CUDA; the e2e corpus
 # under every scheduler on CUDA and, where NVIDIA's Vulkan driver is found,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Packs what a bare GPU machine needs to run CoroGPU's CUDA checks
 # (scripts/device/cuda-checks.sh) into .dev/ (git-ignored): coro-run and
 # coro-opt of build/, the LLVM/MLIR 22 libraries they load, mlir-opt,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs the commands of a Markdown page and checks their output.
 
 Every ```console block of the page is a session: lines starting with "$ "

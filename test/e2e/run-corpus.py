@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs every coroutine of the e2e corpus (corpus.txt) through coro-run.
 
     run-corpus.py [options] [-- extra coro-run arguments]

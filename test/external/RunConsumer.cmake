@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs CoroGPU into PREFIX, checks the install tree (no empty directory)
 # and runs its coro-opt and coro-run on PROGRAM, then configures/builds the
 # consumer project against it and runs the consumer. A failing step prints

@@ -1,6 +1,8 @@
 //===- CoroRun.h - one run of coro-run, phase by phase ----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What coro-run holds from one phase to the next. main (coro-run.cpp) calls
 // the phases in order and stops at the first that gives an exit code:

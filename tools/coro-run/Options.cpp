@@ -1,6 +1,8 @@
 //===- Options.cpp - coro-run's command line and its checks ---------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The options of coro-run and the checks that they go together. Which
 // scheduler an option serves is data, kOptionSchedulers: the check of a

@@ -1,6 +1,8 @@
 //===- Options.h - coro-run's command line ----------------------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // coro-run's options, its exit codes and the checks of the command line
 // before any file is read. The options are the tool's globals (LLVM's

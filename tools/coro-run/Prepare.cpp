@@ -1,6 +1,8 @@
 //===- Prepare.cpp - coro-run: what to run, before any device -------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The first phase of a run: the module, the coroutine (--coro, or the only
 // one no other uses), its sort key, the grid, the arguments and buffers,

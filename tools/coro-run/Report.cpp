@@ -1,6 +1,8 @@
 //===- Report.cpp - coro-run: the results of a run ------------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The last phase of a run: the buffers of the run with the median GPU time
 // compared with the reference of --check, printed (as text or --json),

@@ -1,7 +1,9 @@
 //===- Run.cpp - coro-run: compile and run on a device
 //---------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The second phase of a run: the device of --backend, the kernels compiled
 // for it under the scheduler with the command line's options over the

@@ -1,6 +1,8 @@
 //===- Tune.cpp - coro-run --tune: pick a scheduler for a kernel ----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each configuration is a child coro-run with --check --json --repeat=N:
 // the same code path as a user's run, isolated (a configuration that

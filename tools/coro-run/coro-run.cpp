@@ -1,6 +1,8 @@
 //===- coro-run.cpp - run a coroutine from a .mlir file -------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiles one coro.func of a module with a scheduler, runs it on a device
 // over a grid with the given arguments and buffers, and prints the buffers.

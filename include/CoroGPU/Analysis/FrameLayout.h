@@ -1,6 +1,8 @@
 //===- FrameLayout.h - where frame fields are stored ------------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Frame layout (paper App. C.3): fields that are never live at the same time
 // share storage (interference graph + first-fit coloring in bits), `i1`

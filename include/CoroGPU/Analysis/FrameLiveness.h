@@ -1,6 +1,8 @@
 //===- FrameLiveness.h - field-level liveness of a split frame --*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The frame analyses of paper App. C.3.2, on the fields of a split
 // coroutine (one field per scalar, vector lane and local-array element):

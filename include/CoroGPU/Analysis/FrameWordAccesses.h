@@ -1,6 +1,8 @@
 //===- FrameWordAccesses.h - how a subroutine uses its frame ----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Which words of its frame a subroutine reads and writes, and how often its
 // code touches the frame, in the words of the layout `coro.split` records.

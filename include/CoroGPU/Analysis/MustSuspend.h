@@ -1,6 +1,8 @@
 //===- MustSuspend.h - where control must suspend ---------------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Which ops, once started, always reach a suspension point before they
 // finish (coro-split's continuation builder stops copying there).

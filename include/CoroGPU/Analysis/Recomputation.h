@@ -1,6 +1,8 @@
 //===- Recomputation.h - values recomputed after a suspension ---*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Live-state reduction (paper App. C.1.2): which values a continuation
 // recomputes instead of finding them in the frame, and what it needs from the

@@ -1,6 +1,8 @@
 //===- FrameStorage.h - where a coroutine frame lives ----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A split coroutine's subroutines use their frame through four ops
 // (`coro.frame.load`, `.store`, `.set_target`, `.id`). A scheduler decides

@@ -1,6 +1,8 @@
 //===- GPUKernels.h - building blocks for GPU schedulers --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the GPU schedulers share: the gpu.module that holds the kernels, a
 // kernel that runs one coroutine instance per thread of a 3-D grid, a

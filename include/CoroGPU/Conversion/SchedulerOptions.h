@@ -1,6 +1,8 @@
 //===- SchedulerOptions.h - the schedulers' option enums --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The enums of the schedulers' options, each declared once with its
 // spellings: the passes' options (Passes.td), the pipelines', coro-run's

@@ -1,6 +1,8 @@
 //===- SchedulerUtils.h - building blocks for schedulers --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Pieces every scheduler materialization needs, for the built-in ones and for
 // custom schedulers written in C++: where an instance sits in the grid, the

@@ -1,6 +1,8 @@
 //===- Passes.h - host programs that launch coroutines ----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Host programs (library CoroGPUHostPrograms): a host func.func that
 // launches coroutines and kernels, compiled by coro-host-launches-to-gpu

@@ -1,6 +1,8 @@
 //===- Passes.h - passes that run pipelines of other passes -----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // coro-resolve-handles runs coro-split, coro-materialize-frame (Transforms)
 // and coro-lower-handles (Conversion) in rounds, so it lives with the

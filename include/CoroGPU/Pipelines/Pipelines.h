@@ -1,6 +1,8 @@
 //===- Pipelines.h - the named pipelines to SPIR-V and PTX ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pipelines that run everything from user coroutines to SPIR-V or PTX
 // (library CoroGPUPipelines): the coroutine passes, a scheduler's

@@ -1,6 +1,8 @@
 //===- BufferIO.h - buffers from specs and files, to files ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What `coro-run --buffer`, `--output-dir` and `--png` do, for embedders of
 // the Runner library: a buffer from a TYPE:COUNT:INIT spec (zeros, iota,

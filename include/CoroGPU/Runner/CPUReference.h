@@ -1,6 +1,8 @@
 //===- CPUReference.h - a coroutine run on the CPU, apart from the split --===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The reference of `coro-run --check=cpu`: every instance of the grid runs
 // to completion, in order, on the host, compiled by the JIT. It goes

@@ -1,6 +1,8 @@
 //===- Compile.h - compile one coroutine for a run --------------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // From a module to what a device runs: the module made ready to run one
 // coroutine alone (bounds checks included), the kernel image of that

@@ -1,6 +1,8 @@
 //===- CompilePolicy.h - the scheduler options a device gets ----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One coroutine gets one code on one device, whatever compiles it: coro-run
 // (from the device it runs on), a host program (coro-host-launches-to-gpu's

@@ -1,6 +1,8 @@
 //===- GridChecks.h - a grid against the buffers it indexes -----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Before a run: whether a grid of instances fits the buffers a coroutine
 // indexes by its instance id. An access past a buffer's end is undefined

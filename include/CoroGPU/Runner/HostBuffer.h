@@ -1,6 +1,8 @@
 //===- HostBuffer.h - host copies of a coroutine's buffers ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The host side of a memref argument of a coroutine run by the Runner
 // library (CoroGPURunner): its elements as the kernels see them, element

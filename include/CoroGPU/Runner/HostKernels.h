@@ -1,7 +1,9 @@
 //===- HostKernels.h - kernels of host programs, as gpu.binary objects ---*- C++
 //-*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between coro-host-launches-to-gpu, which compiles the
 // coroutines and kernels a host program launches into `gpu.binary` ops,

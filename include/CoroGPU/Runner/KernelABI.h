@@ -1,6 +1,8 @@
 //===- KernelABI.h - the arguments of generated kernels ---------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // How a run passes a coroutine's arguments to the kernels our pipelines
 // generate: the grid extents first, then the coroutine's arguments in

@@ -1,6 +1,8 @@
 //===- Report.h - what a run did, for people and tools ----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The reports of `coro-run`: the scheduler's statistics (text and JSON,
 // subroutines named by their tags), the out-of-bounds accesses that

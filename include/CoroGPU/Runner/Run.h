@@ -1,6 +1,8 @@
 //===- Run.h - run a compiled coroutine on a device -------------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One run of a compiled coroutine (Compile.h) on a runtime device: the
 // buffers uploaded, the scheduler's host loop (a single launch for the

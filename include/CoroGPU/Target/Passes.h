@@ -1,6 +1,8 @@
 //===- Passes.h - SPIR-V, NVVM and kernel file passes -----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The passes that serve one target rather than the coroutines: fix-ups of
 // the IR around the upstream GPU to SPIR-V and GPU to NVVM conversions

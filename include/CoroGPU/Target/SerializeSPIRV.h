@@ -1,6 +1,8 @@
 //===- SerializeSPIRV.h - SPIR-V words of a spirv.module --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // How the kernels of our SPIR-V pipeline become words: MLIR's serializer,
 // then the instructions its SPIR-V dialect cannot express. Everything that

@@ -1,6 +1,8 @@
 //===- WorkgroupMemory.h - how workgroup arrays are laid out ----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the target passes do to workgroup memory that the schedulers'
 // budgets must count: a target fact (coro-nvvm-align-globals sets it), so it

@@ -1,6 +1,8 @@
 //===- InlineGenerators.cpp - loops over generators, run in place ---------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The CPU reference's reading of `coro.for_each`, written apart from the
 // split and the handles that the schedulers use: the generator's code runs

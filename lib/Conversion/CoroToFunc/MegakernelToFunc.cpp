@@ -1,6 +1,8 @@
 //===- MegakernelToFunc.cpp - the mega-kernel reference on the host -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   coro.func @f(%a: f32) {                func.func @f(%x: index, %y: index,
 //     %id = coro.id : index                  %z: index, %nx: index,

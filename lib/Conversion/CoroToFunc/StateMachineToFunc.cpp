@@ -1,6 +1,8 @@
 //===- StateMachineToFunc.cpp - the state-machine scheduler on the host ---===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The paper's state-machine scheduler (Sec. 6.1) on the host: each instance
 // has a private frame and runs the subroutine its target token names until

@@ -1,6 +1,8 @@
 //===- MegakernelToGPU.cpp - the mega-kernel scheduler on GPUs ------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   coro.func @f(%a: f32) { ... }   ==>  gpu.module @coro_kernels {
 //                                           gpu.func @f(%nx, %ny, %nz: index,

@@ -1,6 +1,8 @@
 //===- SchedulerKernelBuilder.cpp - building scheduling kernels -----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The arithmetic, control flow and collectives the scheduling kernels of
 // the wavefront and persistent-threads schedulers are built from: small

@@ -1,6 +1,8 @@
 //===- StateMachineToGPU.cpp - the state-machine scheduler on GPUs --------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The paper's state-machine scheduler (Sec. 6.1): one instance per thread,
 // its frame in thread-private memory, and a loop that runs the subroutine

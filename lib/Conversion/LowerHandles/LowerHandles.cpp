@@ -1,6 +1,8 @@
 //===- LowerHandles.cpp - resolve the frames user code drives -------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The `coro.handle.*` ops let any code instantiate a coroutine's frame and
 // resume its subroutines (paper Sec. 4.1.3 and 4.1.4). Once the coroutine is

@@ -1,6 +1,8 @@
 //===- FrameAccessLowering.cpp - frame ops onto a frame storage -----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Conversion patterns from the four frame-access ops of a subroutine to
 // loads and stores of a FrameStorage. Every scheduler uses them with its own

@@ -1,6 +1,8 @@
 //===- RuntimeWrappers.cpp - mgpu* functions on the CoroGPU runtime -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // libcoro_runtime_wrappers.so: the C functions that upstream's gpu-to-llvm
 // lowering calls for gpu.launch_func (mgpuModuleLoad, mgpuLaunchKernel,

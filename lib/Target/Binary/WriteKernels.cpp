@@ -1,6 +1,8 @@
 //===- WriteKernels.cpp - write compiled kernels to files -----------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For Vulkan (Shader) targets the spirv.module lands next to its gpu.module,
 // so gpu-module-to-binary does not apply; this pass serializes the

@@ -1,6 +1,8 @@
 //===- NVVMAlignGlobals.cpp - globals aligned for vectorized accesses -----===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The NVPTX backend writes the PTX declaration of every global (`.shared
 // .align 4 .b8 __wg_f_0[40]`) before it runs its load-store vectorizer,

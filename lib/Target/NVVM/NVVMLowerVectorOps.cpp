@@ -1,6 +1,8 @@
 //===- NVVMLowerVectorOps.cpp - vector ops gpu-to-nvvm converts -----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The GPU to NVVM conversion converts vector ops with the vector-to-LLVM
 // patterns alone; the ops that upstream's convert-vector-to-llvm first

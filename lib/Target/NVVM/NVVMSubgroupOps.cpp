@@ -1,6 +1,8 @@
 //===- NVVMSubgroupOps.cpp - subgroup ops MLIR does not lower to NVVM ----===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // MLIR 22 lowers gpu.subgroup_reduce to NVVM only with `uniform` (the whole
 // warp converged: redux.sync or shuffles over the full mask). The

@@ -1,6 +1,8 @@
 //===- NVVMUnpackF64.cpp - the words of an f64 through mov.b64 ------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Frame fields of 64 bits are stored as two 32-bit words: the bits of an f64
 // (`llvm.bitcast` to i64), truncated and shifted. The NVPTX backend folds

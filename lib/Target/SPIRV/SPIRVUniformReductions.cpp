@@ -1,6 +1,8 @@
 //===- SPIRVUniformReductions.cpp - uniform subgroup reductions -----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // MLIR 22's GPU to SPIR-V conversion lowers `gpu.subgroup_reduce` only
 // without `uniform` (to OpGroupNonUniform* with the Reduce operation). In

@@ -1,6 +1,8 @@
 //===- SPIRVUnsignedI64Compares.cpp - i64 signed compares as unsigned -----===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,8 @@
 //===- ContinuationBuilder.h - subroutine bodies for coro-split -*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-split (like LLVM's CoroCloner): builds the body of a
 // subroutine by cloning parts of the prepared coroutine. See

@@ -1,6 +1,8 @@
 //===- ExitLowering.h - leaving a subroutine of coro-split ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-split: lowers the checkpoints and the final return of one
 // subroutine to frame stores, the target token and a structured exit.

@@ -1,6 +1,8 @@
 //===- FrameSpill.h - frame stores and loads of coro-split ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-split (like LLVM's SpillUtils): how a value that crosses
 // a suspension point is saved to frame fields and restored from them.

@@ -1,6 +1,8 @@
 //===- LiveState.h - what crosses each suspension point ---------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-split (like LLVM's SuspendCrossingInfo): the values live
 // across each suspension point, kept as the live operands of its

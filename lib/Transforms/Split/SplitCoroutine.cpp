@@ -1,6 +1,8 @@
 //===- SplitCoroutine.cpp - continuation extraction -----------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Splits each coroutine into an entry subroutine and one continuation per
 // suspension point (paper Sec. 5, App. C.2), with structured control flow.

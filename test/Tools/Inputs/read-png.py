@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Prints a PNG that coro-run --png wrote: its size, then each row's RGB
 bytes; fails on a bad signature, chunk CRC, bit depth, color type or
 filter (coro-run writes 8-bit RGB, filter 0)."""

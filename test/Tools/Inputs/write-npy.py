@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the .npy files of coro-run-npy.mlir into the directory argv[1],
 by hand (no NumPy needed): the NPY format's magic string, version, header
 length, a dict padded to 64 bytes, then the elements."""

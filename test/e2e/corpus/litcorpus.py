@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The lit test format of test/e2e/corpus (see lit.local.cfg there): one
 test per program of the e2e corpus and suite."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The type matrix: every position where the coro dialect accepts a type,
 with every type, run under every scheduler. (One file over 700 lines: each
 cell's MLIR template and the value it must produce are read together.)

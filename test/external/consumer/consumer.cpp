@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- consumer.cpp - use CoroGPU from another project --------------------===//
 //
 // Registers everything with the one call mlir::coro::registerCoroGPU, parses

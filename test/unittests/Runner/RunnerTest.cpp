@@ -1,6 +1,8 @@
 //===- RunnerTest.cpp - the Runner library, as an embedder calls it -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Buffers, arguments and their files without a device; then a coroutine
 // compiled and run under every scheduler on the first Vulkan device (with

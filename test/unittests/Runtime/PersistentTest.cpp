@@ -1,6 +1,8 @@
 //===- PersistentTest.cpp - the persistent-threads launch on Vulkan -------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the persistent-threads kernel that coro-run generated at build time
 // for test/e2e/cpu/loop-break.mlir (4 slots per workgroup, so that a grid

@@ -1,6 +1,8 @@
 //===- SPIRVReflectionTest.cpp - the kernels and arguments of SPIR-V ------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // readEntryPoints, which the Vulkan backend trusts to refuse a launch of an
 // unknown kernel or with too few arguments, on modules written by hand: a

@@ -1,6 +1,8 @@
 //===- VulkanDeviceTest.cpp - run generated kernels on Vulkan -------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the SPIR-V that coro-opt generated at build time for
 // test/e2e/cpu/loop-break.mlir, under the mega-kernel and the state-machine

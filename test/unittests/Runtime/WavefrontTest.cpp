@@ -1,6 +1,8 @@
 //===- WavefrontTest.cpp - the wavefront host loop on Vulkan --------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the wavefront kernels that coro-run generated at build time for
 // test/e2e/cpu/loop-break.mlir, in both designs (queues and classify),

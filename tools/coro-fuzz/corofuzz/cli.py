@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """coro-fuzz command line: gen, run (a campaign), reduce."""
 
 import argparse

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Emission of a Program as MLIR.
 
 Two modes from the same tree:
@@ -12,7 +13,9 @@ the host program and the @main of buffers); oracle.py holds what only the
 oracle needs: generators inlined at their loops, with guarded side effects.
 Variables are threaded through the structured ops: scf.if / scf.index_switch
 yield every variable assigned inside, scf.for / scf.while carry them as
-iter_args, and cf blocks take every variable as a block argument.
+iter_args, and cf blocks take every variable as a block argument. (Over 700
+lines: one emitter per statement and expression kind of model.py, which both
+modes walk, read together.)
 """
 
 from .model import *  # noqa: F401,F403

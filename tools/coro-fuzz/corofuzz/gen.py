@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Seeded random generation of coroutine programs (see model.py).
 
 Deterministic: the same seed gives the same program. Programs are small

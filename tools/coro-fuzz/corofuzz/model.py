@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The program model of coro-fuzz: a C-like AST with mutable typed variables.
 
 Every variable is declared (with an initial value) at the top of its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Emission of the CPU oracle of a Program (see emit.py for the modes).
 
 The oracle is the program in upstream dialects only, run by mlir-runner, so

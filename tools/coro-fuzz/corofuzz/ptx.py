@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks of generated PTX that ptxas does not make.
 
 narrow_float_stores finds the stores of part of a 64-bit register that a

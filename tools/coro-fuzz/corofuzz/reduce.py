@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Greedy AST-level reduction of a failing program.
 
 A candidate edit is applied to a copy of the program; it is kept when the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Running one program: the oracle, coro-run under each configuration,
 spirv-val and ptxas, and the classification of what went wrong."""
 

@@ -1,6 +1,8 @@
 //===- RuntimePlans.h - plans in the runtime's structs ----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The one decoder of the coro_plan attributes: each plan as the struct the
 // runtime's launch loops take (corogpu/runtime/*.h, which know nothing of

@@ -1,6 +1,8 @@
 //===- PersistentBuilder.cpp - the persistent-threads kernel --------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The kernel `<f>__pt` of the persistent-threads scheduler, step by step as
 // PersistentToGPU.cpp draws it: the workgroup arrays, the leader's

@@ -1,6 +1,8 @@
 //===- PersistentBuilder.h - the persistent-threads kernel ------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-persistent-to-gpu: the builder of one split coroutine's
 // kernel (PersistentBuilder.cpp) and what the pass and the builder both

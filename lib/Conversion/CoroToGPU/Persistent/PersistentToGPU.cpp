@@ -1,6 +1,8 @@
 //===- PersistentToGPU.cpp - the persistent-threads scheduler on GPUs -----===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The paper's persistent-threads scheduler (Sec. 6.3): one kernel whose
 // workgroups stay resident and run block-wise state machines over batches of

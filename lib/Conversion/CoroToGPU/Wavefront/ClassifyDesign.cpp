@@ -1,6 +1,8 @@
 //===- ClassifyDesign.cpp - the wavefront's classify design ---------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The scheduling kernels of the classify design: every round, classify
 // gives each slot its category (token and hint bucket) and its rank in its

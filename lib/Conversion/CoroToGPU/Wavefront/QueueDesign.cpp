@@ -1,6 +1,8 @@
 //===- QueueDesign.cpp - the wavefront's queue design ---------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The queue design (the default): the subroutine kernels append each slot
 // they ran to the queue of its next token for the next round (or to the

@@ -1,6 +1,8 @@
 //===- WavefrontBuilder.cpp - what both wavefront designs build -----------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The part of the wavefront's kernels that does not depend on the design:
 // the kernels' common arguments, the category of a slot, and the kernel of

@@ -1,6 +1,8 @@
 //===- WavefrontBuilder.h - the wavefront scheduler's kernels ---*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to coro-wavefront-to-gpu: the builder of one split coroutine's
 // kernels, shared by the files of the scheduler. WavefrontBuilder.cpp holds

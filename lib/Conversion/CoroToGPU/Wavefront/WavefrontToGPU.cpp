@@ -1,6 +1,8 @@
 //===- WavefrontToGPU.cpp - the wavefront scheduler on GPUs ---------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The paper's wavefront scheduler (Sec. 6.2): one kernel per subroutine, the
 // frames of `capacity` instance slots in global memory, and scheduling

@@ -1,6 +1,8 @@
 //===- CoroOps.cpp - coro dialect operations ------------------------------===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parsing, printing and verification of the coro ops. The rules checked here
 // are the ones a single op (or a single coroutine) can decide: placement of

@@ -1,6 +1,8 @@
 //===- BoundsCheckABI.h - the bounds-checking violation buffer --*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between `coro-check-bounds`, which instruments the memory
 // accesses of a coroutine, and the code that runs it: the buffer in which

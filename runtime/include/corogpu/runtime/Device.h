@@ -1,6 +1,8 @@
 //===- Device.h - the CoroGPU launch runtime's device interface -*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One interface, several backends (Vulkan today). The runtime knows nothing
 // of MLIR: it loads compiled kernels (SPIR-V words), moves buffers and

@@ -1,6 +1,8 @@
 //===- FrameArrayABI.h - how an array of frames is laid out ----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The wavefront and persistent-threads schedulers keep the frames of their
 // instance slots in arrays of 32-bit words, laid out one of three ways

@@ -1,6 +1,8 @@
 //===- InstanceABI.h - the instance kernels' buffers -----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between the one-thread-per-instance kernels that
 // `coro-megakernel-to-gpu` and `coro-state-machine-to-gpu` generate and the

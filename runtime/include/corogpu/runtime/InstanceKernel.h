@@ -1,6 +1,8 @@
 //===- InstanceKernel.h - launches of one-thread-per-instance kernels -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the kernel of the mega-kernel or the state-machine scheduler, one
 // thread per instance, and checks with the status buffer of InstanceABI.h

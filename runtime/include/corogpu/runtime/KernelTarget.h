@@ -1,6 +1,8 @@
 //===- KernelTarget.h - what kernels are compiled for -----------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Kernels are compiled either to SPIR-V (Vulkan) or to PTX for one NVIDIA
 // chip (CUDA). The devices say which they load (Device::getTarget), the

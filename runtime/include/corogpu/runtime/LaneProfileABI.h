@@ -1,6 +1,8 @@
 //===- LaneProfileABI.h - the lane-utilization profile buffer ---*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between `coro-profile-lanes`, which instruments the
 // branches, loop headers and frame accesses of a coroutine's kernels, and

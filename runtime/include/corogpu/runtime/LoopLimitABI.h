@@ -1,6 +1,8 @@
 //===- LoopLimitABI.h - loops a driver's loop limit ended -----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Kernels compiled with `count-loop-iterations` (every scheduler's kernels
 // in the SPIR-V pipeline) raise a status word of their scheduler's ABI

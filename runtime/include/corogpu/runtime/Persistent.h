@@ -1,6 +1,8 @@
 //===- Persistent.h - the persistent-threads scheduler's launch -*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs a coroutine whose kernel `coro-persistent-to-gpu` generated: creates
 // the state buffer and the global memory extension, and launches the one

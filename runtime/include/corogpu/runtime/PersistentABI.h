@@ -1,7 +1,9 @@
 //===- PersistentABI.h - the persistent-threads kernel's contract -*- C++
 //-*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between the kernel `coro-persistent-to-gpu` generates and the
 // host code that launches it (Persistent.h): the kernel's name, its

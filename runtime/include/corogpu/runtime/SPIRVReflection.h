@@ -1,6 +1,8 @@
 //===- SPIRVReflection.h - what a SPIR-V module's kernels take --*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The Vulkan backend launches kernels by name, binding kernel argument i at
 // (set 0, binding i). Drivers are not required to survive a pipeline with

@@ -1,6 +1,8 @@
 //===- Wavefront.h - the wavefront scheduler's host loop --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs a coroutine whose kernels `coro-wavefront-to-gpu` generated: creates
 // the frame and scheduler buffers, marks every slot free, then submits

@@ -1,6 +1,8 @@
 //===- WavefrontABI.h - the wavefront kernels' contract ---------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The contract between the kernels `coro-wavefront-to-gpu` generates and the
 // host loop that runs them (Wavefront.h): kernel names, the argument list

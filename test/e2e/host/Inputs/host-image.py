@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the kernel image (SPIR-V words or PTX text) of a gpu.binary that
 coro-host-launches-to-gpu made, read from the MLIR text on stdin, to
 stdout: the object is the magic line "coro-host-kernels v2", the

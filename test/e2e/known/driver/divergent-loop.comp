@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #version 450
 // Driver-only reproducer of the lavapipe bug behind
 // test/e2e/vulkan/divergent-while(-megakernel).mlir, in its smallest form (see

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #version 450
 // Hand-written GLSL of the coroutine in
 // test/e2e/vulkan/divergent-while-megakernel.mlir (the scf.while, written as

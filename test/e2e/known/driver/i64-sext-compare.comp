@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #version 450
 // Driver-only reproducer of a lavapipe bug (see README.md): a signed 64-bit
 // comparison between a value sign-extended from 32 bits and a constant that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #version 450
 // Driver-only reproducer of a lavapipe bug (see README.md): on an x86 CPU
 // with AVX-512, lavapipe's LLVM 15 miscompiles a bit insert assigned under

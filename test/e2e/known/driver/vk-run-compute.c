@@ -1,9 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /* coro-vk-run-compute: runs one SPIR-V compute shader on a Vulkan device, with
  * no CoroGPU code in between. It exists to tell a driver's bug from ours: a
  * shader written in GLSL and compiled by glslangValidator, run through this
  * host, shows what the driver does with SPIR-V that CoroGPU never touched.
  * See README.md next to this file. Test-only: built into the build's bin
- * directory for lit, never installed.
+ * directory for lit, never installed. One file over 700 lines on purpose:
+ * a reproducer that a driver's developers can build alone (cc FILE
+ * -lvulkan), with none of CoroGPU's runtime.
  *
  *   coro-vk-run-compute SHADER.spv [--entry=NAME] [--spec=ID=VALUE]...
  *       (--groups=X[,Y[,Z]] | --invocations=X[,Y[,Z]])

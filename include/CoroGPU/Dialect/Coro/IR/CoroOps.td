@@ -1,6 +1,8 @@
 //===- CoroOps.td - coro dialect operations ----------------*- tablegen -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every op of the coro dialect, with its description (the reference page
 // docs/reference/CoroDialect.md is generated from it). One file, as

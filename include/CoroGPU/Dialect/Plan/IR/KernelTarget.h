@@ -1,6 +1,8 @@
 //===- KernelTarget.h - kernel targets in IR and options --------*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the compiler side needs to use the runtime's KernelTarget
 // (corogpu/runtime/KernelTarget.h) as an attribute parameter (plans of host

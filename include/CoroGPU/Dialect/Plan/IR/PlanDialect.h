@@ -1,6 +1,8 @@
 //===- PlanDialect.h - the plans schedulers hand to runtimes ----*- C++ -*-===//
 //
-// Part of the CoroGPU project.
+// Part of the CoroGPU project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The coro_plan dialect: typed attributes for what a scheduler pass tells
 // the host side about the kernels it made (see PlanAttrs.td), and the one

@@ -136,7 +136,8 @@ struct CoroStateMachineToGPUPass
     if (boundsLoopPasses()) {
       passes = memref::AllocaOp::create(
           rewriter, loc, MemRefType::get({1}, rewriter.getI32Type()));
-      storeScalar(rewriter, loc, rewriter.getI32IntegerAttr(0), passes);
+      storeScalar(rewriter, loc,
+                  arith::ConstantIntOp::create(rewriter, loc, 0, 32), passes);
     }
     scf::WhileOp loop;
     auto buildLoop = [&](std::optional<int64_t> maxSteps) {
@@ -249,11 +250,6 @@ struct CoroStateMachineToGPUPass
     memref::StoreOp::create(
         builder, loc, value, variable,
         ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
-  }
-  static void storeScalar(OpBuilder &builder, Location loc,
-                          IntegerAttr constant, Value variable) {
-    storeScalar(builder, loc, arith::ConstantOp::create(builder, loc, constant),
-                variable);
   }
 
   /// The loop ends when the instance returns, or earlier where a driver ends

@@ -21,3 +21,22 @@ else
   cmake -B "$build" "$assertions" >/dev/null
 fi
 cmake --build "$build"
+
+# The corogpu Python package for Debian's /usr/bin/python3 (the interpreter
+# whose NumPy and pytest install-deps.sh installed): a .pth file in its
+# site-packages names the build's package directory, so that
+# `/usr/bin/python3 -c "import corogpu"` works from anywhere, whatever
+# `python3` comes first on PATH. Python's own `import corogpu` then finds
+# the copy `cmake --build` keeps up to date.
+package_dir="$build/python_packages"
+if [[ -d "$package_dir/corogpu" && -x /usr/bin/python3 ]]; then
+  site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])')
+  pth="$site/corogpu.pth"
+  if [[ "$(cat "$pth" 2>/dev/null)" != "$package_dir" ]]; then
+    SUDO=""
+    [[ $(id -u) -ne 0 && ! -w "$site" ]] && SUDO="sudo"
+    $SUDO mkdir -p "$site"
+    echo "$package_dir" | $SUDO tee "$pth" >/dev/null
+    echo "build: /usr/bin/python3 imports corogpu from $package_dir ($pth)"
+  fi
+fi

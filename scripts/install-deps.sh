@@ -11,6 +11,10 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   # Unit tests; NumPy for the tutorial's commands (docs/tutorial.md).
   libgtest-dev python3-numpy
+  # The corogpu Python package (python/) for Debian's /usr/bin/python3: its
+  # headers, pybind11 for the native module, pytest for its tests,
+  # matplotlib for the examples' images.
+  python3-dev pybind11-dev python3-pytest python3-matplotlib
   # Generated-code validation; the SPIR-V enums the runtime reads modules
   # with.
   spirv-tools spirv-headers

@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoroGPU/Runner/GridChecks.h"
+#include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -100,6 +102,16 @@ static bool runsInEveryInstance(FuncOp coroutine, Operation *op,
       return false;
   }
   return false;
+}
+
+OwningOpRef<ModuleOp> runner::getStructuredCopy(FuncOp coroutine) {
+  auto module = coroutine->getParentOfType<ModuleOp>();
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  pm.nest<FuncOp>().addPass(createCoroNormalizeControlFlow());
+  if (failed(pm.run(*copy)))
+    return nullptr;
+  return copy;
 }
 
 SmallVector<runner::InstanceIndexedAccess>

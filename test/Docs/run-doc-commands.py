@@ -12,8 +12,12 @@ aside); in it, "…" stands for any text and runs of spaces match any
 whitespace. A line that is only "…" stands for lines not shown.
 A command must exit with status 0.
 
+With --python-blocks, the page's ```python blocks also run, in order, as
+one script (page-blocks.py in the scratch directory, with the Python running
+this script), which must exit with status 0.
+
   run-doc-commands.py PAGE --root REPO --tools BIN_DIR [--libs LIB_DIR]
-      --workdir DIR
+      --workdir DIR [--python-blocks]
 """
 
 import argparse
@@ -41,6 +45,22 @@ def sessions(page):
             elif commands:
                 commands[-1][2].append(line)
     return commands
+
+
+def python_blocks(page):
+    """The ```python blocks of PAGE as one script; blank lines keep each
+    block at its line of the page, so that errors name the page's lines."""
+    script = []
+    inside = False
+    with open(page) as text:
+        for line in text:
+            line = line.rstrip("\n")
+            if line.startswith("```"):
+                inside = line.strip() == "```python"
+                script.append("")
+                continue
+            script.append(line if inside else "")
+    return "\n".join(script) + "\n"
 
 
 def pattern(expected):
@@ -77,6 +97,8 @@ def main():
     parser.add_argument("--tools", required=True)
     parser.add_argument("--libs", help="the build's lib directory")
     parser.add_argument("--workdir", required=True)
+    parser.add_argument("--python-blocks", action="store_true",
+                        help="also run the page's python blocks")
     options = parser.parse_args()
 
     shutil.rmtree(options.workdir, ignore_errors=True)
@@ -110,6 +132,20 @@ def main():
             print("".join("  | " + l + "\n" for l in result.stdout.splitlines()))
         else:
             print("PASS %s:%d" % (options.page, number))
+    if options.python_blocks:
+        script = os.path.join(options.workdir, "page-blocks.py")
+        with open(script, "w") as out:
+            out.write(python_blocks(options.page))
+        result = subprocess.run([sys.executable, script], cwd=options.workdir,
+                                env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        print("".join("  | " + l + "\n" for l in result.stdout.splitlines()))
+        if result.returncode != 0:
+            failed += 1
+            print("FAIL %s: the python blocks (exit status %d)"
+                  % (options.page, result.returncode))
+        else:
+            print("PASS %s: the python blocks" % options.page)
     print("run-doc-commands: %d commands, %d failed" % (len(commands), failed))
     return 1 if failed else 0
 

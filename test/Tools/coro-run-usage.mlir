@@ -39,7 +39,12 @@
 // bounds); --check-bounds checks at run time instead:
 // RUN: not coro-run %s --grid=1000000000 --buffer=f32:8:zeros 2>&1 | FileCheck %s --check-prefix=TOOBIG
 // RUN: coro-run %s --grid=1000000000 --buffer=f32:8:zeros 2>/dev/null; test $? -eq 2
-// TOOBIG: coro-run-usage.mlir:[[@LINE+45]]:3: error: --grid=1000000000 runs 1000000000 instances, but this access indexes argument #0 by the instance id and its buffer holds 8 elements: instances 8 and above would access it out of bounds (give a buffer of at least 1000000000 elements or a smaller grid)
+// TOOBIG: coro-run-usage.mlir:[[@LINE+50]]:3: error: --grid=1000000000 runs 1000000000 instances, but this access indexes argument #0 by the instance id and its buffer holds 8 elements: instances 8 and above would access it out of bounds (give a buffer of at least 1000000000 elements or a smaller grid)
+// The same where the coroutine is written with cf branches (as front ends
+// write it): the access after the loop runs in every instance.
+// RUN: echo 'coro.func @after_loop(%%out: memref<?xf32>) { %%id = coro.id : index  %%c0 = arith.constant 0 : index  %%c1 = arith.constant 1 : index  cf.br ^loop(%%c0 : index)  ^loop(%%k: index):  %%more = arith.cmpi ult, %%k, %%id : index  cf.cond_br %%more, ^body, ^done  ^body:  coro.suspend "step"  %%next = arith.addi %%k, %%c1 : index  cf.br ^loop(%%next : index)  ^done:  %%one = arith.constant 1.0 : f32  memref.store %%one, %%out[%%id] : memref<?xf32>  coro.return }' > %t.cfg.mlir
+// RUN: not coro-run %t.cfg.mlir --grid=16 --buffer=f32:8:zeros 2>&1 | FileCheck %s --check-prefix=CFG
+// CFG: cfg.mlir:1:{{[0-9]+}}: error: --grid=16 runs 16 instances, but this access indexes argument #0 by the instance id and its buffer holds 8 elements
 // An access under a guard is correct with a smaller buffer: no error.
 // RUN: echo 'coro.func @guarded(%%out: memref<?xf32>, %%n: index) { %%id = coro.id : index  %%in = arith.cmpi ult, %%id, %%n : index  scf.if %%in { %%one = arith.constant 1.0 : f32  memref.store %%one, %%out[%%id] : memref<?xf32> }  coro.return }' > %t.guarded.mlir
 // RUN: coro-run %t.guarded.mlir --grid=64 --arg=4 --buffer=f32:4:zeros 2>&1 | FileCheck %s --check-prefix=GUARDED

@@ -242,6 +242,11 @@ checkGridFitsBuffers(coro::FuncOp coroutine, uint64_t instances,
   for (auto [index, type] : llvm::enumerate(coroutine.getArgumentTypes()))
     if (isa<MemRefType>(type) && next < buffers.size())
       bufferOf[index] = &buffers[next++];
+  // Looked for in structured control flow (coroutines written with cf).
+  OwningOpRef<ModuleOp> structured = runner::getStructuredCopy(coroutine);
+  if (!structured)
+    return failure();
+  coroutine = structured->lookupSymbol<coro::FuncOp>(coroutine.getSymName());
   for (const runner::InstanceIndexedAccess &access :
        runner::findInstanceIndexedAccesses(coroutine)) {
     const runner::HostBuffer *buffer = bufferOf.lookup(access.argument);

@@ -17,11 +17,19 @@
 
 #include "CoroGPU/Dialect/Coro/IR/CoroOps.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
 namespace coro {
 namespace runner {
+
+/// A copy of `coroutine`'s module in which every coroutine's control flow is
+/// structured (coro-normalize-control-flow), for the checks below: in a CFG
+/// (as `cf` written by hand or by a front end) they see every block but the
+/// entry as a branch. Null, with the pass's diagnostics, where it fails.
+OwningOpRef<ModuleOp> getStructuredCopy(FuncOp coroutine);
 
 /// An access of a coroutine's memref argument whose index is the instance
 /// id (coro.id, or an integer cast of it): instance i touches elements
@@ -34,9 +42,10 @@ struct InstanceIndexedAccess {
 };
 
 /// The first access of each memref argument of `coroutine` (its body, as
-/// written) that its instance id indexes directly and that every instance
-/// runs (not under a guard or a branch: `if (id < n) out[id] = ...` is
-/// correct with a buffer of n); the rest is left to coro-check-bounds.
+/// written: see getStructuredCopy) that its instance id indexes directly and
+/// that every instance runs (not under a guard or a branch: `if (id < n)
+/// out[id] = ...` is correct with a buffer of n); the rest is left to
+/// coro-check-bounds.
 SmallVector<InstanceIndexedAccess>
 findInstanceIndexedAccesses(FuncOp coroutine);
 

@@ -99,9 +99,10 @@ PYBIND11_MODULE(_corogpu, m) {
 
   m.def(
       "_set_exceptions",
-      [](py::object compile, py::object argument, py::object device,
-         py::object limit, py::object mismatch, py::object shape,
-         py::object bounds) {
+      [](const py::object &compile, const py::object &argument,
+         const py::object &device, const py::object &limit,
+         const py::object &mismatch, const py::object &shape,
+         const py::object &bounds) {
         getExceptionClasses() = {compile,  argument, device, limit,
                                  mismatch, shape,    bounds};
       },

@@ -32,8 +32,10 @@ defined after its loop unless assigned before it). Anything else is a
 CompileError at its line.
 
 Modules: types (the types), dsl (the functions kernels call), kernel (the
-decorators, KernelDef, Translation), translate (the AST translator), ir
-(the IR builder and SSA construction), errors (CompileError).
+decorators, KernelDef, Translation), translate (the AST translator: the
+module and a function's core; statements, expressions, calls and math
+calls in their own modules over shared), ir (the IR builder and SSA construction), errors
+(CompileError).
 """
 
 from .errors import CompileError

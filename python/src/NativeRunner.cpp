@@ -309,13 +309,7 @@ Error Program::getSortKeys(const std::string &coroutine,
       impl->lookup(*impl->module, coroutine, error);
   if (failed(function))
     return error;
-  llvm::SetVector<StringRef> found;
-  function->walk([&](coro::PromiseOp promise) {
-    Type type = promise.getValue().getType();
-    if (type.isIndex() || type.isSignlessInteger())
-      found.insert(promise.getName());
-  });
-  keys.assign(found.begin(), found.end());
+  keys = runner::findSortKeys(*function).keys;
   return {};
 }
 
@@ -475,11 +469,7 @@ Error Program::compile(const CompileRequest &request,
     traits = *parsed;
   }
   coro::SchedulerCompileOptions options =
-      runner::getDefaultCompileOptions(traits);
-  given.applyTo(options);
-  options.wavefront.subgroupAppends =
-      options.wavefront.subgroupAppends &&
-      runner::allowsSubgroupAppends(traits, options.wavefront.workgroupSize);
+      runner::getCompileOptions(traits, given);
 
   impl->takeDiagnostics();
   OwningOpRef<ModuleOp> module = impl->module->clone();
@@ -499,6 +489,26 @@ Error Program::compile(const CompileRequest &request,
   if (failed(boundsCheck))
     return impl->compileError("preparing @" + request.coroutine + " failed");
   result->impl->boundsCheck = *boundsCheck;
+  // A sort key the coroutine has no integer promise of: the option's error,
+  // before the wavefront pass finds no such field.
+  if (!options.wavefront.sortBy.empty()) {
+    runner::SortKeys keys =
+        runner::findSortKeys(*coroutine, options.wavefront.sortBy);
+    if (!keys.contains(options.wavefront.sortBy))
+      return makeError(
+          ErrorKind::Argument,
+          "sort_by: @" + request.coroutine +
+              (keys.keyType
+                   ? " has promise \"" + options.wavefront.sortBy +
+                         "\" only as " + printType(*keys.keyType) +
+                         "; the queues sort by an integer or index promise"
+                   : " and the coroutines it reaches have no integer "
+                     "promise \"" +
+                         options.wavefront.sortBy + "\" (they have " +
+                         (keys.keys.empty() ? std::string("none")
+                                            : llvm::join(keys.keys, ", ")) +
+                         ")"));
+  }
   result->impl->runArgumentTypes.assign(coroutine->getArgumentTypes().begin(),
                                         coroutine->getArgumentTypes().end());
   FailureOr<runner::CompiledCoroutine> made = runner::compileCoroutine(

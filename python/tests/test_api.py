@@ -175,6 +175,35 @@ def test_limit_error_has_the_runtimes_message():
 
 
 @corogpu.coroutine
+def stepper(out: Buffer[f32]):
+    corogpu.promise("n", 1.0)
+    corogpu.suspend("s")
+
+
+@corogpu.coroutine
+def reads_a_missing_promise(out: Buffer[f32]):
+    i = corogpu.id()
+    h = corogpu.create(stepper, i)
+    corogpu.resume(h, out)
+    out[i] = corogpu.handle_promise(h, "nope", f32)
+
+
+def test_pass_diagnostic_points_at_the_python_line():
+    out = np.zeros(8, np.float32)
+    with pytest.raises(corogpu.PassError) as caught:
+        reads_a_missing_promise(8, out)
+    # coro-resolve-handles' diagnostic, at the handle_promise call.
+    error = caught.value
+    assert isinstance(error, corogpu.CompileError)
+    assert error.filename == inspect.getsourcefile(stepper.pyfunc)
+    line = inspect.getsourcelines(reads_a_missing_promise.pyfunc)[1] + 5
+    assert (error.line, error.col) == (line, 14), str(error)
+    assert 'reads promise field "nope", which @stepper does not have' in \
+        error.message
+    assert 'corogpu.handle_promise(h, "nope", f32)' in str(error)
+
+
+@corogpu.coroutine
 def sorts_by_a_float(out: Buffer[f32]):
     i = corogpu.id()
     corogpu.promise("weight", f32(i))
@@ -182,18 +211,15 @@ def sorts_by_a_float(out: Buffer[f32]):
     out[i] = 1.0
 
 
-def test_pass_diagnostic_points_at_the_python_line():
+def test_sort_key_errors_name_the_promises():
     out = np.zeros(8, np.float32)
-    with pytest.raises(corogpu.CompileError) as caught:
+    with pytest.raises(ValueError, match='"weight" only as f32'):
         sorts_by_a_float(8, out, scheduler="wavefront", sort_by="weight")
-    error = caught.value
-    # The split's diagnostic is the coroutine's: its `def` line, below the
-    # decorator.
-    assert error.filename == inspect.getsourcefile(sorts_by_a_float.pyfunc)
-    def_line = inspect.getsourcelines(sorts_by_a_float.pyfunc)[1] + 1
-    assert error.line == def_line, str(error)
-    assert 'sort-by field "weight" must be an integer' in error.message
-    assert "def sorts_by_a_float" in str(error)
+    steps = np.zeros(GRID, np.int32)
+    values = np.zeros(GRID, np.float32)
+    with pytest.raises(ValueError, match=r'no integer promise "lft" \(they '
+                                         r'have left\)'):
+        countdown(GRID, 3, steps, values, scheduler="wavefront", sort_by="lft")
 
 
 @corogpu.coroutine

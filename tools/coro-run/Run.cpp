@@ -32,16 +32,11 @@ using namespace mlir;
 using namespace corogpu::cororun;
 
 /// The schedulers' options for `device`: the library's policy
-/// (runner::getDefaultCompileOptions), then what the command line sets.
+/// with what the command line sets (runner::getCompileOptions).
 static coro::SchedulerCompileOptions
 getSchedulerCompileOptions(const runner::DeviceTraits &device) {
   coro::SchedulerCompileOptions options =
-      runner::getDefaultCompileOptions(device);
-  compileFlags.applyTo(options);
-  // Subgroup appends only where the device allows them.
-  options.wavefront.subgroupAppends =
-      options.wavefront.subgroupAppends &&
-      runner::allowsSubgroupAppends(device, options.wavefront.workgroupSize);
+      runner::getCompileOptions(device, compileFlags);
   bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
                        refill != rt::RefillPolicy::EveryRound;
   if (options.wavefront.design == coro::WavefrontDesign::Auto && needsClassify)

@@ -42,6 +42,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <unistd.h>
 
 using namespace mlir;
 namespace rt = corogpu::runtime;
@@ -433,6 +435,52 @@ static LogicalResult findInstanceIndexedAccesses(
   return success();
 }
 
+namespace {
+/// What the process writes to stderr while it lives (file descriptor 2
+/// redirected into a temporary file), for messages that LLVM prints
+/// instead of returning.
+class StderrCapture {
+public:
+  StderrCapture() {
+    llvm::errs().flush();
+    std::fflush(stderr);
+    if (llvm::sys::fs::createTemporaryFile("corogpu-stderr", "txt", file, path))
+      return;
+    saved = ::dup(2);
+    if (saved < 0 || ::dup2(file, 2) < 0)
+      restore();
+  }
+  ~StderrCapture() {
+    restore();
+    if (!path.empty())
+      llvm::sys::fs::remove(path);
+  }
+  /// Ends the capture and returns what was written.
+  std::string take() {
+    restore();
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    return buffer ? (*buffer)->getBuffer().str() : std::string();
+  }
+
+private:
+  void restore() {
+    llvm::errs().flush();
+    std::fflush(stderr);
+    if (saved >= 0) {
+      ::dup2(saved, 2);
+      ::close(saved);
+      saved = -1;
+    }
+    if (file >= 0) {
+      ::close(file);
+      file = -1;
+    }
+  }
+  int file = -1, saved = -1;
+  llvm::SmallString<128> path;
+};
+} // namespace
+
 Error Program::compile(const CompileRequest &request,
                        std::unique_ptr<Compiled> &compiled) const {
   std::optional<coro::GPUScheduler> scheduler =
@@ -446,10 +494,23 @@ Error Program::compile(const CompileRequest &request,
   coro::SchedulerPipelineOptions given;
   std::string optionErrors;
   llvm::raw_string_ostream optionErrorStream(optionErrors);
-  if (failed(given.parseFromString(request.options, optionErrorStream)))
-    return makeError(ErrorKind::Argument,
-                     "scheduler options '" + request.options +
-                         "': " + llvm::StringRef(optionErrors).trim().str());
+  bool parsed;
+  {
+    // llvm::cl reports a bad value (an enum's) on stderr itself, not on
+    // the stream it is given: the message belongs in the error.
+    StderrCapture capture;
+    parsed =
+        succeeded(given.parseFromString(request.options, optionErrorStream));
+    optionErrors += capture.take();
+  }
+  if (!parsed) {
+    // llvm::cl's own lines start with the (here empty) program name.
+    llvm::StringRef why = llvm::StringRef(optionErrors).trim();
+    why.consume_front(": ");
+    return makeError(ErrorKind::Argument, "scheduler options '" +
+                                              request.options +
+                                              "': " + why.str());
+  }
   if (std::string why = given.checkValues(); !why.empty())
     return makeError(ErrorKind::Argument, why);
   runner::DeviceTraits traits;

@@ -149,10 +149,22 @@ def test_argument_errors_before_compiling():
         countdown(GRID, 3, steps, [0.0] * GRID)
     with pytest.raises(TypeError, match="'start'.*integer, not float"):
         countdown(GRID, 3.5, steps, values)
-    with pytest.raises(TypeError, match="does not fit 32 bits"):
-        countdown(GRID, 1 << 40, steps, values)
-    with pytest.raises(TypeError, match="grid"):
-        countdown((0,), 3, steps, values)
+    with pytest.raises(TypeError, match=r"outside \[-2147483648, 2147483648\)"):
+        countdown(GRID, 1 << 31, steps, values)
+    for grid in [(0,), "16", 16.0, (1 << 32,), (2, 2, 2, 2), True]:
+        with pytest.raises(TypeError, match="grid must be"):
+            countdown(grid, 3, steps, values)
+    frozen = values.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="'values'.*read-only"):
+        countdown(GRID, 3, steps, frozen)
+    for keyword, value in [("repeat", 0), ("max_rounds", -1),
+                           ("time_limit", -1.0), ("capacity", -2)]:
+        with pytest.raises(ValueError, match=f"{keyword}="):
+            countdown(GRID, 3, steps, values, **{keyword: value})
+    for keyword, value in [("repeat", 1.5), ("time_limit", None)]:
+        with pytest.raises(TypeError, match=f"{keyword} takes"):
+            countdown(GRID, 3, steps, values, **{keyword: value})
 
 
 def test_name_errors():
@@ -162,6 +174,15 @@ def test_name_errors():
         countdown(GRID, 3, steps, values, scheduler="wavefrnt")
     with pytest.raises(ValueError, match="no such option layot"):
         countdown(GRID, 3, steps, values, scheduler="wavefront", layot="soa")
+    # A bad value of an enum option: llvm::cl's message, in the error.
+    with pytest.raises(ValueError, match="--layout option: Cannot find "
+                                         "option named 'diagonal'"):
+        countdown(GRID, 3, steps, values, scheduler="wavefront",
+                  layout="diagonal")
+    # One option's value cannot smuggle in another.
+    with pytest.raises(ValueError, match="one word"):
+        countdown(GRID, 3, steps, values, scheduler="wavefront",
+                  layout="soa sort-by=left")
     with pytest.raises(ValueError, match="neither spirv nor an NVIDIA chip"):
         countdown.compile("wavefront", target="sm_5")
 
@@ -273,6 +294,70 @@ def test_unsigned_arguments_take_uint32_values():
     unsigned_ops(4, 0xFFFFFFF0, out, scheduler="state-machine", check=True)
     want = [np.int32(np.uint32((0xFFFFFFF0 - i) // 3)) for i in range(4)]
     np.testing.assert_array_equal(out, want)
+    with pytest.raises(TypeError, match=r"'a' \(u32\): -1 is outside "
+                                        r"\[0, 4294967296\)"):
+        unsigned_ops(4, -1, out)
+
+
+@corogpu.coroutine
+def unsigned_buffer(data: Buffer[u32], out: Buffer[u32]):
+    i = corogpu.id()
+    corogpu.suspend()
+    out[i] = data[i] // u32(2) + u32(1)
+
+
+def test_u32_buffers_take_uint32_arrays():
+    data = np.array([0xFFFFFFFE, 7, 0x80000000, 1], np.uint32)
+    out = np.zeros(4, np.uint32)
+    unsigned_buffer(4, data, out, scheduler="wavefront", check=True)
+    np.testing.assert_array_equal(out, data // 2 + 1)
+    with pytest.raises(TypeError, match=r"'out' \(Buffer\[u32\]\) takes a "
+                                        r"NumPy array of uint32, not of int32"):
+        unsigned_buffer(4, data, out.view(np.int32))
+
+
+@corogpu.coroutine
+def index_argument(n: corogpu.index, out: Buffer[i32]):
+    i = corogpu.id()
+    out[i] = i32(n % corogpu.index(1000))
+
+
+def test_index_arguments_fit_the_kernels_index():
+    out = np.zeros(4, np.int32)
+    index_argument(4, 123456, out)
+    assert list(out) == [456] * 4
+    # 32 bits in SPIR-V kernels: a TypeError before compiling.
+    with pytest.raises(TypeError, match=r"'n' \(index\): 2147483648 is "
+                                        r"outside"):
+        index_argument(4, 1 << 31, out)
+
+
+def test_threads_share_a_kernel():
+    """Python threads calling one kernel at once: the native side takes
+    them one at a time (it crashed or mixed up loaded modules before)."""
+    import threading
+    failures = []
+
+    def work(seed):
+        try:
+            for scheduler in ("wavefront", "state-machine"):
+                steps = np.zeros(GRID, np.int32)
+                values = np.zeros(GRID, np.float32)
+                countdown(GRID, seed, steps, values, scheduler=scheduler,
+                          check=True)
+                assert (steps == expected_countdown(seed, GRID)[0]).all()
+            countdown.compile("persistent", target="sm_90",
+                              persistent_batch=32 * seed)
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(seed,))
+               for seed in (1, 2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
 
 
 @corogpu.coroutine

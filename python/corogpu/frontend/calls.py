@@ -139,10 +139,10 @@ class CallTranslator:
                   args, [], node)
         return None
 
-    def need_coro(self, node, what):
+    def need_coro(self, node, what, why="it would suspend a callable"):
         if not self.is_coro:
             self.error(f"{what}() can only be used in a @coroutine, not in a "
-                       f"@func (it would suspend a callable)", node)
+                       f"@func ({why})", node)
 
     def str_arg(self, a, what):
         v = self.expr(a)
@@ -170,6 +170,11 @@ class CallTranslator:
         """coro.id, once per function, at the top of its entry block (it
         is the same everywhere)."""
         args = self.args(node, "id", 0, 1)
+        if not self.is_coro:
+            # coro.id must be inside a coro.func (InCoroutine): a @func is
+            # a func.func, even when it is inlined into a coroutine.
+            self.error("id() is available in coroutines only; pass the index "
+                       "as an argument", node)
         dim = None
         if args:
             d = self.expr(args[0])
@@ -195,7 +200,7 @@ class CallTranslator:
 
     def b_promise(self, node, stmt):
         a = self.args(node, "promise", 2)
-        self.need_coro(node, "promise")
+        self.need_coro(node, "promise", "a promise is a field of a coroutine's frame")
         name = escape(self.str_arg(a[0], "the name of a promise"))
         v = self.value(self.expr(a[1]), None, a[1])
         if not T.is_value_type(v.type):

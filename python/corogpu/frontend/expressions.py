@@ -284,17 +284,47 @@ class ExpressionTranslator:
                           [a, b], a.type, node)
 
     def expr_Compare(self, node):
+        """A comparison, or a chain `a < b < c` (`a < b and b < c`, with
+        `b` evaluated once). A chain whose later operands are without side
+        effects compares all (arith.andi); otherwise it short-circuits
+        through branches, as in Python: `c` is evaluated only where
+        `a < b`."""
         left = self.expr(node.left)
-        result = None
-        for op, right_node in zip(node.ops, node.comparators):
+        if all(self.pure(c) for c in node.comparators[1:]):
+            result = None
+            for op, right_node in zip(node.ops, node.comparators):
+                right = self.expr(right_node)
+                c = self.compare(op, left, right, node)
+                result = c if result is None else self.logic(result, c, True, node)
+                left = right
+            return result
+        h = self.hidden_var(T.boolean, "cond")
+        merge = None
+        last = len(node.ops) - 1
+        for k, (op, right_node) in enumerate(zip(node.ops, node.comparators)):
             right = self.expr(right_node)
             c = self.compare(op, left, right, node)
-            if result is None:
-                result = c
-            else:
-                result = self.logic(result, c, True, node)
             left = right
-        return result
+            if isinstance(c, Lit):
+                if c.value and k < last:
+                    continue        # a constant link that holds: the next decides
+                self.ssa.write(h, self.block, self.const(bool(c.value), T.boolean, node))
+                break
+            self.ssa.write(h, self.block, c)
+            if k == last:
+                break
+            if merge is None:
+                merge = self.new_block(node)
+            nxt = self.new_block(node.comparators[k + 1])
+            self.cond_br(c, nxt, merge, node)
+            self.ssa.seal(nxt)
+            self.block = nxt
+        if merge is None:
+            return self.ssa.read(h, self.block)
+        self.br(merge, node)
+        self.ssa.seal(merge)
+        self.block = merge
+        return self.ssa.read(h, merge)
 
     def compare(self, op, a, b, node):
         sym = OP_SYMBOL.get(type(op), "?")
@@ -380,7 +410,7 @@ class ExpressionTranslator:
         c = self.truth(self.expr(node.test), node.test)
         if isinstance(c, Lit):
             return self.expr(node.body if c.value else node.orelse)
-        if self.pure(node.body) and self.pure(node.orelse):
+        if self.pure(node.body, selected=True) and self.pure(node.orelse, selected=True):
             a, b = self.unify(self.expr(node.body), self.expr(node.orelse), node, "if-else")
             return self.select(c, a, b, node)
         then_b = self.new_block(node.body)
@@ -414,12 +444,28 @@ class ExpressionTranslator:
         return self.emit1(lambda p: f"arith.select {p.v(c)}, {p.v(a)}, {p.v(b)} : {t.mlir}",
                           [c, a, b], t, node)
 
-    def pure(self, node):
-        """Whether evaluating `node` has no side effects and cannot fault
-        (no calls but pure builtins, no memory reads)."""
+    def pure(self, node, selected=False):
+        """Whether evaluating `node` where Python would not has no side
+        effects and cannot fault: no calls but pure builtins, no memory
+        reads, no integer `//` or `%` but by a constant other than 0 and
+        -1 (a division by zero, or the overflow of the least value by -1,
+        is undefined behaviour). A shift by a variable amount (poison when
+        the amount is not less than the width) is pure only where the
+        value is `selected` (arith.select, which passes the chosen operand
+        only), not where it is combined by arith.andi/ori."""
         for n in ast.walk(node):
             if isinstance(n, (ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Await)):
                 return False
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.FloorDiv, ast.Mod)):
+                d = self.static_number(n.right)
+                safe = isinstance(d, (int, float)) and d not in (0, -1)
+                if not (safe or self.static_float(n)):
+                    return False
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.LShift, ast.RShift)) \
+                    and not selected:
+                d = self.static_number(n.right)
+                if not (isinstance(d, int) and 0 <= d < 32):
+                    return False
             if isinstance(n, ast.Subscript):
                 base = n.value
                 if not (isinstance(base, ast.Name) and base.id in self.locals and
@@ -432,6 +478,56 @@ class ExpressionTranslator:
                         or obj in (int, float, bool)):
                     return False
         return True
+
+    def static_number(self, node):
+        """The value of `node` when it is a number known before the
+        translation (a constant, a negated one, a number of the kernel's
+        scope), else None."""
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = self.static_number(node.operand)
+            return None if v is None else (-v if isinstance(node.op, ast.USub) else v)
+        v = node.value if isinstance(node, ast.Constant) else self.static_callee(node)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return v
+        return None
+
+    def static_float(self, node):
+        """Whether `node` is known to be of a float type (scalar or vector)
+        before it is translated: a float constant, a float variable, a
+        conversion to a float type, an element of a float buffer, or an
+        operation on one of them; False when unknown."""
+        number = self.static_number(node)
+        if number is not None:
+            return isinstance(number, float)
+        if isinstance(node, ast.Name):
+            t = self.var_types.get(node.id) if node.id in self.locals else None
+            if isinstance(t, (T.BufferType, T.LocalArrayType)):
+                t = t.elem
+            return isinstance(t, (T.ScalarType, T.VectorType)) and t.kind == "float"
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, (ast.LShift, ast.RShift, ast.BitAnd,
+                                    ast.BitOr, ast.BitXor)):
+                return False
+            return self.static_float(node.left) or self.static_float(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.static_float(node.operand)
+        if isinstance(node, ast.IfExp):
+            return self.static_float(node.body) or self.static_float(node.orelse)
+        if isinstance(node, ast.Subscript):
+            return self.static_float(node.value)
+        if isinstance(node, ast.Call):
+            obj = self.static_callee(node.func)
+            if isinstance(obj, (T.ScalarType, T.VectorType)):
+                return obj.kind == "float"
+            if obj is float:
+                return True
+            if self.builtin_name(obj) in ("min", "max", "abs", "clamp", "fma",
+                                          "floor", "ceil", "fract", "sqrt"):
+                return any(self.static_float(a) for a in node.args)
+            return False
+        if isinstance(node, ast.Attribute):        # a swizzle of a float vector
+            return self.static_float(node.value)
+        return False
 
     def static_callee(self, node):
         if isinstance(node, ast.Name) and node.id not in self.locals:
@@ -499,9 +595,34 @@ class ExpressionTranslator:
             x = int(x)
         x = int(x)
         bits = 32 if t.bits == 32 else 64
-        if not -(1 << (bits - 1)) <= x < (1 << bits):
-            self.error(f"the constant {x} does not fit in {t}", node)
+        if explicit:
+            # A conversion of a constant, `u32(-1)`, `i32(0xFFFFFFFF)`,
+            # takes any value of either signedness and wraps it, as the
+            # conversion of a variable would (const_text writes the bits).
+            lo, hi = -(1 << (bits - 1)), 1 << bits
+        elif t.kind == "uint":
+            lo, hi = 0, 1 << bits
+        else:
+            lo, hi = -(1 << (bits - 1)), 1 << (bits - 1)
+        if not lo <= x < hi:
+            self.error(f"the constant {x} does not fit in {t} (from {lo} to "
+                       f"{hi - 1}){self.wider(x, t)}", node)
         return x
+
+    def wider(self, x, t):
+        """What to write for the literal `x` that does not fit in `t`."""
+        fits = [u for u in (T.i32, T.u32, T.i64) if u != t and
+                (0 if u.kind == "uint" else -(1 << (u.bits - 1))) <= x <
+                (1 << u.bits if u.kind == "uint" else 1 << (u.bits - 1))]
+        ways = []
+        if fits:
+            ways.append(" or ".join(f"{u}({x})" for u in fits) +
+                        " (with the other operands of that type)")
+        if t.bits == 32 and -(1 << 31) <= x < (1 << 32):
+            ways.append(f"{t}({x}) to wrap it")
+        if not ways:
+            return "; it fits no integer type of corogpu"
+        return "; write " + ", or ".join(ways)
 
     def zero_value(self, t, node):
         if not T.is_value_type(t):
@@ -570,7 +691,7 @@ class ExpressionTranslator:
         if isinstance(v, Lit):
             if not isinstance(v.value, int) or isinstance(v.value, bool):
                 self.error(f"an index must be an integer, not {v.value!r}", node)
-            return self.const(v.value, T.index, node)
+            return self.const(self.lit_value(v.value, T.index, node, False), T.index, node)
         if isinstance(v, Value) and isinstance(v.type, T.ScalarType):
             if v.type == T.index:
                 return v

@@ -11,7 +11,7 @@ import ast
 import builtins
 
 from . import types as T
-from .ir import Op, Region, Undef, Value
+from .ir import Alias, Op, Region, Undef, Value
 from .kernel import KernelDef
 from .shared import (BoundInstance, Lit, Loop, PyObj, _static_eval,
                      assigned_names, contains_return)
@@ -212,6 +212,20 @@ class StatementTranslator:
             self.error(f"range() takes integers, not {t}", call)
         if step.value < 0 and t.kind == "uint":
             self.error("a u32 range() cannot count down", call)
+        self.lit_value(step.value, t, call.args[2] if len(call.args) == 3 else call, False)
+        # The counter must not wrap past the end of its type: a step of
+        # more than 1 may, when no constant `stop` keeps it below the top
+        # (above the bottom when counting down), and then the latch
+        # stops the loop where `counter + step` wrapped.
+        bits = 32 if t.bits == 32 or t.kind == "index" else 64   # index: 32 on SPIR-V
+        top = (1 << bits) - 1 if t.kind == "uint" else (1 << (bits - 1)) - 1
+        bottom = -(1 << (bits - 1))
+        if step.value > 0:
+            may_wrap = step.value > 1 and not (
+                isinstance(stop, Lit) and stop.value <= top - step.value + 1)
+        else:
+            may_wrap = step.value < -1 and not (
+                isinstance(stop, Lit) and stop.value >= bottom - step.value - 1)
         start = self.value(start, t, call)
         stop = self.value(stop, t, call)
         var = s.target.id
@@ -246,6 +260,15 @@ class StatementTranslator:
             inc = self.const(step.value, t, s)
             nxt = self.emit1(lambda p: f"arith.addi {p.v(cur)}, {p.v(inc)} : {t.mlir}",
                              [cur, inc], t, s)
+            if may_wrap:
+                # Wrapped (nxt < cur counting up, nxt > cur counting down):
+                # go on from `stop`, where the header stops.
+                wpred = pred[0] + ("lt" if step.value > 0 else "gt")
+                added = nxt
+                wrapped = self.emit1(
+                    lambda p: f"arith.cmpi {wpred}, {p.v(added)}, {p.v(cur)} : {t.mlir}",
+                    [added, cur], T.boolean, s)
+                nxt = self.select(wrapped, stop, added, s)
             self.ssa.write(counter, latch, nxt)
             self.br(header, s)
         self.ssa.seal(header)
@@ -257,8 +280,10 @@ class StatementTranslator:
         scf.execute_region with the loop body's CFG; it yields whether to
         go on (false after `break` or `return`), whether the body returned
         (when it can), and the variables the body assigns that were
-        defined before the loop (its iter_args). Variables first assigned
-        in the body, and the loop variable, are not defined after it."""
+        assigned before the loop (its iter_args; their reads go through
+        the definite-assignment check, ir.Function.joins). Variables first
+        assigned in the body, and the loop variable (even if assigned
+        before the loop), are not defined after it."""
         if not self.is_coro:
             self.error("generator loops are only supported in a @coroutine", s)
         elem = self.module.yield_type(gen, self)
@@ -280,15 +305,13 @@ class StatementTranslator:
         ret_var = self.hidden_var(T.boolean, "returned") if has_ret else None
         go_var = self.hidden_var(T.boolean, "go")
         loop_vars = ([ret_var] if has_ret else []) + carried
-        inits = []
-        for v in loop_vars:
-            if v == ret_var:
-                inits.append(self.const(False, T.boolean, s))
-                continue
-            init = self.ssa.read(v, self.block)
-            if isinstance(init.resolve(), Undef):
-                init = self.zero_value(self.var_types[v], s)
-            inits.append(init)
+        # The value before the loop of each carried variable, through a
+        # guard: it may be undefined (or a phi that may be), which is
+        # fine while the body and the code after the loop do not read it
+        # before assigning it (ir.Function.joins).
+        inits = [self.const(False, T.boolean, s) if v == ret_var else
+                 Alias(self.var_types[v], self.ssa.read(v, self.block))
+                 for v in loop_vars]
         types = [self.var_types[v] for v in loop_vars]
         outer = self.block
         loc = self.loc(s)
@@ -328,6 +351,17 @@ class StatementTranslator:
         self.block = exit_b
         go = self.ssa.read(go_var, exit_b)
         outs = [self.ssa.read(v, exit_b) for v in loop_vars]
+        # A variable undefined at the end of the body on every path (the
+        # variable of a nested generator loop) is not carried: the body's
+        # reads of it before assigning it see an undefined value.
+        for k in reversed(range(len(loop_vars))):
+            if isinstance(outs[k].resolve(), Undef):
+                b0.args.remove(loop_args[k])
+                loop_args[k].repl = Undef(types[k], loop_vars[k])
+                for lst in (loop_vars, inits, types, loop_args, outs):
+                    del lst[k]
+        outs = [o if v == ret_var else Alias(t, o)
+                for v, t, o in zip(loop_vars, types, outs)]
         yvals = [go] + outs
         ytypes = ", ".join(t.mlir for t in [T.boolean] + types)
         self.terminate(Op(lambda p: f"scf.yield {p.vs(yvals)} : {ytypes}",
@@ -361,6 +395,10 @@ class StatementTranslator:
 
         fe = self.emit(fmt, [instance] + args + inits, types, s)
         fe.regions = [body_region]
+        for k, v in enumerate(loop_vars):
+            if v != ret_var:
+                self.fn.joins.append(([loop_args[k], fe.results[k]],
+                                      [inits[k], outs[k]]))
         for v, r in zip(loop_vars, fe.results):
             self.ssa.write(v, self.block, r)
         for v in assigned + [var]:

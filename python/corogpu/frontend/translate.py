@@ -29,8 +29,19 @@ what shared.py holds (compile-time values, operator tables, constant
 text).
 
 Types (types.py) are fixed per variable; an int literal is i32 and a float
-literal f32 unless the other operand gives the type; two different
-non-literal types never mix implicitly.
+literal f32 unless the other operand gives the type, and must fit in it (an
+explicit conversion of a constant wraps); two different non-literal types
+never mix implicitly.
+
+A variable must be assigned on every path before it is read (ir.Function
+checks each read). A range loop's variable is an ordinary variable
+assigned at the top of each iteration: after the loop it holds the last
+value, or the one before the loop when the loop did not run, so it is
+defined there only if it was before the loop. A generator loop's variable
+is the for_each's block argument: after the loop it is not defined, even if
+it was assigned before the loop; the variables its body assigns that were
+defined before it are carried (iter_args), the others are not defined
+after it.
 """
 
 from . import types as T

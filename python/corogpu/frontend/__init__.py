@@ -36,9 +36,9 @@ assigned before the loop. Anything else is a CompileError at its line.
 
 Modules: types (the types), dsl (the functions kernels call), kernel (the
 decorators, KernelDef, Translation), translate (the AST translator: the
-module and a function's core; statements, expressions, calls and math
-calls in their own modules over shared), ir (the IR builder and SSA construction), errors
-(CompileError).
+module and a function's core; statements, expressions, values, calls and
+math calls in their own modules over shared), ir (the IR builder and SSA
+construction), errors (CompileError).
 """
 
 from .errors import CompileError

@@ -24,9 +24,9 @@ an `scf.execute_region` with the loop body's CFG.
 This module holds the module translator (signatures, the kernels a module
 reaches) and the function translator's core (blocks, variables, emitting
 ops); the function translator's statements, expressions and calls are the
-mixins of statements.py, expressions.py, calls.py and mathcalls.py, over
-what shared.py holds (compile-time values, operator tables, constant
-text).
+mixins of statements.py, expressions.py, values.py, calls.py and
+mathcalls.py, over what shared.py holds (compile-time values, operator
+tables, constant text).
 
 Types (types.py) are fixed per variable; an int literal is i32 and a float
 literal f32 unless the other operand gives the type, and must fit in it (an
@@ -54,6 +54,7 @@ from .calls import CallTranslator
 from .expressions import ExpressionTranslator
 from .mathcalls import MathCallTranslator
 from .statements import StatementTranslator
+from .values import ValueTranslator
 
 
 def read_signature(kdef):
@@ -178,7 +179,7 @@ def translate_module(kdef):
 # --- one function ---------------------------------------------------------------------------
 
 class FunctionTranslator(StatementTranslator, ExpressionTranslator,
-                         CallTranslator, MathCallTranslator):
+                         ValueTranslator, CallTranslator, MathCallTranslator):
     def __init__(self, module, kdef):
         self.module = module
         self.kdef = kdef

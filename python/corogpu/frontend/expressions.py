@@ -298,25 +298,45 @@ class ExpressionTranslator:
                 result = c if result is None else self.logic(result, c, True, node)
                 left = right
             return result
+        def links(left):
+            for k, (op, right_node) in enumerate(zip(node.ops,
+                                                     node.comparators)):
+                right = self.expr(right_node)
+                following = node.comparators[k + 1] \
+                    if k + 1 < len(node.ops) else None
+                yield self.compare(op, left, right, node), node, following
+                left = right
+
+        return self.short_circuit(node, links(left), len(node.ops), True)
+
+    def short_circuit(self, node, links, count, is_and):
+        """The `count` truth values `links` yields joined by `and` (is_and)
+        or `or` as Python evaluates them: a value that decides ends the
+        evaluation, branching to the join. `links` is a generator, so each
+        value is computed in the block the previous one branched to; it
+        yields (value or Lit, the node of its constant and branch, the node
+        of the block that computes the next)."""
         h = self.hidden_var(T.boolean, "cond")
         merge = None
-        last = len(node.ops) - 1
-        for k, (op, right_node) in enumerate(zip(node.ops, node.comparators)):
-            right = self.expr(right_node)
-            c = self.compare(op, left, right, node)
-            left = right
-            if isinstance(c, Lit):
-                if c.value and k < last:
-                    continue        # a constant link that holds: the next decides
-                self.ssa.write(h, self.block, self.const(bool(c.value), T.boolean, node))
+        for k, (t, at, following) in enumerate(links):
+            last = k == count - 1
+            if isinstance(t, Lit):
+                if bool(t.value) == is_and and not last:
+                    continue        # `True and x`, `False or x`: x decides
+                # A literal that decides (or the last value): the result.
+                self.ssa.write(h, self.block,
+                               self.const(bool(t.value), T.boolean, at))
                 break
-            self.ssa.write(h, self.block, c)
-            if k == last:
+            self.ssa.write(h, self.block, t)
+            if last:
                 break
             if merge is None:
                 merge = self.new_block(node)
-            nxt = self.new_block(node.comparators[k + 1])
-            self.cond_br(c, nxt, merge, node)
+            nxt = self.new_block(following)
+            if is_and:
+                self.cond_br(t, nxt, merge, at)
+            else:
+                self.cond_br(t, merge, nxt, at)
             self.ssa.seal(nxt)
             self.block = nxt
         if merge is None:
@@ -376,35 +396,8 @@ class ExpressionTranslator:
                 t = self.truth(self.expr(v), v)
                 result = t if result is None else self.logic(result, t, is_and, node)
             return result
-        h = self.hidden_var(T.boolean, "cond")
-        merge = None
-        last = len(node.values) - 1
-        for k, v in enumerate(node.values):
-            t = self.truth(self.expr(v), v)
-            if isinstance(t, Lit):
-                if bool(t.value) == is_and and k < last:
-                    continue        # `True and x`, `False or x`: x decides
-                # A literal that decides (or the last operand): the result.
-                self.ssa.write(h, self.block, self.const(bool(t.value), T.boolean, v))
-                break
-            self.ssa.write(h, self.block, t)
-            if k == last:
-                break
-            if merge is None:
-                merge = self.new_block(node)
-            nxt = self.new_block(v)
-            if is_and:
-                self.cond_br(t, nxt, merge, v)
-            else:
-                self.cond_br(t, merge, nxt, v)
-            self.ssa.seal(nxt)
-            self.block = nxt
-        if merge is None:
-            return self.ssa.read(h, self.block)
-        self.br(merge, node)
-        self.ssa.seal(merge)
-        self.block = merge
-        return self.ssa.read(h, merge)
+        links = ((self.truth(self.expr(v), v), v, v) for v in node.values)
+        return self.short_circuit(node, links, len(node.values), is_and)
 
     def expr_IfExp(self, node):
         c = self.truth(self.expr(node.test), node.test)

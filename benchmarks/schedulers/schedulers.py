@@ -184,6 +184,14 @@ def path_tracer_sizes(options, scene):
     return args, image
 
 
+def hand_split(folder, coro):
+    """The hand split of the workload in benchmarks/`folder`: its
+    handsplit.mlir (benchmarks/make_handsplit.py makes it) and coroutine,
+    or None when there is none."""
+    file = os.path.join(ROOT, "benchmarks", folder, "handsplit.mlir")
+    return (file, coro) if os.path.exists(file) else None
+
+
 def make_pathtracer_bvh(options):
     """The BVH path tracer on the scene named by --workload: builds the scene
     with make_scene.py into a temporary directory (removed at exit)."""
@@ -203,10 +211,7 @@ def make_pathtracer_bvh(options):
                                                     (3 * size)],
         "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
         "width": lambda size: sdf_width(size, options.width),
-        "handsplit": (os.path.join(ROOT, "benchmarks", "pathtracer",
-                                   "handsplit.mlir"), "path_trace_hand")
-        if os.path.exists(os.path.join(ROOT, "benchmarks", "pathtracer",
-                                       "handsplit.mlir")) else None,
+        "handsplit": hand_split("pathtracer", "path_trace_hand"),
         "describe": "%s (%d triangles), max depth %d, RR depth %d, %d spp, "
                     "width %s" % (options.workload, scene["triangles"],
                                   max_depth, rr_depth, spp,
@@ -240,6 +245,7 @@ def make_heavy(options):
         "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
         "samples_per_pixel": spp,
         "width": lambda size: sdf_width(size, options.width),
+        "handsplit": hand_split("heavy", "path_trace_heavy_hand"),
         "describe": "%s detail (%d triangles, %d materials), max depth %d, "
                     "RR depth %d, %d spp (instances = pixels x spp), width "
                     "%s" % (options.detail, scene["triangles"],

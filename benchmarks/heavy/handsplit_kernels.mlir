@@ -307,16 +307,9 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
   %tri = coro.frame.load %frame["tri"] : i32
   %b1 = coro.frame.load %frame["b1"] : f32
   %b2 = coro.frame.load %frame["b2"] : f32
-  %coneHit = coro.frame.load %frame["cone_w"] : f32
-  %coneS = coro.frame.load %frame["cone_s"] : f32
   %matId = coro.frame.load %frame["material"] : i32
   %mb32 = arith.muli %matId, %i32 : i32
   %mb = arith.index_cast %mb32 : i32 to index
-  %kindf = memref.load %mats[%mb] : memref<?xf32>
-  %kind = arith.fptosi %kindf : f32 to i32
-  %thr = coro.frame.load %frame["thr"] : vector<3xf32>
-  %rng = coro.frame.load %frame["rng"] : i32
-  %depth = coro.frame.load %frame["depth"] : i32
   %tf:2 = func.call @triangle_frame(%tris, %tri)
       : (memref<?xf32>, i32) -> (f32, vector<3xf32>)
   %cosIn = func.call @dot3(%tf#1, %dir)
@@ -384,6 +377,7 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
   %lr = math.log2 %ratio : f32
   %acos0 = math.absf %cosIn : f32
   %acos = arith.maximumf %acos0, %cosMin : f32
+  %coneHit = coro.frame.load %frame["cone_w"] : f32
   %cw0 = arith.maximumf %coneHit, %tiny : f32
   %cw = arith.divf %cw0, %acos : f32
   %lw = math.log2 %cw : f32
@@ -474,6 +468,8 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
       : (memref<?xf32>, index, index) -> f32
   %invIor = arith.divf %f1, %ior : f32
   %etap = arith.select %front, %ior, %invIor : f32
+  %kindf = memref.load %mats[%mb] : memref<?xf32>
+  %kind = arith.fptosi %kindf : f32 to i32
   %isC = arith.cmpi eq, %kind, %i1 : i32
   %isD = arith.cmpi eq, %kind, %i2 : i32
   %isCD = arith.ori %isC, %isD : i1
@@ -509,6 +505,7 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
   // Next-event estimation: a point on a light, the BSDF's value
   // towards it, and the contribution it makes if nothing blocks it,
   // MIS weighted against BSDF sampling. Specular surfaces skip it.
+  %rng = coro.frame.load %frame["rng"] : i32
   %l1:2 = func.call @rand(%rng) : (i32) -> (f32, i32)
   %l2:2 = func.call @rand(%l1#1) : (i32) -> (f32, i32)
   %l3:2 = func.call @rand(%l2#1) : (i32) -> (f32, i32)
@@ -530,6 +527,7 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
   %lpdf = arith.select %lpos, %ls#3, %f1 : f32
   %kl = arith.divf %wNee, %lpdf : f32
   %fle = arith.mulf %fl#0, %ls#2 : vector<3xf32>
+  %thr = coro.frame.load %frame["thr"] : vector<3xf32>
   %flt = arith.mulf %fle, %thr : vector<3xf32>
   %contrib = func.call @scale3(%flt, %kl) : (vector<3xf32>, f32)
       -> vector<3xf32>
@@ -585,10 +583,12 @@ func.func @path_trace_heavy_hand__surface(%frame: !coro.frame,
   %dl = arith.ori %dl0, %isN : i1
   %ra = arith.mulf %pat#1, %pat#1 : f32
   %spreadA = arith.select %dl, %f1, %ra : f32
+  %coneS = coro.frame.load %frame["cone_s"] : f32
   %coneS1 = math.fma %spreadA, %f2, %coneS : f32
 
   // Russian roulette from bounce %rr_depth on: survive with the
   // probability of the largest throughput component (at most 0.95).
+  %depth = coro.frame.load %frame["depth"] : i32
   %depth1 = arith.addi %depth, %i1 : i32
   %rr:2 = func.call @rand(%s3#1) : (i32) -> (f32, i32)
   %tmax = func.call @max3(%thr1) : (vector<3xf32>) -> f32

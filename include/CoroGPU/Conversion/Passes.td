@@ -331,14 +331,17 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
        of a workgroup numbered by a prefix count in workgroup memory); each
        slot's category is its target token (times `hint-buckets`, plus the
        bucket of its `sort-by` promise); its rank among the slots of its
-       category in the workgroup and the per-workgroup counts are written;
-    2. `<f>__wf_scan` (one workgroup): exclusive prefix sums of the counts
-       over workgroups, then over categories, give every category its place
+       category in the workgroup is written, and the workgroup reserves
+       the places of its slots in each category with one atomic on the
+       category's counter;
+    2. `<f>__wf_scan` (one workgroup): the counters give every category
+       its total (and are cleared), a prefix sum over categories its place
        in the queue; it writes the workgroup counts of the next kernels
        (indirect dispatch arguments), the round's statistics and the
        termination flag;
-    3. `<f>__wf_scatter`: every alive slot goes to its place in the queue;
-       this is a stable multi-split: within a queue, slots keep their order;
+    3. `<f>__wf_scatter`: every alive slot goes to its place in the queue:
+       a multi-split, queues grouped by category (the order of the slots
+       within a category follows the atomics, not the slots);
     4. `<f>__wf_compact_gather` / `_scatter` (none unless the load factor
        fell below the threshold after the grid is exhausted): the alive
        frames move to the first slots;

@@ -144,7 +144,7 @@ private:
   /// Every slot free.
   void buildInit();
   /// One thread per slot of [0, active): refill, category, rank in the
-  /// workgroup, per-workgroup counts.
+  /// workgroup, and per category the workgroup's first place in its queue.
   void buildClassify();
 
   /// How per-category counters of a workgroup pack into i32 words: each
@@ -170,14 +170,10 @@ private:
   Value buildRefill(const KernelArgs &args, const FrameArraySlot &frame,
                     Value shared, Value sharedBase, Value lane, Value inRange,
                     Value oldToken);
-  /// One workgroup: prefix sums over workgroups (one thread per category),
-  /// then over categories (thread 0), and the decisions of the round.
+  /// One workgroup: the category totals (classify's counters, cleared for
+  /// the next round), their offsets (thread 0) and the decisions of the
+  /// round.
   void buildScan();
-  /// For each category in turn: each thread sums its chunk of workgroups,
-  /// the chunk sums are scanned in workgroup memory, and each thread
-  /// rewrites its chunk from its chunk's offset.
-  void buildChunkedScan(const KernelArgs &args, Value totals, Value partial,
-                        Value lane, Value groups, Value maxGroups);
   void buildRoundDecisions(const KernelArgs &args, Value totals);
   /// One thread per slot of the round: queue[place] = slot.
   void buildScatter();

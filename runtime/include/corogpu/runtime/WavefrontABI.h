@@ -22,7 +22,9 @@
 //   ranks    capacity words: a slot's rank among the slots of its category
 //            in its workgroup
 //   blocks   categories x ceil(capacity / workgroupSize) words: per category
-//            and workgroup, the count, then the exclusive prefix
+//            and workgroup, where the workgroup's slots of the category start
+//            within the category's queue (reserved by classify with one
+//            atomic on the category's counter)
 //   state    the words below
 //   scratch  capacity x frameWords words for compaction (4 bytes when off)
 //
@@ -155,9 +157,15 @@ inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
 inline uint32_t getCategoryOffsetsWord(uint32_t tokens) {
   return kFirstTokenWord + kWordsPerToken * tokens;
 }
+/// Classify design: where the category counters start (one word per
+/// category, after the offsets), the slots classify numbered in each
+/// category this round; scan reads and clears them.
+inline uint32_t getCategoryCountersWord(uint32_t tokens, uint32_t categories) {
+  return getCategoryOffsetsWord(tokens) + categories;
+}
 /// Words of the state buffer.
 inline uint32_t getStateWords(uint32_t tokens, uint32_t categories) {
-  return getCategoryOffsetsWord(tokens) + categories;
+  return getCategoryCountersWord(tokens, categories) + categories;
 }
 
 } // namespace corogpu::runtime::wavefront

@@ -88,6 +88,8 @@ WAVEFRONT_CONFIGS = {
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],
+    # The tail kernel once fewer than 10 % of the slots are alive.
+    "wavefront-tail": ["--wavefront-tail-below=10"],
     # Queues sorted by the "material" promise (the paper's sort by hint);
     # only the BVH path tracers have one (cornell, showcase: the material
     # type; heavy: the material index). Not run unless named.

@@ -156,6 +156,7 @@ Status corogpu::runtime::runWavefront(
   state[wf::kRefillPolicy] = options.refill == RefillPolicy::BelowHalf;
   state[wf::kOrderPolicy] = options.order == LaunchOrder::MostFirst;
   state[wf::kCompactPercent] = options.compactBelowPercent;
+  state[wf::kTailPercent] = plan.tailBelowPercent;
   state[wf::kActiveSlots] = capacity;
   state[wf::kRefill] = 1;
   // The queue design: every slot in the free ring (its init kernel writes
@@ -225,6 +226,11 @@ Status corogpu::runtime::runWavefront(
         wf::getSubroutineKernelName(name, token),
         plan.gridStride ? 0 : wf::getTokenWord(token, wf::kTokenGroups),
         plan.gridStride ? strideGroups : maxGroups));
+  // Work only in tail rounds, whose subroutine kernels advance gave none.
+  if (plan.tailBelowPercent)
+    round.push_back(dispatch(name + wf::kTailKernel,
+                             plan.gridStride ? 0 : wf::kTailGroups,
+                             plan.gridStride ? strideGroups : maxGroups));
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();

@@ -46,7 +46,7 @@ if [ -n "${HEAVY-1}" ]; then
       --coro-run "$coro_run" --backend cuda --workload heavy \
       --sizes 921600 --width 1280 --spp "${HEAVY_SPP:-2}" \
       --max-depth "$1" --rr-depth "$2" --repeats 5 \
-      --wavefront wavefront,wavefront-classify,wavefront-sort-material \
+      --wavefront wavefront,wavefront-tail,wavefront-classify,wavefront-sort-material \
       --json "$OUT/bench/heavy-$1-$2.json" | tee "$OUT/bench/heavy-$1-$2.txt"
   done
 fi
@@ -103,6 +103,8 @@ corpus cuda wavefront-aos-3-slots check '' --scheduler=wavefront --layout=aos \
   --capacity=3 --compact-below=50
 corpus cuda wavefront-sorted check material-sort --scheduler=wavefront \
   --capacity=17 --sort-by=material --hint-buckets=8
+corpus cuda wavefront-tail check '' --scheduler=wavefront --capacity=9 \
+  --wavefront-tail-below=100
 corpus cuda persistent check '' --scheduler=persistent
 corpus cuda persistent-aos-extension check '' --scheduler=persistent \
   --layout=aos --persistent-batch=100 --persistent-shared-memory=2048

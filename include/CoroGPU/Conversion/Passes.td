@@ -414,7 +414,14 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "lanes their places) instead of one atomic per slot. Needs "
            "subgroup arithmetic (Vulkan) and, on CUDA, workgroups of whole "
            "warps; ballots have 32 bits, lanes past the 32nd append alone; "
-           "coro-run turns it on where the device allows">
+           "coro-run turns it on where the device allows">,
+    Option<"tailBelow", "tail-below", "unsigned", /*default=*/"0",
+           "Queue design: build a tail kernel, and run it instead of the "
+           "subroutine kernels in the rounds that start once the grid is "
+           "exhausted with fewer than this % of the slots alive: each of "
+           "its threads runs one instance through its subroutines, as the "
+           "state machine does, so that the last instances finish in one "
+           "launch rather than in many near-empty rounds (0: no tail)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

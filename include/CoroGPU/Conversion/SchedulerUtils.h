@@ -95,6 +95,30 @@ scf::WhileOp buildStateMachineLoop(
 /// counts them (addLoopIterationCounter), a quarter of lavapipe's 65535.
 constexpr int64_t kLoopPassesPerLaunch = 16384;
 
+/// The loop passes a thread made as of its last step's end, for a state
+/// machine loop whose steps stop once they reach kLoopPassesPerLaunch (the
+/// state machine's bound-steps, the wavefront's tail kernel).
+class LoopPassBudget {
+public:
+  /// A budget none of which is spent: a memref<1xi32> variable, 0, at the
+  /// builder's position (before the loop).
+  static LoopPassBudget create(OpBuilder &builder, Location loc);
+  /// Whether the passes so far are below the budget (an i1): the `goOn` of
+  /// buildStateMachineLoop.
+  Value isLeft(OpBuilder &builder, Location loc) const;
+  /// Once the kernel's loops are counted (`counter`, the memref
+  /// addLoopIterationCounter returns): each step of `loop` ends by noting
+  /// the passes made, for the next step's condition. (The condition cannot
+  /// read the counter itself: the instrumentation would take the budget for
+  /// a loop cut short.)
+  void noteAtStepEnds(OpBuilder &builder, Location loc, scf::WhileOp loop,
+                      Value counter) const;
+
+private:
+  explicit LoopPassBudget(Value passes) : passes(passes) {}
+  Value passes;
+};
+
 /// Builds an `scf.index_switch` on `token` (an index) whose case t, for t
 /// from 0 to `numSubroutines - 1`, is what `buildCase(t)` builds, and whose
 /// default is what `buildDefault` builds (nothing without one).

@@ -99,6 +99,15 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
                      "arithmetic on Vulkan, workgroups of whole warps on "
                      "CUDA)"),
       llvm::cl::init(false)};
+  Option<unsigned> wavefrontTailBelow{
+      *this, "wavefront-tail-below",
+      llvm::cl::desc("Wavefront queue design: once the grid is exhausted "
+                     "and fewer than this % of the slots are alive, finish "
+                     "the instances with a tail kernel that runs each "
+                     "through its subroutines in one launch, as the state "
+                     "machine does, instead of one round per subroutine "
+                     "(0: off)"),
+      llvm::cl::init(0)};
   Option<int64_t> stateMachineSteps{
       *this, "state-machine-steps",
       llvm::cl::desc("State machine: run at most N passes of each "

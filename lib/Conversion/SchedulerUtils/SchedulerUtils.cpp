@@ -9,6 +9,7 @@
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -156,6 +157,42 @@ Value mlir::coro::compareWithTerminatedToken(OpBuilder &builder, Location loc,
   Value terminated =
       arith::ConstantIntOp::create(builder, loc, kTerminatedToken, 32);
   return arith::CmpIOp::create(builder, loc, predicate, token, terminated);
+}
+
+namespace {
+/// A memref<1xi32> variable's value, and a store to it.
+Value loadScalar(OpBuilder &builder, Location loc, Value variable) {
+  return memref::LoadOp::create(
+      builder, loc, variable,
+      ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+}
+void storeScalar(OpBuilder &builder, Location loc, Value value,
+                 Value variable) {
+  memref::StoreOp::create(
+      builder, loc, value, variable,
+      ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+}
+} // namespace
+
+LoopPassBudget LoopPassBudget::create(OpBuilder &builder, Location loc) {
+  Value passes = memref::AllocaOp::create(
+      builder, loc, MemRefType::get({1}, builder.getI32Type()));
+  storeScalar(builder, loc, arith::ConstantIntOp::create(builder, loc, 0, 32),
+              passes);
+  return LoopPassBudget(passes);
+}
+
+Value LoopPassBudget::isLeft(OpBuilder &builder, Location loc) const {
+  return arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ult, loadScalar(builder, loc, passes),
+      arith::ConstantIntOp::create(builder, loc, kLoopPassesPerLaunch, 32));
+}
+
+void LoopPassBudget::noteAtStepEnds(OpBuilder &builder, Location loc,
+                                    scf::WhileOp loop, Value counter) const {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getAfterBody()->getTerminator());
+  storeScalar(builder, loc, loadScalar(builder, loc, counter), passes);
 }
 
 scf::WhileOp mlir::coro::buildStateMachineLoop(

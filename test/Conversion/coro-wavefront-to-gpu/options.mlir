@@ -6,12 +6,17 @@
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=layout=diagonal" 2>&1 | FileCheck %s --check-prefix=LAYOUT
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=design=fast" 2>&1 | FileCheck %s --check-prefix=DESIGN
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=sort-by=material design=queues" 2>&1 | FileCheck %s --check-prefix=QSORT
+// RUN: not coro-opt %s "--coro-wavefront-to-gpu=tail-below=101" 2>&1 | FileCheck %s --check-prefix=TAIL-PERCENT
+// RUN: not coro-opt %s "--coro-wavefront-to-gpu=tail-below=10 design=classify" 2>&1 | FileCheck %s --check-prefix=TAIL-DESIGN
+// RUN: not coro-opt %s "--coro-wavefront-to-gpu=tail-below=10 sort-by=material" 2>&1 | FileCheck %s --check-prefix=TAIL-DESIGN
 
 // MISSING: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: radiance, material)
 // BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be positive, got 0
 // WORKGROUP: error: coro-wavefront-to-gpu: workgroup-size must be in [1, 2^31), got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
 // DESIGN: for the --design option: Cannot find option named 'fast'!
+// TAIL-PERCENT: error: coro-wavefront-to-gpu: tail-below is a percentage of the slots, got 101
+// TAIL-DESIGN: error: coro-wavefront-to-gpu: tail-below needs the queue design (the classify design, which sort-by and design=classify choose, has no tail kernel)
 coro.func @f(%out: memref<?xf32>) {
   %one = arith.constant 1.0 : f32
   coro.promise "radiance", %one : f32

@@ -55,13 +55,13 @@
 // CHECK-NOT:     arith.cmpi uge, %{{.*}}, %c32 : index
 // CHECK:         gpu.barrier
 // Per category, a workgroup with slots in it reserves their places with one
-// atomic on the category's counter (state words 50 and 51, after the two
-// offsets at 48) and writes where they start to `blocks`.
+// atomic on the category's counter (state words 58 and 59, after the two
+// offsets at 56) and writes where they start to `blocks`.
 // CHECK:         scf.for %[[C:.*]] = %{{.*}} to %c2{{.*}} step %c32
 // CHECK:           %[[N:.*]] = arith.andi
 // CHECK:           %[[ANY:.*]] = arith.cmpi ne, %[[N]], %c0_i32
 // CHECK:           %[[FIRST:.*]] = scf.if %[[ANY]] -> (i32) {
-// CHECK:             %[[CW:.*]] = arith.addi %c50, %[[C]] : index
+// CHECK:             %[[CW:.*]] = arith.addi %c58, %[[C]] : index
 // CHECK:             memref.atomic_rmw addi %[[N]], %[[STATE_C:.*]][%[[CW]]] : (i32, memref<?xi32>) -> i32
 // CHECK:           memref.store %[[FIRST]], %{{.*}}[%{{.*}}] : memref<?xi32>
 // SORT-LABEL:  gpu.func @f__wf_classify(
@@ -76,18 +76,18 @@
 
 // The scan runs in one workgroup: it takes the category totals from the
 // counters into workgroup memory and clears the counters for the next
-// round, then thread 0 lays the categories out (offsets at state word 48).
+// round, then thread 0 lays the categories out (offsets at state word 56).
 // CHECK-LABEL: gpu.func @f__wf_scan(
 // CHECK-SAME:    workgroup(%[[TOTALS:.*]] : memref<2xi32, #gpu.address_space<workgroup>>)
 // CHECK:         scf.for %[[C:.*]] = %{{.*}} to %c2 step %c32 {
-// CHECK:           %[[CW:.*]] = arith.addi %c50, %[[C]] : index
+// CHECK:           %[[CW:.*]] = arith.addi %c58, %[[C]] : index
 // CHECK:           %[[TOTAL:.*]] = memref.load %[[ST:.*]][%[[CW]]] : memref<?xi32>
 // CHECK:           memref.store %[[TOTAL]], %[[TOTALS]][%[[C]]]
 // CHECK:           memref.store %c0_i32, %[[ST]][%[[CW]]] : memref<?xi32>
 // CHECK:         gpu.barrier
 // CHECK:         scf.if
 // CHECK:           scf.for
-// CHECK:             arith.addi %c48
+// CHECK:             arith.addi %c56
 // CHECK-LABEL: gpu.func @f__wf_scatter(
 // CHECK-LABEL: gpu.func @f__wf_compact_gather(
 // CHECK-LABEL: gpu.func @f__wf_compact_scatter(
@@ -97,8 +97,8 @@
 // CHECK-LABEL: gpu.func @f__wf_0(
 // CHECK:         %[[I:.*]] = gpu.global_id x
 // CHECK:         scf.if
-// Its queue starts at state word 36 (token 0's words start at 32).
-// CHECK:           %[[START:.*]] = memref.load %{{.*}}[%c36]
+// Its queue starts at state word 44 (token 0's words start at 40).
+// CHECK:           %[[START:.*]] = memref.load %{{.*}}[%c44]
 // CHECK:           %[[START_I:.*]] = arith.index_cast %[[START]]
 // CHECK:           %[[AT:.*]] = arith.addi %[[START_I]], %[[I]]
 // CHECK:           memref.load %{{.*}}[%[[AT]]] : memref<?xi32>

@@ -32,6 +32,16 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
+// expected-error @+1 {{tailBelow is a percentage of the slots, got 101}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], tailBelow = 101>}} {}
+
+// -----
+
+// expected-error @+1 {{tailBelow needs the queue design}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "classify", tailBelow = 10>}} {}
+
+// -----
+
 // expected-error @+1 {{subroutines must be strings (their tags)}}
 module attributes {coro.state_machine = {f = #coro_plan.state_machine<workgroupSize = 64, frameWords = 3, stepsPerLaunch = 0, subroutines = [1, 2]>}} {}
 

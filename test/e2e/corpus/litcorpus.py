@@ -83,6 +83,16 @@ suite("vulkan/wavefront-grid-stride", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--capacity=7",
        "--wavefront-grid-stride", "--wavefront-stride-workgroups=1",
        "--wavefront-workgroup-size=4"])
+# The tail kernel from the second round on (every round once the grid is
+# exhausted and any instance returned), with 9 slots (refills before it) and
+# with grid-stride kernels.
+suite("vulkan/wavefront-tail", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=9",
+       "--wavefront-tail-below=100"])
+suite("vulkan/wavefront-tail-grid-stride", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=7",
+       "--wavefront-tail-below=100", "--wavefront-grid-stride",
+       "--wavefront-stride-workgroups=1", "--wavefront-workgroup-size=4"])
 suite("vulkan/wavefront-classify-grid-stride", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--capacity=7",
        "--wavefront-design=classify", "--wavefront-grid-stride",

@@ -56,6 +56,9 @@ CONFIGS = {
     "wf-lane": ("wavefront", ["--wavefront-subgroup-appends=false"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
+    # The tail kernel in every round once the grid is exhausted and an
+    # instance returned.
+    "wf-tail": ("wavefront", ["--wavefront-tail-below=100"]),
     "pt": ("persistent", []),
     "pt-switch": ("persistent", ["--fall-through=false"]),
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",

@@ -164,25 +164,17 @@ void WavefrontBuilder::buildAdvance() {
     Value parity = arith::SubIOp::create(rewriter, loc, i32(1),
                                          loadState(args, wf::kQueueParity));
     storeState(args, wf::kQueueParity, parity);
-    Value alive = i32(0), launches = i32(0);
-    auto setCount = [&](unsigned token, Value count, Value start) {
-      storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
-      storeState(args, wf::getTokenWord(token, wf::kTokenStart), start);
-      storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
-                  ceilDiv(count, workgroupSize));
-      addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
-      alive = add(alive, count);
-      launches = add(launches, boolToI32(notEqual(count, i32(0))));
-    };
+    // The round's queues: what the last round appended, and new instances
+    // on free slots, from the head of the ring.
+    SmallVector<Value> counts(tokens), starts(tokens);
     for (unsigned token = 0; token < tokens; ++token) {
       if (token == kEntryToken)
         continue;
       uint32_t next = wf::getTokenWord(token, wf::kTokenNext);
-      Value count = loadState(args, next);
+      counts[token] = loadState(args, next);
       storeState(args, next, i32(0));
-      setCount(token, count, getQueueStart(parity, i32(token), capacity));
+      starts[token] = getQueueStart(parity, i32(token), capacity);
     }
-    // New instances on free slots, from the head of the ring.
     Value head = loadState(args, wf::kFreeHead);
     Value free = arith::SubIOp::create(rewriter, loc,
                                        loadState(args, wf::kFreeTail), head);
@@ -192,7 +184,42 @@ void WavefrontBuilder::buildAdvance() {
         select(lessThanUnsigned(started, total),
                arith::SubIOp::create(rewriter, loc, total, started), i32(0));
     Value fresh = arith::MinUIOp::create(rewriter, loc, free, remaining);
-    setCount(kEntryToken, fresh, head);
+    counts[kEntryToken] = fresh;
+    starts[kEntryToken] = head;
+    Value alive = i32(0);
+    for (Value count : counts)
+      alive = add(alive, count);
+    // A tail round: nothing left to start and few alive. Its kernel runs
+    // the queues one after another (their counts in kTokenTail), and the
+    // subroutine kernels get none.
+    Value tailRound;
+    if (tail) {
+      Value fewAlive =
+          lessThanUnsigned(mul(alive, i32(100)),
+                           mul(loadState(args, wf::kTailPercent), capacity));
+      tailRound =
+          arith::AndIOp::create(rewriter, loc, equal(remaining, i32(0)),
+                                arith::AndIOp::create(rewriter, loc, fewAlive,
+                                                      notEqual(alive, i32(0))));
+      storeState(args, wf::kTailCount, select(tailRound, alive, i32(0)));
+      storeGroups(args, wf::kTailGroups,
+                  select(tailRound, ceilDiv(alive, workgroupSize), i32(0)));
+    }
+    Value launches = tail ? boolToI32(tailRound) : i32(0);
+    for (unsigned token = 0; token < tokens; ++token) {
+      Value count =
+          tail ? select(tailRound, i32(0), counts[token]) : counts[token];
+      storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
+      storeState(args, wf::getTokenWord(token, wf::kTokenStart), starts[token]);
+      storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
+                  ceilDiv(count, workgroupSize));
+      // The tail kernel counts the subroutines it runs itself.
+      addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
+      if (tail)
+        storeState(args, wf::getTokenWord(token, wf::kTokenTail),
+                   select(tailRound, counts[token], i32(0)));
+      launches = add(launches, boolToI32(notEqual(count, i32(0))));
+    }
     Value ringSize = mul(capacity, i32(2));
     Value moved = add(head, fresh);
     Value newHead =
@@ -210,4 +237,98 @@ void WavefrontBuilder::buildAdvance() {
     // Nothing alive means nothing was left to start either.
     storeState(args, wf::kDone, boolToI32(equal(alive, i32(0))));
   });
+}
+
+/// A tail launch runs each instance for at most this many subroutines, so
+/// that a coroutine that never returns cannot hold the device in one launch
+/// (the host's round limit stops it); one that needs more steps goes on in
+/// the next round.
+static constexpr int64_t kTailStepsPerLaunch = 1024;
+
+LogicalResult
+WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
+  KernelArgs args = beginSchedulingKernel(wf::kTailKernel);
+  // Where the driver limits loop passes, a thread stops stepping once its
+  // passes reach the budget; its instance goes on in a later round.
+  std::optional<LoopPassBudget> budget;
+  if (countIterations)
+    budget = LoopPassBudget::create(rewriter, loc);
+  Value first = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value count = toIndex(loadState(args, wf::kTailCount));
+  // One thread per instance, or (grid-stride, launched directly every
+  // round) a grid of any size.
+  Operation *scope;
+  Value position;
+  if (gridStride) {
+    Value threads =
+        mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
+            index(workgroupSize));
+    auto loop = scf::ForOp::create(rewriter, loc, first, count, threads);
+    scope = loop;
+    position = loop.getInductionVar();
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  } else {
+    auto ifOp = scf::IfOp::create(rewriter, loc, lessThanUnsigned(first, count),
+                                  /*withElse=*/false);
+    scope = ifOp;
+    position = first;
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  Block *body = rewriter.getInsertionBlock();
+  // The position-th instance of the round's queues laid end to end.
+  Value place = index(0), before = index(0);
+  for (unsigned token = 0; token < tokens; ++token) {
+    if (token == kEntryToken)
+      continue; // A tail round starts no instance.
+    Value queued =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenTail)));
+    Value after = add(before, queued);
+    Value inQueue = arith::AndIOp::create(
+        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
+        lessThanUnsigned(position, after));
+    Value start =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
+    place = select(inQueue, add(start, sub(position, before)), place);
+    before = after;
+  }
+  Value slot =
+      toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
+  FrameArraySlot frame = getFrame(args, slot);
+  Value id = toIndex(frame.loadWord(rewriter, loc, kCoroIdWord));
+  InstancePosition instance =
+      delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
+  auto budgetLeft = [&](OpBuilder &builder, Location at) -> Value {
+    return budget->isLeft(builder, at);
+  };
+  // The state machine from the token the frame holds. Each subroutine run
+  // counts in its statistics, as the subroutine kernels' launches do.
+  scf::WhileOp loop = buildStateMachineLoop(
+      rewriter, loc, frame, tokens,
+      [&](OpBuilder &builder, Location at, unsigned token) {
+        memref::AtomicRMWOp::create(
+            builder, at, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(builder, at, 1, 32), args.state,
+            ValueRange{arith::ConstantIndexOp::create(
+                builder, at, wf::getTokenWord(token, wf::kTokenTotal))});
+        cloneSubroutineBody(builder, subroutines[token], args.coroutineArgs);
+      },
+      kTailStepsPerLaunch, /*fallThrough=*/false,
+      budget ? function_ref<Value(OpBuilder &, Location)>(budgetLeft)
+             : nullptr);
+  for (func::FuncOp subroutine : subroutines)
+    if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
+                                  instance, scope)))
+      return failure();
+  // Returned, or stopped by the step bound or the budget: to the free ring
+  // or the queue of its token, as a subroutine kernel leaves it.
+  rewriter.setInsertionPointAfter(loop);
+  appendToNextQueue(args, getQueueBin(frame), slot);
+  if (countIterations) {
+    Value counter =
+        addLoopIterationCounter(gridStride ? scope->getBlock() : body,
+                                args.state, wf::kMostLoopIterations, rewriter);
+    if (counter)
+      budget->noteAtStepEnds(rewriter, loc, loop, counter);
+  }
+  return success();
 }

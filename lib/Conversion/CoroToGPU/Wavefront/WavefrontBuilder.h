@@ -61,18 +61,25 @@ public:
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
                    bool queues, bool gridStride, bool subgroupAppends,
-                   bool countIterations, RewriterBase &rewriter)
+                   bool tail, bool countIterations, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         layout(layout), hint(hint), buckets(hint ? buckets : 1), queues(queues),
         gridStride(gridStride), subgroupAppends(queues && subgroupAppends),
-        countIterations(countIterations) {
+        tail(queues && tail), countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
   }
 
   int64_t getNumCategories() const { return categories; }
+
+  /// The queue design's tail kernel (tail-below): one thread per instance
+  /// the round's queues hold, which runs it through its subroutines, as the
+  /// state machine does, from the token its frame holds, then appends it to
+  /// the free ring or the queue of the token it stopped at. Clones the
+  /// bodies of `subroutines` (token order), which stay.
+  LogicalResult buildTailKernel(ArrayRef<func::FuncOp> subroutines);
 
   /// The scheduling kernels of the design: init and advance (queues), or
   /// init, classify, scan, scatter and the two compaction kernels.
@@ -227,7 +234,8 @@ private:
   /// One thread, before the subroutine kernels of a round: the queues
   /// filled last round become this round's, new instances take free
   /// slots, and the round's counts, dispatch sizes, statistics and
-  /// termination follow.
+  /// termination follow; in a tail round (tail-below), the tail kernel's
+  /// counts instead of the subroutine kernels'.
   void buildAdvance();
 
   SplitOp split;
@@ -243,6 +251,8 @@ private:
   bool gridStride;
   /// The queue design's appends are one atomic per subgroup and queue.
   bool subgroupAppends;
+  /// The queue design has a tail kernel (tail-below).
+  bool tail;
   /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
   bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;

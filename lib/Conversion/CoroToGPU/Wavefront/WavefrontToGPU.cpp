@@ -67,11 +67,22 @@ struct CoroWavefrontToGPUPass
     ModuleOp module = getOperation();
     SchedulerPassOpening opening{getArgument(), workgroupSize};
     opening.checkOptions = [&]() -> LogicalResult {
-      if (sortBy.empty() || hintBuckets >= 1)
-        return success();
-      return mlir::emitError(module.getLoc(), getArgument())
-             << ": hint-buckets must be positive, got "
-             << static_cast<int64_t>(hintBuckets);
+      if (!sortBy.empty() && hintBuckets < 1)
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": hint-buckets must be positive, got "
+               << static_cast<int64_t>(hintBuckets);
+      if (tailBelow > 100)
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": tail-below is a percentage of the slots, got "
+               << static_cast<int64_t>(tailBelow);
+      if (tailBelow != 0 &&
+          (design == WavefrontDesign::Classify ||
+           (design == WavefrontDesign::Auto && !sortBy.empty())))
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": tail-below needs the queue design (the classify "
+                  "design, which sort-by and design=classify choose, has "
+                  "no tail kernel)";
+      return success();
     };
     opening.rejectLaunches = LaunchRejection{
         "wavefront", "its host loop runs in the CoroGPU runtime (coro-run, "
@@ -168,7 +179,8 @@ struct CoroWavefrontToGPUPass
     }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
                              *hint, hintBuckets, queues, gridStride,
-                             subgroupAppends, countLoopIterations, rewriter);
+                             subgroupAppends, tailBelow != 0,
+                             countLoopIterations, rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {
@@ -179,6 +191,9 @@ struct CoroWavefrontToGPUPass
       return failure();
     }
     builder.buildSchedulingKernels();
+    if (queues && tailBelow != 0 &&
+        failed(builder.buildTailKernel(*subroutines)))
+      return failure();
     for (auto [token, subroutine] : llvm::enumerate(*subroutines)) {
       if (failed(builder.buildSubroutineKernel(subroutine, token)))
         return failure();
@@ -192,7 +207,7 @@ struct CoroWavefrontToGPUPass
             builder.getNumCategories(), split.getFrameWords(), layout,
             split.getNamesAttr(),
             queues ? WavefrontDesign::Queues : WavefrontDesign::Classify,
-            gridStride));
+            gridStride, queues ? tailBelow.getValue() : 0));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -103,7 +103,8 @@ LogicalResult WavefrontPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
     uint32_t tokens, uint32_t categories, uint32_t frameWords,
     corogpu::runtime::FrameArrayLayout layout, ArrayAttr subroutines,
-    corogpu::runtime::wavefront::Design design, bool gridStride) {
+    corogpu::runtime::wavefront::Design design, bool gridStride,
+    uint32_t tailBelow) {
   if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)))
     return failure();
   if (categories < tokens)
@@ -119,6 +120,11 @@ LogicalResult WavefrontPlanAttr::verify(
                           "categories ("
                        << categories << ") must equal the tokens (" << tokens
                        << ")";
+  if (tailBelow > 100)
+    return emitError() << "tailBelow is a percentage of the slots, got "
+                       << tailBelow;
+  if (tailBelow != 0 && design != Design::Queues)
+    return emitError() << "tailBelow needs the queue design";
   return success();
 }
 

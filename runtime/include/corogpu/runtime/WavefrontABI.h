@@ -34,7 +34,9 @@
 // then a ring of 2 x capacity free slots; ranks, blocks and scratch are
 // unused (one word each). Its rounds are kAdvanceKernel, then the
 // subroutine kernels, each of which appends the slots it leaves to the next
-// round's queue of their token, or to the free ring.
+// round's queue of their token, or to the free ring; with a tail kernel
+// (plan tailBelow), then kTailKernel, which has work only in the rounds
+// whose subroutine kernels advance gave none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +84,10 @@ inline constexpr const char *kCompactGatherKernel = "__wf_compact_gather";
 inline constexpr const char *kCompactScatterKernel = "__wf_compact_scatter";
 /// The queue design's one scheduling kernel per round.
 inline constexpr const char *kAdvanceKernel = "__wf_advance";
+/// The queue design's tail kernel (coro-wavefront-to-gpu tail-below): in a
+/// tail round it runs every queued instance through its subroutines, as the
+/// state machine does, in place of the subroutine kernels.
+inline constexpr const char *kTailKernel = "__wf_tail";
 /// The kernel of subroutine `token`: `<coroutine>__wf_<token>`.
 inline std::string getSubroutineKernelName(const std::string &coroutine,
                                            unsigned token) {
@@ -116,6 +122,10 @@ enum StateWord : uint32_t {
   kMostLoopIterations = 14, ///< The most loop iterations of one subroutine
                             ///< run (atomic max, with count-loop-iterations):
                             ///< a driver's loop limit reached (lavapipe).
+  kTailPercent = 15, ///< Queue design with a tail kernel (configuration):
+                     ///< once the grid is exhausted and fewer than this %
+                     ///< of the slots are alive, the round runs the tail
+                     ///< kernel instead of the subroutine kernels.
   // The queue design's words.
   kQueueParity = 27,      ///< Which half of the token queues this round runs.
   kFreeHead = 28,         ///< The free ring's first entry (below 2 x capacity).
@@ -125,12 +135,17 @@ enum StateWord : uint32_t {
   kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
   kScatterGroups = 20,  ///< Scatter of this round.
   kCompactGroups = 24,  ///< Compaction of this round: ceil(alive / wg) or 0.
-  kFirstTokenWord = 32, ///< Then kWordsPerToken words per token.
+  kTailGroups = 32,     ///< The tail kernel of this round: ceil(alive / wg)
+                        ///< in a tail round, else 0.
+  kTailCount = 35,      ///< Instances the tail kernel runs this round.
+  kFirstTokenWord = 40, ///< Then kWordsPerToken words per token.
 };
 
 /// Words of each token, from kFirstTokenWord + kWordsPerToken * token.
 enum TokenWord : uint32_t {
   kTokenGroups = 0, ///< Indirect dispatch arguments (3 words).
+  kTokenTail = 3,   ///< Queue design: instances of its queue that the tail
+                    ///< kernel runs this round (its own count is then 0).
   kTokenStart = 4,  ///< Where its instances start in the queue.
   kTokenCount = 5,  ///< Instances its kernel runs this round.
   kTokenTotal = 6,  ///< Instances it ran over all rounds.

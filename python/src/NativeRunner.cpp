@@ -593,28 +593,20 @@ Error Program::compile(const CompileRequest &request,
 static runner::RunOptions getRunOptions(rt::Device &device,
                                         const runner::CompiledCoroutine &what,
                                         const RunRequest &request) {
-  runner::RunOptions options;
-  options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
-  options.persistent.limits.maxRounds = uint64_t(1) << 20;
-  for (rt::RunLimits *limits :
-       {&options.wavefront.limits, &options.persistent.limits,
-        &options.instanceKernel.limits}) {
-    if (request.maxRounds)
-      limits->maxRounds = request.maxRounds;
-    limits->maxSeconds = request.timeLimit;
-    limits->howToChange = "time_limit=S sets the limit of seconds (default "
-                          "300, 0: none), max_rounds=N that of rounds or "
-                          "launches (default 2^20)";
-  }
+  runner::RunLimitSettings limits;
+  if (request.maxRounds)
+    limits.maxRounds = request.maxRounds;
+  limits.maxSeconds = request.timeLimit;
+  limits.howToChange = "time_limit=S sets the limit of seconds (default 300, "
+                       "0: none), max_rounds=N that of rounds or launches "
+                       "(default 2^20)";
+  limits.stateMachineStepsAdvice =
+      "options state_machine_steps=N runs at most N passes of an instance's "
+      "state machine per launch";
+  runner::RunOptions options = runner::getRunOptions(device, what, limits);
   options.wavefront.capacity = request.capacity;
   options.wavefront.timing = true;
   options.persistent.timing = true;
-  auto machine = dyn_cast<coro::plan::StateMachinePlanAttr>(what.plan);
-  if (machine && machine.getStepsPerLaunch() == 0 &&
-      device.getLoopIterationLimit())
-    options.instanceKernel.loopLimitAdvice =
-        "; options state_machine_steps=N runs at most N passes of an "
-        "instance's state machine per launch";
   return options;
 }
 

@@ -153,23 +153,19 @@ getRunOptions(rt::Device &device, const runner::CompiledCoroutine &compiled,
           at.rounds / at.seconds, wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
-  // Each host loop keeps its own default round limit unless --max-rounds
-  // is given (the mega-kernel, the state machine and the persistent
-  // threads: 2^20 launches; the persistent kernel in bounded steps
-  // relaunches as long as an instance is live).
-  runner::RunOptions options;
-  options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
-  options.persistent.limits.maxRounds = uint64_t(1) << 20;
-  for (rt::RunLimits *limits :
-       {&options.wavefront.limits, &options.persistent.limits,
-        &options.instanceKernel.limits}) {
-    if (maxRounds != ~uint64_t(0))
-      limits->maxRounds = maxRounds;
-    limits->maxSeconds = timeLimit;
-    limits->howToChange =
-        "--time-limit=S sets the limit of seconds (default 300, 0: none), "
-        "--max-rounds=N that of rounds or launches (default 2^20)";
-  }
+  // 2^20 rounds or launches unless --max-rounds is given (the persistent
+  // kernel in bounded steps relaunches as long as an instance is live).
+  runner::RunLimitSettings limits;
+  if (maxRounds != ~uint64_t(0))
+    limits.maxRounds = maxRounds;
+  limits.maxSeconds = timeLimit;
+  limits.howToChange =
+      "--time-limit=S sets the limit of seconds (default 300, 0: none), "
+      "--max-rounds=N that of rounds or launches (default 2^20)";
+  limits.stateMachineStepsAdvice =
+      "--state-machine-steps=N runs at most N passes of an instance's state "
+      "machine per launch";
+  runner::RunOptions options = runner::getRunOptions(device, compiled, limits);
 
   options.wavefront.capacity = capacity;
   options.wavefront.refill = refill;
@@ -188,13 +184,6 @@ getRunOptions(rt::Device &device, const runner::CompiledCoroutine &compiled,
   options.persistent.progress = progress;
 
   options.instanceKernel.statusBuffer = compileFlags.terminationChecks;
-  // Where its steps are not bounded already (the device's default there).
-  auto machine = dyn_cast<coro::plan::StateMachinePlanAttr>(compiled.plan);
-  if (machine && machine.getStepsPerLaunch() == 0 &&
-      device.getLoopIterationLimit())
-    options.instanceKernel.loopLimitAdvice =
-        "; --state-machine-steps=N runs at most N passes of an "
-        "instance's state machine per launch";
   options.instanceKernel.progress = progress;
   return options;
 }

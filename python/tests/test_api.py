@@ -195,6 +195,22 @@ def test_limit_error_has_the_runtimes_message():
                   max_rounds=2)
 
 
+def test_loop_limit_error_names_the_state_machine_steps_keyword():
+    """On a driver that ends a thread's loops after 65535 passes (lavapipe),
+    a state machine in one launch whose instances resume 70,000 times is
+    cut short: the error says so and names the keyword that bounds it."""
+    device = corogpu.device()
+    if "llvmpipe" not in device.name:
+        pytest.skip("needs a device that limits loop passes (lavapipe), "
+                    "not " + device.name)
+    steps = np.zeros(8, np.int32)
+    values = np.zeros(8, np.float32)
+    with pytest.raises(corogpu.RunError,
+                       match="had a loop cut short.*state_machine_steps=N"):
+        countdown(8, 70000, steps, values, scheduler="state-machine",
+                  state_machine_steps=0)
+
+
 @corogpu.coroutine
 def stepper(out: Buffer[f32]):
     corogpu.promise("n", 1.0)

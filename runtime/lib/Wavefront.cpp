@@ -275,17 +275,26 @@ Status corogpu::runtime::runWavefront(
       return status;
     // A subroutine run that reached the driver's loop limit had its loops
     // ended early (kernels compiled with count-loop-iterations report it).
+    // A tail kernel's thread runs subroutines until its loops made 16384
+    // passes, and the step that crosses that may make many more.
+    std::string advice =
+        plan.gridStride
+            ? ": launch more workgroups per subroutine kernel (coro-run "
+              "--wavefront-stride-workgroups), so that each thread runs "
+              "fewer instances, or add suspension points to the long loops"
+            : ": add suspension points to the long loops (each "
+              "resumption is a fresh thread)";
+    if (plan.tailBelowPercent)
+      advice += "; or run without the tail kernel (coro-run "
+                "--wavefront-tail-below=0), whose threads run several "
+                "subroutines each";
+    std::string what = plan.gridStride
+                           ? "a thread of a grid-stride subroutine kernel"
+                           : "a subroutine run";
+    if (plan.tailBelowPercent)
+      what += " or of the tail kernel";
     if (Status status = checkLoopIterationLimit(
-            device, state[wf::kMostLoopIterations],
-            plan.gridStride ? "a thread of a grid-stride subroutine kernel"
-                            : "a subroutine run",
-            "",
-            plan.gridStride
-                ? ": launch more workgroups per subroutine kernel (coro-run "
-                  "--wavefront-stride-workgroups), so that each thread runs "
-                  "fewer instances, or add suspension points to the long loops"
-                : ": add suspension points to the long loops (each "
-                  "resumption is a fresh thread)");
+            device, state[wf::kMostLoopIterations], what, "", advice);
         !status.ok())
       return status;
     if (state[wf::kDone])

@@ -82,13 +82,14 @@ struct RunLimitSettings {
   std::string stateMachineStepsAdvice;
 };
 
-/// The host loops' options with `limits` for every scheduler (2^20 rounds
-/// or launches unless given) and, where `compiled` is a state machine in
-/// one launch on a device that limits loop passes, the advice to bound its
-/// steps. The rest (progress, timing, capacity, ...) are the caller's.
+/// The host loops' options with the limits `settings` give every scheduler
+/// (2^20 rounds or launches unless given) and, where `compiled` is a state
+/// machine in one launch on a device that limits loop passes, the advice to
+/// bound its steps. The rest (progress, timing, capacity, ...) are the
+/// caller's.
 RunOptions getRunOptions(const corogpu::runtime::Device &device,
                          const CompiledCoroutine &compiled,
-                         const RunLimitSettings &limits);
+                         const RunLimitSettings &settings);
 
 /// Milliseconds spent in each phase of one run (GPU: what the device's
 /// timers measured of `run`).

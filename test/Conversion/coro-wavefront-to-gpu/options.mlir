@@ -16,7 +16,7 @@
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
 // DESIGN: for the --design option: Cannot find option named 'fast'!
 // TAIL-PERCENT: error: coro-wavefront-to-gpu: tail-below is a percentage of the slots, got 101
-// TAIL-DESIGN: error: coro-wavefront-to-gpu: tail-below needs the queue design (the classify design, which sort-by and design=classify choose, has no tail kernel)
+// TAIL-DESIGN: error: coro-wavefront-to-gpu: tail-below needs the queue design; the classify design (chosen by sort-by and design=classify, and in coro-run by --compact-below, --order=most-first and --refill=half) has no tail kernel
 coro.func @f(%out: memref<?xf32>) {
   %one = arith.constant 1.0 : f32
   coro.promise "radiance", %one : f32

@@ -74,8 +74,12 @@
 
 // Where the driver limits loop passes, a step starts only while the thread's
 // passes, noted at each step's end, are below 16384.
+// Once the budget is spent, an instance only goes back to its queue.
 // BUDGET-LABEL: gpu.func @f__wf_tail(
 // BUDGET:         %[[PASSES:.*]] = memref.alloca() : memref<1xi32>
+// BUDGET:         %[[SPENT:.*]] = memref.load %[[PASSES]][
+// BUDGET:         %[[LEFT:.*]] = arith.cmpi ult, %[[SPENT]], %c16384_i32
+// BUDGET:         scf.if %[[LEFT]] {
 // BUDGET:         scf.while
 // BUDGET:           %[[SO_FAR:.*]] = memref.load %[[PASSES]][
 // BUDGET:           arith.cmpi ult, %[[SO_FAR]], %c16384_i32

@@ -49,6 +49,13 @@
 // INNER: buffer 0 (i32 x 64): [60000, 60000,
 // INNER: check: wavefront matches the mega-kernel reference
 //
+// The lane profile gives the tail kernel's share of the GPU time on a row
+// of its own; the subroutines it ran count in their rows.
+// RUN: coro-run %s --coro=k --grid=640 --arg=100 --buffer=i32:640:zeros --scheduler=wavefront --wavefront-tail-below=20 --profile-lanes --quiet | FileCheck %s --check-prefix=PROFILE
+// PROFILE: step {{.*}} 30480
+// PROFILE-NEXT: tail kernel {{ *[0-9.]+}} %   (the subroutines it ran are counted above)
+// PROFILE-NEXT: scheduling
+//
 // The classify design has no tail kernel:
 // RUN: not coro-run %s --coro=k --grid=640 --arg=100 --buffer=i32:640:zeros --scheduler=wavefront --wavefront-tail-below=20 --compact-below=50 2>&1 | FileCheck %s --check-prefix=CLASSIFY
 // CLASSIFY: error: coro-wavefront-to-gpu: tail-below needs the queue design
@@ -85,3 +92,4 @@ coro.func @inner(%n: i32, %m: i32, %out: memref<?xi32>) {
   memref.store %r, %out[%id] : memref<?xi32>
   coro.return
 }
+

@@ -301,7 +301,17 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
     return budget->isLeft(builder, at);
   };
   // The state machine from the token the frame holds. Each subroutine run
-  // counts in its statistics, as the subroutine kernels' launches do.
+  // counts in its statistics, as the subroutine kernels' launches do. Once
+  // the budget is spent, a grid-stride thread only hands its further
+  // instances on, entering no loop for them.
+  Operation *steps = nullptr;
+  if (budget) {
+    auto ifBudget =
+        scf::IfOp::create(rewriter, loc, budget->isLeft(rewriter, loc),
+                          /*withElse=*/false);
+    steps = ifBudget;
+    rewriter.setInsertionPoint(ifBudget.thenBlock()->getTerminator());
+  }
   scf::WhileOp loop = buildStateMachineLoop(
       rewriter, loc, frame, tokens,
       [&](OpBuilder &builder, Location at, unsigned token) {
@@ -321,7 +331,7 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
       return failure();
   // Returned, or stopped by the step bound or the budget: to the free ring
   // or the queue of its token, as a subroutine kernel leaves it.
-  rewriter.setInsertionPointAfter(loop);
+  rewriter.setInsertionPointAfter(steps ? steps : loop.getOperation());
   appendToNextQueue(args, getQueueBin(frame), slot);
   if (countIterations) {
     Value counter =

@@ -79,9 +79,10 @@ struct CoroWavefrontToGPUPass
           (design == WavefrontDesign::Classify ||
            (design == WavefrontDesign::Auto && !sortBy.empty())))
         return mlir::emitError(module.getLoc(), getArgument())
-               << ": tail-below needs the queue design (the classify "
-                  "design, which sort-by and design=classify choose, has "
-                  "no tail kernel)";
+               << ": tail-below needs the queue design; the classify "
+                  "design (chosen by sort-by and design=classify, and in "
+                  "coro-run by --compact-below, --order=most-first and "
+                  "--refill=half) has no tail kernel";
       return success();
     };
     opening.rejectLaunches = LaunchRejection{

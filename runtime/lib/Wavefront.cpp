@@ -229,8 +229,29 @@ Status corogpu::runtime::runWavefront(
   // Work only in tail rounds, whose subroutine kernels advance gave none.
   if (plan.tailBelowPercent)
     round.push_back(dispatch(name + wf::kTailKernel,
-                             plan.gridStride ? 0 : wf::kTailGroups,
+                             plan.gridStride ? 0u : uint32_t(wf::kTailGroups),
                              plan.gridStride ? strideGroups : maxGroups));
+
+  // What a loop cut short by the driver's limit says (kernels compiled with
+  // count-loop-iterations report it). A tail kernel's thread runs
+  // subroutines until its loops made 16384 passes, and the step that
+  // crosses that may make many more.
+  std::string loopLimitWhat =
+      plan.gridStride ? "a thread of a grid-stride subroutine kernel"
+                      : "a subroutine run";
+  std::string loopLimitAdvice =
+      plan.gridStride
+          ? ": launch more workgroups per subroutine kernel (coro-run "
+            "--wavefront-stride-workgroups), so that each thread runs "
+            "fewer instances, or add suspension points to the long loops"
+          : ": add suspension points to the long loops (each "
+            "resumption is a fresh thread)";
+  if (plan.tailBelowPercent) {
+    loopLimitWhat += " or of the tail kernel";
+    loopLimitAdvice += "; or run without the tail kernel (coro-run "
+                       "--wavefront-tail-below=0), whose threads run several "
+                       "subroutines each";
+  }
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();
@@ -275,26 +296,9 @@ Status corogpu::runtime::runWavefront(
       return status;
     // A subroutine run that reached the driver's loop limit had its loops
     // ended early (kernels compiled with count-loop-iterations report it).
-    // A tail kernel's thread runs subroutines until its loops made 16384
-    // passes, and the step that crosses that may make many more.
-    std::string advice =
-        plan.gridStride
-            ? ": launch more workgroups per subroutine kernel (coro-run "
-              "--wavefront-stride-workgroups), so that each thread runs "
-              "fewer instances, or add suspension points to the long loops"
-            : ": add suspension points to the long loops (each "
-              "resumption is a fresh thread)";
-    if (plan.tailBelowPercent)
-      advice += "; or run without the tail kernel (coro-run "
-                "--wavefront-tail-below=0), whose threads run several "
-                "subroutines each";
-    std::string what = plan.gridStride
-                           ? "a thread of a grid-stride subroutine kernel"
-                           : "a subroutine run";
-    if (plan.tailBelowPercent)
-      what += " or of the tail kernel";
-    if (Status status = checkLoopIterationLimit(
-            device, state[wf::kMostLoopIterations], what, "", advice);
+    if (Status status =
+            checkLoopIterationLimit(device, state[wf::kMostLoopIterations],
+                                    loopLimitWhat, "", loopLimitAdvice);
         !status.ok())
       return status;
     if (state[wf::kDone])

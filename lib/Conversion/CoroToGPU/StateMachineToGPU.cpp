@@ -137,18 +137,13 @@ struct CoroStateMachineToGPUPass
       budget = LoopPassBudget::create(rewriter, loc);
     scf::WhileOp loop;
     auto buildLoop = [&](std::optional<int64_t> maxSteps) {
-      auto budgetLeft = [&](OpBuilder &builder, Location at) -> Value {
-        return budget->isLeft(builder, at);
-      };
       loop = buildStateMachineLoop(
           rewriter, loc, storage, subroutines.size(),
           [&](OpBuilder &builder, Location, unsigned token) {
             // Its frame accesses are lowered below, copies included.
             cloneSubroutineBody(builder, subroutines[token], args);
           },
-          maxSteps, fallThrough,
-          budget ? function_ref<Value(OpBuilder &, Location)>(budgetLeft)
-                 : nullptr);
+          maxSteps, fallThrough, budget ? &*budget : nullptr);
     };
     if (bounded) {
       if (failed(

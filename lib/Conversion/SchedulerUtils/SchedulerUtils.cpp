@@ -200,7 +200,7 @@ scf::WhileOp mlir::coro::buildStateMachineLoop(
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
     std::optional<int64_t> maxSteps, bool fallThrough,
-    function_ref<Value(OpBuilder &, Location)> goOn) {
+    const LoopPassBudget *budget) {
   if (!maxSteps) {
     Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
     frame.storeToken(builder, loc, entry);
@@ -228,8 +228,9 @@ scf::WhileOp mlir::coro::buildStateMachineLoop(
               b, loc, arith::CmpIPredicate::ult, steps.front(), stepBound);
           running = arith::AndIOp::create(b, loc, running, belowBound);
         }
-        if (goOn)
-          running = arith::AndIOp::create(b, loc, running, goOn(b, loc));
+        if (budget)
+          running =
+              arith::AndIOp::create(b, loc, running, budget->isLeft(b, loc));
         scf::ConditionOp::create(b, loc, running, steps);
       },
       [&](OpBuilder &b, Location loc, ValueRange steps) {

@@ -71,7 +71,7 @@ void WavefrontBuilder::buildClassify() {
   // workgroup, which grew with both.
   Value maxGroups = getMaxSlotGroups(args);
   Value countersWord = index(wf::getCategoryCountersWord(tokens, categories));
-  auto storeBlockCount = [&](Value c, Value count) {
+  auto reservePlaces = [&](Value c, Value count) {
     Value first = buildIfValue(
         notEqual(count, i32(0)),
         [&] {
@@ -105,7 +105,7 @@ void WavefrontBuilder::buildClassify() {
         });
     gpu::BarrierOp::create(rewriter, loc);
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, memref::LoadOp::create(rewriter, loc, histogram, c));
+      reservePlaces(c, memref::LoadOp::create(rewriter, loc, histogram, c));
     });
   } else if (packing) {
     // Counters of every category packed into words, scanned over the
@@ -150,7 +150,7 @@ void WavefrontBuilder::buildClassify() {
                                        readCounter(category, lane), i32(1));
         });
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, readCounter(toI32(c), index(workgroupSize - 1)));
+      reservePlaces(c, readCounter(toI32(c), index(workgroupSize - 1)));
     });
   } else {
     // Too many categories to pack: count them one by one.
@@ -159,7 +159,7 @@ void WavefrontBuilder::buildClassify() {
     gpu::BarrierOp::create(rewriter, loc);
     rank = countEqual(shared, lane, category);
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, countEqual(shared, index(workgroupSize), toI32(c)));
+      reservePlaces(c, countEqual(shared, index(workgroupSize), toI32(c)));
     });
   }
   buildIf(inRange, [&] {

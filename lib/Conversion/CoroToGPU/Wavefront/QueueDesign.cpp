@@ -260,10 +260,8 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
   Operation *scope;
   Value position;
   if (gridStride) {
-    Value threads =
-        mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
-            index(workgroupSize));
-    auto loop = scf::ForOp::create(rewriter, loc, first, count, threads);
+    auto loop =
+        scf::ForOp::create(rewriter, loc, first, count, getGridThreads());
     scope = loop;
     position = loop.getInductionVar();
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
@@ -297,9 +295,6 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
   Value id = toIndex(frame.loadWord(rewriter, loc, kCoroIdWord));
   InstancePosition instance =
       delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
-  auto budgetLeft = [&](OpBuilder &builder, Location at) -> Value {
-    return budget->isLeft(builder, at);
-  };
   // The state machine from the token the frame holds. Each subroutine run
   // counts in its statistics, as the subroutine kernels' launches do. Once
   // the budget is spent, a grid-stride thread only hands its further
@@ -322,9 +317,7 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
                 builder, at, wf::getTokenWord(token, wf::kTokenTotal))});
         cloneSubroutineBody(builder, subroutines[token], args.coroutineArgs);
       },
-      kTailStepsPerLaunch, /*fallThrough=*/false,
-      budget ? function_ref<Value(OpBuilder &, Location)>(budgetLeft)
-             : nullptr);
+      kTailStepsPerLaunch, /*fallThrough=*/false, budget ? &*budget : nullptr);
   for (func::FuncOp subroutine : subroutines)
     if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
                                   instance, scope)))

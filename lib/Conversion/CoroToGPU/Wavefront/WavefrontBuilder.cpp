@@ -50,9 +50,7 @@ LogicalResult WavefrontBuilder::buildSubroutineKernel(func::FuncOp subroutine,
   Block *body;
   Value index;
   if (gridStride) {
-    Value threads =
-        mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
-            this->index(workgroupSize));
+    Value threads = getGridThreads();
     Value bound = count;
     if (subgroupAppends)
       bound = mul(ceilDiv(count, workgroupSize), this->index(workgroupSize));
@@ -136,6 +134,11 @@ LogicalResult WavefrontBuilder::buildSubroutineKernel(func::FuncOp subroutine,
     addLoopIterationCounter(gridStride ? inQueue->getBlock() : body, args.state,
                             wf::kMostLoopIterations, rewriter);
   return success();
+}
+
+Value WavefrontBuilder::getGridThreads() {
+  return mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
+             index(workgroupSize));
 }
 
 KernelArgs WavefrontBuilder::beginKernel(const std::string &name) {

@@ -122,6 +122,10 @@ private:
     return beginKernel(coroutine.getSymName().str() + suffix);
   }
 
+  /// The threads of the launch (an index): a grid-stride kernel's step
+  /// over queue positions.
+  Value getGridThreads();
+
   /// Workgroup memory of `size` i32 in the current kernel.
   Value addWorkgroupArray(int64_t size) {
     return SchedulerKernelBuilder::addWorkgroupArray(currentKernel, size);

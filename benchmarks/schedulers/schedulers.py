@@ -92,11 +92,15 @@ WAVEFRONT_CONFIGS = {
     "wavefront-tail": ["--wavefront-tail-below=10"],
     # Queues sorted by the "material" promise (the paper's sort by hint);
     # only the BVH path tracers have one (cornell, showcase: the material
-    # type; heavy: the material index). Not run unless named.
+    # type; heavy: the material index). Not run unless named: with the
+    # queue design (its scatter) and with the classify design.
     "wavefront-sort-material": ["--sort-by=material", "--hint-buckets=32"],
+    "wavefront-sort-material-classify": ["--sort-by=material",
+                                         "--hint-buckets=32",
+                                         "--wavefront-design=classify"],
 }
 DEFAULT_WAVEFRONT = [name for name in WAVEFRONT_CONFIGS
-                     if name != "wavefront-sort-material"]
+                     if not name.startswith("wavefront-sort-material")]
 # The persistent-threads scheduler: the defaults (64 threads, 256 slots per
 # workgroup; on a CPU device such as lavapipe one subgroup and 4 slots per
 # thread;

@@ -37,7 +37,8 @@ uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
 uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
                             bool compaction, uint64_t instances) {
   uint64_t bytesPerSlot =
-      4 * (plan.queues ? plan.frameWords + 2 * plan.tokens + 2
+      4 * (plan.queues ? plan.frameWords + 2 * plan.tokens + 2 +
+                             (plan.sortsQueues() ? 2 : 0)
                        : plan.frameWords * (compaction ? 2 : 1) + 2 +
                              ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
@@ -54,7 +55,7 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   if (frameSlots == 0)
     frameSlots = bufferWords / plan.frameWords;
   uint64_t queueWordsPerSlot =
-      plan.queues ? 2 * plan.tokens + 2
+      plan.queues ? 2 * plan.tokens + 2 + (plan.sortsQueues() ? 1 : 0)
                   : ceilDiv(plan.categories, plan.workgroupSize);
   uint64_t addressable =
       std::min<uint64_t>(frameSlots, bufferWords / queueWordsPerSlot);
@@ -123,8 +124,9 @@ Status corogpu::runtime::runWavefront(
   std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
   const uint64_t words[wf::kNumSchedulerBuffers] = {
       frameBufferWords,
-      plan.queues ? wf::getQueueWords(plan.tokens, capacity) : capacity,
-      plan.queues ? 1 : capacity,
+      plan.queues ? wf::getQueueWords(plan.tokens, capacity, plan.sortsQueues())
+                  : capacity,
+      plan.queues && !plan.sortsQueues() ? 1 : capacity,
       plan.queues ? 1 : uint64_t(plan.categories) * maxGroups,
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
@@ -196,6 +198,9 @@ Status corogpu::runtime::runWavefront(
   std::vector<Dispatch> round;
   if (plan.queues) {
     round.push_back(dispatch(name + wf::kAdvanceKernel, 0, 1));
+    if (plan.sortsQueues())
+      round.push_back(
+          dispatch(name + wf::kScatterKernel, wf::kScatterGroups, maxGroups));
   } else {
     round.push_back(
         dispatch(name + wf::kClassifyKernel, wf::kSlotGroups, maxGroups));

@@ -350,15 +350,19 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
        reads and storing only the ones it writes.
 
     That is the `classify` design. The `queues` design (Laine, Karras and
-    Aila's queued wavefront; the default without `sort-by`) has no pass
-    over all slots: each subroutine kernel appends every slot it leaves to
-    the next round's queue of its new token, or to a ring of free slots,
-    with one atomic add on that queue's count; `<f>__wf_advance` (one
-    thread) then swaps the queues, turns
-    their counts into indirect dispatch arguments, has the entry kernel
-    start new instances on free slots from the ring, and decides
-    termination. It has no hint buckets, compaction, "most first" order or
-    half-empty refill; those need `design=classify`. With
+    Aila's queued wavefront; the default) has no pass over all slots: each
+    subroutine kernel appends every slot it leaves to the next round's
+    queue of its new token, or to a ring of free slots, with one atomic add
+    on that queue's count; `<f>__wf_advance` (one thread) then swaps the
+    queues, turns their counts into indirect dispatch arguments, has the
+    entry kernel start new instances on free slots from the ring, and
+    decides termination. With `sort-by`, each append also numbers the slot
+    in its category (one atomic on the category's counter), advance turns
+    the counters into places, and `<f>__wf_scatter` (one thread per slot
+    appended) moves each slot to its place: the round's queues are sorted
+    by category, without a pass over every slot. The queue design has no
+    compaction, "most first" order or half-empty refill; those need
+    `design=classify`. With
     `subgroup-appends`, the append is one atomic per subgroup and queue:
     the instance runs under a test of its place in the queue, every lane
     of the subgroup reaches the append after it, and ballots of the
@@ -400,9 +404,9 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::coro::WavefrontDesign::Auto",
            "How each round builds the queues: queues (slots appended to "
            "their next queue as they leave a subroutine), classify (a pass "
-           "over every slot: classify, scan, scatter; needed by sort-by and "
-           "the runtime's compaction, most-first order and half-empty "
-           "refill), auto (queues unless sort-by)",
+           "over every slot: classify, scan, scatter; needed by the "
+           "runtime's compaction, most-first order and half-empty refill), "
+           "auto (queues)",
            [{::mlir::coro::getWavefrontDesignValues()}]>,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",

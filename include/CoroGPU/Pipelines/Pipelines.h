@@ -74,9 +74,8 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
   Option<WavefrontDesign> wavefrontDesign{
       *this, "wavefront-design",
       llvm::cl::desc("How each wavefront round builds the queues (auto: "
-                     "classify where sort-by or, in coro-run, "
-                     "--compact-below, --order=most-first or --refill=half "
-                     "needs it, else queues)"),
+                     "queues, unless in coro-run --compact-below, "
+                     "--order=most-first or --refill=half needs classify)"),
       llvm::cl::init(WavefrontDesign::Auto), getWavefrontDesignValues()};
   Option<bool> wavefrontGridStride{
       *this, "wavefront-grid-stride",

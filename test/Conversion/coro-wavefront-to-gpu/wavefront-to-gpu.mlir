@@ -1,7 +1,7 @@
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=soa design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,AOSOA
-// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4 design=classify" | FileCheck %s --check-prefix=SORT
 
 // The classify design (queues.mlir has the queue design, the default).
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one

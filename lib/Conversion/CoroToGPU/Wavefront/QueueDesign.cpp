@@ -9,7 +9,10 @@
 // free ring once its instance returned), so that a round needs one
 // scheduling kernel, advance, which swaps the queues and starts new
 // instances on free slots. The queue buffer holds two halves of one queue
-// per token, and the free ring, as WavefrontABI.h lays them out.
+// per token, and the free ring, as WavefrontABI.h lays them out. With hint
+// buckets (sort-by), the appends also number each slot in its category,
+// and a scatter after advance sorts the round's queues into a third
+// region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,6 +150,91 @@ void WavefrontBuilder::appendBySubgroup(const KernelArgs &args,
           [&] { storeAppended(args, bin, toIndex(add(base, rank)), slot); });
 }
 
+/// One atomic per slot on its category's counter: the ballots of
+/// appendBySubgroup are per queue, and a subgroup's lanes may spread over
+/// as many categories as there are buckets.
+void WavefrontBuilder::rankInCategory(const KernelArgs &args,
+                                      const FrameArraySlot &frame, Value bin,
+                                      Value slot) {
+  if (!sortsQueues())
+    return;
+  uint32_t counters = wf::getCategoryCountersWord(tokens, categories);
+  buildIf(lessThanUnsigned(bin, i32(tokens)), [&] {
+    Value category = toIndex(getCategory(frame, bin));
+    Value rank = memref::AtomicRMWOp::create(
+        rewriter, loc, arith::AtomicRMWKind::addi, i32(1), args.state,
+        ValueRange{add(index(counters), category)});
+    memref::StoreOp::create(rewriter, loc, rank, args.ranks, slot);
+  });
+}
+
+void WavefrontBuilder::placeCategories(const KernelArgs &args, Value capacity,
+                                       MutableArrayRef<Value> starts) {
+  uint32_t offsets = wf::getCategoryOffsetsWord(tokens);
+  uint32_t counters = wf::getCategoryCountersWord(tokens, categories);
+  // The entry token's instances come from the free ring, unsorted.
+  // getSortedQueuesStart (WavefrontABI.h).
+  Value sortedStart = mul(capacity, i32(2 * tokens + 2));
+  auto loop =
+      scf::ForOp::create(rewriter, loc, index(buckets), index(categories),
+                         index(1), ValueRange{sortedStart});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value category = loop.getInductionVar();
+    Value place = loop.getRegionIterArgs().front();
+    Value counter = add(index(counters), category);
+    Value count = loadState(args, counter);
+    memref::StoreOp::create(rewriter, loc, place, args.state,
+                            ValueRange{add(index(offsets), category)});
+    memref::StoreOp::create(rewriter, loc, i32(0), args.state,
+                            ValueRange{counter});
+    scf::YieldOp::create(rewriter, loc, add(place, count));
+  }
+  for (unsigned token = 0; token < tokens; ++token)
+    if (token != kEntryToken)
+      starts[token] = loadState(args, offsets + token * buckets);
+}
+
+void WavefrontBuilder::buildSortedScatter() {
+  KernelArgs args = beginSchedulingKernel(wf::kScatterKernel);
+  Value position = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value capacity = getCapacity(args);
+  Value parity = toIndex(loadState(args, wf::kQueueParity));
+  // The position-th instance appended last round, the queues laid end to
+  // end (in a tail round, their counts are the tail's).
+  Value place = index(0), before = index(0), token = i32(0);
+  for (unsigned t = 0; t < tokens; ++t) {
+    if (t == kEntryToken)
+      continue;
+    Value queued =
+        toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenCount)));
+    if (tail)
+      queued =
+          add(queued,
+              toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenTail))));
+    Value after = add(before, queued);
+    Value inQueue = arith::AndIOp::create(
+        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
+        lessThanUnsigned(position, after));
+    Value start = getQueueStart(parity, index(t), capacity);
+    place = select(inQueue, add(start, sub(position, before)), place);
+    token = select(inQueue, i32(t), token);
+    before = after;
+  }
+  buildIf(lessThanUnsigned(position, before), [&] {
+    Value slot =
+        toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
+    FrameArraySlot frame = getFrame(args, slot);
+    Value category = toIndex(getCategory(frame, token));
+    Value offset = loadState(
+        args, add(index(wf::getCategoryOffsetsWord(tokens)), category));
+    Value rank = memref::LoadOp::create(rewriter, loc, args.ranks, slot);
+    memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
+                            toIndex(add(offset, rank)));
+  });
+}
+
 void WavefrontBuilder::buildQueueInit() {
   KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
   Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
@@ -174,6 +262,14 @@ void WavefrontBuilder::buildAdvance() {
       counts[token] = loadState(args, next);
       storeState(args, next, i32(0));
       starts[token] = getQueueStart(parity, i32(token), capacity);
+    }
+    if (sortsQueues()) {
+      placeCategories(args, capacity, starts);
+      Value appended = i32(0);
+      for (unsigned token = 0; token < tokens; ++token)
+        if (token != kEntryToken)
+          appended = add(appended, counts[token]);
+      storeGroups(args, wf::kScatterGroups, ceilDiv(appended, workgroupSize));
     }
     Value head = loadState(args, wf::kFreeHead);
     Value free = arith::SubIOp::create(rewriter, loc,
@@ -325,7 +421,9 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
   // Returned, or stopped by the step bound or the budget: to the free ring
   // or the queue of its token, as a subroutine kernel leaves it.
   rewriter.setInsertionPointAfter(steps ? steps : loop.getOperation());
-  appendToNextQueue(args, getQueueBin(frame), slot);
+  Value bin = getQueueBin(frame);
+  rankInCategory(args, frame, bin, slot);
+  appendToNextQueue(args, bin, slot);
   if (countIterations) {
     Value counter =
         addLoopIterationCounter(gridStride ? scope->getBlock() : body,

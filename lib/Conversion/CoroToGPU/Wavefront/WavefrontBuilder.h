@@ -73,6 +73,9 @@ public:
   }
 
   int64_t getNumCategories() const { return categories; }
+  /// The queue design with hint buckets: the round's queues are sorted by
+  /// category (a scatter kernel after advance).
+  bool sortsQueues() const { return queues && buckets > 1; }
 
   /// The queue design's tail kernel (tail-below): one thread per instance
   /// the round's queues hold, which runs it through its subroutines, as the
@@ -81,8 +84,9 @@ public:
   /// bodies of `subroutines` (token order), which stay.
   LogicalResult buildTailKernel(ArrayRef<func::FuncOp> subroutines);
 
-  /// The scheduling kernels of the design: init and advance (queues), or
-  /// init, classify, scan, scatter and the two compaction kernels.
+  /// The scheduling kernels of the design: init and advance (queues; and
+  /// scatter with hint buckets), or init, classify, scan, scatter and the
+  /// two compaction kernels.
   void buildSchedulingKernels();
 
   /// The kernel of subroutine `token`: its body runs on the frame of each
@@ -232,6 +236,19 @@ private:
   /// subgroup and bin (see QueueDesign.cpp).
   void appendBySubgroup(const KernelArgs &args, ArrayRef<int64_t> bins,
                         Value bin, Value slot);
+
+  /// With sorted queues: numbers a slot that joins the queue of `bin` in
+  /// its category (one atomic on the category's counter), into `ranks`.
+  void rankInCategory(const KernelArgs &args, const FrameArraySlot &frame,
+                      Value bin, Value slot);
+  /// With sorted queues, in advance: the categories' places in the sorted
+  /// region (prefix sums of their counters, which it clears) and each
+  /// token's start there, into `starts`.
+  void placeCategories(const KernelArgs &args, Value capacity,
+                       MutableArrayRef<Value> starts);
+  /// With sorted queues: one thread per instance appended last round moves
+  /// its slot to its place in the sorted region.
+  void buildSortedScatter();
 
   /// Every slot in the free ring.
   void buildQueueInit();

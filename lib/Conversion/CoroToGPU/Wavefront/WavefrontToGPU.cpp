@@ -75,14 +75,12 @@ struct CoroWavefrontToGPUPass
         return mlir::emitError(module.getLoc(), getArgument())
                << ": tail-below is a percentage of the slots, got "
                << static_cast<int64_t>(tailBelow);
-      if (tailBelow != 0 &&
-          (design == WavefrontDesign::Classify ||
-           (design == WavefrontDesign::Auto && !sortBy.empty())))
+      if (tailBelow != 0 && design == WavefrontDesign::Classify)
         return mlir::emitError(module.getLoc(), getArgument())
                << ": tail-below needs the queue design; the classify "
-                  "design (chosen by sort-by and design=classify, and in "
-                  "coro-run by --compact-below, --order=most-first and "
-                  "--refill=half) has no tail kernel";
+                  "design (design=classify, and in coro-run chosen by "
+                  "--compact-below, --order=most-first and --refill=half) "
+                  "has no tail kernel";
       return success();
     };
     opening.rejectLaunches = LaunchRejection{
@@ -144,14 +142,7 @@ struct CoroWavefrontToGPUPass
     FailureOr<std::optional<FrameFieldAttr>> hint = findHintField(split);
     if (failed(subroutines) || failed(hint))
       return failure();
-    bool queues = design == WavefrontDesign::Queues ||
-                  (design == WavefrontDesign::Auto && !*hint);
-    if (queues && *hint) {
-      split.emitOpError("sort-by \"")
-          << sortBy
-          << "\" needs design=classify: the queue design has no hint buckets";
-      return failure();
-    }
+    bool queues = design != WavefrontDesign::Classify;
     // A target must name a subroutine; and the queue design starts
     // instances only from free slots, so an instance that asked to run the
     // entry again would be lost.

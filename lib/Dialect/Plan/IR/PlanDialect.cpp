@@ -115,11 +115,10 @@ LogicalResult WavefrontPlanAttr::verify(
   if (design == Design::Auto)
     return emitError()
            << R"(design must be "queues" or "classify", not "auto")";
-  if (design == Design::Queues && categories != tokens)
-    return emitError() << "the queue design has one queue per subroutine: "
-                          "categories ("
-                       << categories << ") must equal the tokens (" << tokens
-                       << ")";
+  if (categories % tokens != 0)
+    return emitError() << "categories (" << categories
+                       << ") must be a multiple of the tokens (" << tokens
+                       << "): each subroutine has as many hint buckets";
   if (tailBelow > 100)
     return emitError() << "tailBelow is a percentage of the slots, got "
                        << tailBelow;

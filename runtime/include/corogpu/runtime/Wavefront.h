@@ -43,6 +43,10 @@ struct WavefrontPlan {
   /// launch finishing the instances, instead of the subroutine kernels; 0:
   /// no tail kernel.
   uint32_t tailBelowPercent = 0;
+
+  /// The queue design with hint buckets: a scatter sorts each round's
+  /// queues by category.
+  bool sortsQueues() const { return queues && categories > tokens; }
 };
 
 enum class RefillPolicy { EveryRound, BelowHalf };

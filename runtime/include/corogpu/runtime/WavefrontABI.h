@@ -36,7 +36,13 @@
 // subroutine kernels, each of which appends the slots it leaves to the next
 // round's queue of their token, or to the free ring; with a tail kernel
 // (plan tailBelow), then kTailKernel, which has work only in the rounds
-// whose subroutine kernels advance gave none.
+// whose subroutine kernels advance gave none. With hint buckets (sort-by:
+// categories > tokens), the queues are also sorted: each append numbers the
+// slot in its category (a counter per category, the rank in `ranks`,
+// capacity words), advance turns the counters into the categories' places
+// in a third region of capacity words after the free ring, where the
+// round's queues then are, and kScatterKernel (one thread per instance
+// appended last round) moves each slot to its place there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,9 +168,14 @@ inline uint32_t getTokenWord(uint32_t token, TokenWord word) {
 inline uint64_t getFreeRingStart(uint32_t tokens, uint64_t capacity) {
   return 2 * uint64_t(tokens) * capacity;
 }
-/// Queue design: words of the queue buffer.
-inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
+/// Queue design with hint buckets: the sorted queues (capacity entries, the
+/// categories one after another) after the free ring.
+inline uint64_t getSortedQueuesStart(uint32_t tokens, uint64_t capacity) {
   return getFreeRingStart(tokens, capacity) + 2 * capacity;
+}
+/// Queue design: words of the queue buffer.
+inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity, bool sorted) {
+  return getSortedQueuesStart(tokens, capacity) + (sorted ? capacity : 0);
 }
 
 /// Where the category offsets start (one word per category), after the
@@ -172,9 +183,10 @@ inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
 inline uint32_t getCategoryOffsetsWord(uint32_t tokens) {
   return kFirstTokenWord + kWordsPerToken * tokens;
 }
-/// Classify design: where the category counters start (one word per
-/// category, after the offsets), the slots classify numbered in each
-/// category this round; scan reads and clears them.
+/// Where the category counters start (one word per category, after the
+/// offsets): the slots numbered in each category this round, by classify
+/// (the classify design; scan reads and clears them) or by the appends
+/// (the queue design with hint buckets; advance reads and clears them).
 inline uint32_t getCategoryCountersWord(uint32_t tokens, uint32_t categories) {
   return getCategoryOffsetsWord(tokens) + categories;
 }

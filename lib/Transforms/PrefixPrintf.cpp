@@ -65,9 +65,7 @@ struct CoroPrefixPrintfPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
-    llvm::StringMap<SplitOp> splits;
-    for (auto split : module.getOps<SplitOp>())
-      splits[split.getCoroutine()] = split;
+    llvm::StringMap<SplitOp> splits = getSplitsByCoroutine(module);
     for (FuncOp coroutine : module.getOps<FuncOp>()) {
       SplitOp split = splits.lookup(coroutine.getSymName());
       if (!split || megaKernel) {

@@ -301,9 +301,7 @@ struct CoroProfileLanesPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     SymbolTable symbols(module);
-    llvm::StringMap<SplitOp> splits;
-    for (auto split : module.getOps<SplitOp>())
-      splits[split.getCoroutine()] = split;
+    llvm::StringMap<SplitOp> splits = getSplitsByCoroutine(module);
     SmallVector<NamedAttribute> profiles;
     if (auto existing =
             module->getAttrOfType<DictionaryAttr>(LaneProfileAttr::kAttrName))

@@ -89,9 +89,7 @@ struct CoroLowerHandlesPass
     // A pass instance runs once per round of coro-resolve-handles: what it
     // found in the last round may have changed.
     targets.clear();
-    splits.clear();
-    for (SplitOp split : module.getOps<SplitOp>())
-      splits[split.getCoroutine()] = split;
+    splits = getSplitsByCoroutine(module);
     SmallVector<ForEachOp> loops;
     module.walk([&](ForEachOp loop) {
       if (isLowerable(loop.getGeneratorAttr()))

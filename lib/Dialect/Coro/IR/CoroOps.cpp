@@ -537,6 +537,13 @@ llvm::StringSet<> mlir::coro::getSplitCoroutines(ModuleOp module) {
   return split;
 }
 
+llvm::StringMap<SplitOp> mlir::coro::getSplitsByCoroutine(ModuleOp module) {
+  llvm::StringMap<SplitOp> splits;
+  for (SplitOp op : module.getOps<SplitOp>())
+    splits[op.getCoroutine()] = op;
+  return splits;
+}
+
 LogicalResult
 HandleCreateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success(verifyHandleCoroutine(*this, getCoroutineAttr(), symbolTable,

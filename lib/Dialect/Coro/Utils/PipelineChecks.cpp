@@ -35,9 +35,7 @@ LogicalResult mlir::coro::checkFrontHalfRanOnAll(Operation *root,
 }
 
 LogicalResult mlir::coro::checkSplitRan(ModuleOp module, StringRef stage) {
-  llvm::StringSet<> split;
-  for (SplitOp op : module.getOps<SplitOp>())
-    split.insert(op.getCoroutine());
+  llvm::StringSet<> split = getSplitCoroutines(module);
   for (FuncOp coroutine : module.getOps<FuncOp>())
     if (!split.contains(coroutine.getSymName()))
       return coroutine.emitOpError("is not split; ")

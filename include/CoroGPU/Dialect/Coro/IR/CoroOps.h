@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
@@ -116,6 +117,8 @@ Operation *findFrameDriver(Operation *root);
 
 /// The coroutines of `module` that a `coro.split` names.
 llvm::StringSet<> getSplitCoroutines(ModuleOp module);
+/// The `coro.split` of each coroutine of `module` split, by its name.
+llvm::StringMap<SplitOp> getSplitsByCoroutine(ModuleOp module);
 
 /// `location` as reports show it to people: `file:line:col` of the source
 /// line it comes from (the callee's line for an inlined call site), or its

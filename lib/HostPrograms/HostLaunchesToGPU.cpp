@@ -135,10 +135,25 @@ FailureOr<gpu::BinaryOp> CoroHostLaunchesToGPUPass::compileCoroutine(
   auto copy = device->lookupSymbol<FuncOp>(name);
   runner::eraseUnreachableCoroutines(*device, copy);
 
+  // As coro-run does: a coroutine that does not reach the sort-by promise,
+  // which another coroutine of the program has, runs with unsorted queues.
+  SchedulerCompileOptions options = compileOptions;
+  StringRef key = options.wavefront.sortBy;
+  auto hasKey = [&](FuncOp function) {
+    return runner::findSortKeys(function, key).contains(key);
+  };
+  if (scheduler == GPUScheduler::Wavefront && !key.empty() && !hasKey(copy) &&
+      llvm::any_of(getOperation().getOps<FuncOp>(), hasKey)) {
+    emitWarning(launchLoc, "sort-by: @")
+        << name << " has no integer promise \"" << key
+        << "\" (another coroutine of the program has it): its queues stay "
+           "unsorted";
+    options.wavefront.sortBy.clear();
+  }
   std::string image;
   Attribute plan;
-  if (failed(runner::compileForTarget(*device, name, scheduler, target,
-                                      compileOptions, image, &plan))) {
+  if (failed(runner::compileForTarget(*device, name, scheduler, target, options,
+                                      image, &plan))) {
     InFlightDiagnostic error =
         emitError(launchLoc) << "compiling @" << name << " under the "
                              << getGPUSchedulerName(scheduler) << " scheduler";

@@ -69,8 +69,8 @@ struct Result {
 /// The configurations worth comparing: every scheduler with its default
 /// options, then the options that change the most (bounded steps of the
 /// state machine, the wavefront's classify design, frame layout, workgroup
-/// size, compaction, the tail kernel, sorting by each
-/// integer promise, batch and workgroup memory of the persistent threads).
+/// size, compaction, the tail kernel, sorting by each integer promise in
+/// both designs, batch and workgroup memory of the persistent threads).
 std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   std::vector<Configuration> configurations = {
       {GPUScheduler::Megakernel, {}},
@@ -87,8 +87,12 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
       {GPUScheduler::Wavefront, {"--compact-below=50"}},
       {GPUScheduler::Wavefront, {"--wavefront-tail-below=10"}},
   };
-  for (const std::string &key : options.sortKeys)
+  for (const std::string &key : options.sortKeys) {
     configurations.push_back({GPUScheduler::Wavefront, {"--sort-by=" + key}});
+    configurations.push_back(
+        {GPUScheduler::Wavefront,
+         {"--sort-by=" + key, "--wavefront-design=classify"}});
+  }
   llvm::append_range(
       configurations,
       std::vector<Configuration>{

@@ -2,6 +2,7 @@
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=sort-by=nothing" 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=sort-by=radiance" 2>&1 | FileCheck %s --check-prefix=FLOAT
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=sort-by=material hint-buckets=0" 2>&1 | FileCheck %s --check-prefix=BUCKETS
+// RUN: not coro-opt %s "--coro-wavefront-to-gpu=sort-by=material hint-buckets=4611686018427387904" 2>&1 | FileCheck %s --check-prefix=MANY-BUCKETS
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=workgroup-size=0" 2>&1 | FileCheck %s --check-prefix=WORKGROUP
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=layout=diagonal" 2>&1 | FileCheck %s --check-prefix=LAYOUT
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=design=fast" 2>&1 | FileCheck %s --check-prefix=DESIGN
@@ -10,7 +11,8 @@
 // RUN: not coro-opt %s "--coro-wavefront-to-gpu=tail-below=10 sort-by=material design=classify" 2>&1 | FileCheck %s --check-prefix=TAIL-DESIGN
 
 // MISSING: error: coro-wavefront-to-gpu: no coroutine has a promise field "nothing" to sort by (promise fields: radiance, material)
-// BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be positive, got 0
+// BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be in [1, 4096], got 0
+// MANY-BUCKETS: error: coro-wavefront-to-gpu: hint-buckets must be in [1, 4096], got 4611686018427387904
 // WORKGROUP: error: coro-wavefront-to-gpu: workgroup-size must be in [1, 2^31), got 0
 // LAYOUT: for the --layout option: Cannot find option named 'diagonal'!
 // DESIGN: for the --design option: Cannot find option named 'fast'!

@@ -59,6 +59,10 @@ using namespace mlir::coro::wavefront;
 
 namespace {
 
+/// The classify design's scan keeps one total per category in workgroup
+/// memory.
+constexpr int64_t kMaxCategories = 4096;
+
 struct CoroWavefrontToGPUPass
     : coro::impl::CoroWavefrontToGPUBase<CoroWavefrontToGPUPass> {
   using Base::Base;
@@ -67,10 +71,10 @@ struct CoroWavefrontToGPUPass
     ModuleOp module = getOperation();
     SchedulerPassOpening opening{getArgument(), workgroupSize};
     opening.checkOptions = [&]() -> LogicalResult {
-      if (!sortBy.empty() && hintBuckets < 1)
+      if (!sortBy.empty() && (hintBuckets < 1 || hintBuckets > kMaxCategories))
         return mlir::emitError(module.getLoc(), getArgument())
-               << ": hint-buckets must be positive, got "
-               << static_cast<int64_t>(hintBuckets);
+               << ": hint-buckets must be in [1, " << kMaxCategories
+               << "], got " << static_cast<int64_t>(hintBuckets);
       if (tailBelow > 100)
         return mlir::emitError(module.getLoc(), getArgument())
                << ": tail-below is a percentage of the slots, got "
@@ -173,8 +177,6 @@ struct CoroWavefrontToGPUPass
                              *hint, hintBuckets, queues, gridStride,
                              subgroupAppends, tailBelow != 0,
                              countLoopIterations, rewriter);
-    // The scan keeps one total per category in workgroup memory.
-    constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {
       split.emitOpError("has ")
           << builder.getNumCategories()

@@ -20,7 +20,8 @@
 //            rounds the capacity up to whole tiles)
 //   queue    capacity slot indices, grouped by category (token, hint bucket)
 //   ranks    capacity words: a slot's rank among the slots of its category
-//            in its workgroup
+//            in its workgroup (classify), or in the round (the queue design
+//            with hint buckets)
 //   blocks   categories x ceil(capacity / workgroupSize) words: per category
 //            and workgroup, where the workgroup's slots of the category start
 //            within the category's queue (reserved by classify with one
@@ -31,8 +32,8 @@
 // That is the classify design. The queue design (kQueues in the plan) uses
 // the same arguments: queue holds two halves of one region of capacity slot
 // indices per token (the queues this round runs and the ones it fills),
-// then a ring of 2 x capacity free slots; ranks, blocks and scratch are
-// unused (one word each). Its rounds are kAdvanceKernel, then the
+// then a ring of 2 x capacity free slots; blocks and scratch are unused
+// (one word each), and so is ranks without hint buckets. Its rounds are kAdvanceKernel, then the
 // subroutine kernels, each of which appends the slots it leaves to the next
 // round's queue of their token, or to the free ring; with a tail kernel
 // (plan tailBelow), then kTailKernel, which has work only in the rounds

@@ -33,15 +33,15 @@
 // the same arguments: queue holds two halves of one region of capacity slot
 // indices per token (the queues this round runs and the ones it fills),
 // then a ring of 2 x capacity free slots; blocks and scratch are unused
-// (one word each), and so is ranks without hint buckets. Its rounds are kAdvanceKernel, then the
-// subroutine kernels, each of which appends the slots it leaves to the next
-// round's queue of their token, or to the free ring; with a tail kernel
-// (plan tailBelow), then kTailKernel, which has work only in the rounds
-// whose subroutine kernels advance gave none. With hint buckets (sort-by:
-// categories > tokens), the queues are also sorted: each append numbers the
-// slot in its category (a counter per category, the rank in `ranks`,
-// capacity words), advance turns the counters into the categories' places
-// in a third region of capacity words after the free ring, where the
+// (one word each), and so is ranks without hint buckets. Its rounds are
+// kAdvanceKernel, then the subroutine kernels, each of which appends the slots
+// it leaves to the next round's queue of their token, or to the free ring; with
+// a tail kernel (plan tailBelow), then kTailKernel, which has work only in the
+// rounds whose subroutine kernels advance gave none. With hint buckets
+// (sort-by: categories > tokens), the queues are also sorted: each append
+// numbers the slot in its category (a counter per category, the rank in
+// `ranks`, capacity words), advance turns the counters into the categories'
+// places in a third region of capacity words after the free ring, where the
 // round's queues then are, and kScatterKernel (one thread per instance
 // appended last round) moves each slot to its place there.
 //

@@ -18,6 +18,7 @@
 #include "CoroGPU/Target/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -65,10 +66,31 @@ static void eraseTerminator(Block *block, RewriterBase &rewriter) {
     rewriter.eraseOp(&block->back());
 }
 
+/// The initial value of a result of the rewritten `loop`, which nothing
+/// reads (the body runs at least once and defines it): a zero where `type`
+/// has one; otherwise (a memref, which has neither a zero nor a SPIR-V
+/// poison) one of the loop's initial values of that type, or an argument of
+/// the function around it. Null when there is none.
+static Value getUnreadInitialValue(scf::WhileOp loop, Type type,
+                                   OpBuilder &builder) {
+  if (builder.getZeroAttr(type))
+    return coro::createPlaceholderValue(builder, loop.getLoc(), type);
+  for (Value init : loop.getInits())
+    if (init.getType() == type)
+      return init;
+  if (auto function = loop->getParentOfType<FunctionOpInterface>())
+    for (BlockArgument argument : function.getArguments())
+      if (argument.getType() == type)
+        return argument;
+  return {};
+}
+
 /// Rewrites `loop` into a loop whose condition region only forwards a flag
 /// the body computed, with the old condition region at the top of the body
-/// and the old body under an scf.if on the condition.
-static void moveConditionIntoBody(scf::WhileOp loop, RewriterBase &rewriter) {
+/// and the old body under an scf.if on the condition. Fails, with an error
+/// at the loop, when a result has no value to start from.
+static LogicalResult moveConditionIntoBody(scf::WhileOp loop,
+                                           RewriterBase &rewriter) {
   Location loc = loop.getLoc();
   TypeRange carriedTypes = loop.getInits().getTypes();
   TypeRange resultTypes = loop.getResultTypes();
@@ -78,8 +100,16 @@ static void moveConditionIntoBody(scf::WhileOp loop, RewriterBase &rewriter) {
   SmallVector<Value> inits{
       arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
   llvm::append_range(inits, loop.getInits());
-  for (Type type : resultTypes)
-    inits.push_back(coro::createPlaceholderValue(rewriter, loc, type));
+  for (Type type : resultTypes) {
+    Value init = getUnreadInitialValue(loop, type, rewriter);
+    if (!init)
+      return loop.emitOpError("cannot move its condition into its body for "
+                              "SPIR-V: its result of type ")
+             << type
+             << " is not carried and no value of that type is in scope "
+                "(carry it through the loop)";
+    inits.push_back(init);
+  }
   SmallVector<Type> newResultTypes(carriedTypes);
   llvm::append_range(newResultTypes, resultTypes);
 
@@ -122,6 +152,7 @@ static void moveConditionIntoBody(scf::WhileOp loop, RewriterBase &rewriter) {
   rewriter.eraseOp(condition);
 
   rewriter.replaceOp(loop, newLoop.getResults().drop_front(numCarried));
+  return success();
 }
 
 namespace {
@@ -142,7 +173,8 @@ struct CoroSPIRVStructurizeWhilePass
     for (scf::WhileOp loop : loops) {
       LDBG() << "moving the condition of the loop at " << loop.getLoc()
              << " into its body";
-      moveConditionIntoBody(loop, rewriter);
+      if (failed(moveConditionIntoBody(loop, rewriter)))
+        return signalPassFailure();
       ++numLoopsRewritten;
     }
   }

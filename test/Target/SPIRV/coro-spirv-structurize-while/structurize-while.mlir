@@ -287,3 +287,32 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A memref result (a coro.for_each iter_arg) has no zero: the rewritten
+// loop starts it from the loop's initial value of that type, not from a
+// ub.poison the SPIR-V conversion cannot lower.
+// CHECK-LABEL: gpu.func @memref_result(
+// CHECK-SAME:      %[[N:.*]]: i32, %[[BUF:.*]]: memref<?xi32>
+// CHECK-NOT:     ub.poison
+// CHECK:         %[[W:.*]]:4 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[BUF]], %{{.*}} = %{{.*}}, %{{.*}} = %[[BUF]]) : (i1, i32, memref<?xi32>, i32, memref<?xi32>)
+// CHECK:         memref.store %{{.*}}, %[[W]]#3[
+gpu.module @kernels {
+  gpu.func @memref_result(%n: i32, %buf: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %k0 = arith.constant 0 : i32
+    %k1 = arith.constant 1 : i32
+    %r:2 = scf.while (%i = %k0, %b = %buf) : (i32, memref<?xi32>) -> (i32, memref<?xi32>) {
+      %go = arith.cmpi ult, %i, %n : i32
+      memref.store %i, %b[%c0] : memref<?xi32>
+      scf.condition(%go) %i, %b : i32, memref<?xi32>
+    } do {
+    ^bb0(%i2: i32, %b2: memref<?xi32>):
+      %nx = arith.addi %i2, %k1 : i32
+      scf.yield %nx, %b2 : i32, memref<?xi32>
+    }
+    memref.store %r#0, %r#1[%c0] : memref<?xi32>
+    gpu.return
+  }
+}

@@ -142,6 +142,26 @@ func.func @range_for_wrong_carried(%i: index, %n: i32, %x: f32) {
 
 // -----
 
+// A carried buffer would be a pointer in a variable, which SPIR-V's logical
+// addressing forbids (it reached the conversion as a ub.poison memref).
+coro.func @gen(%n: i32) yields i32 {
+  coro.yield %n : i32
+  coro.return
+}
+coro.func @range_for_carried_memref(%n: i32, %out: memref<?xi32>) {
+  %id = coro.id : index
+  // expected-error @+1 {{'coro.for_each' op cannot carry a memref ('memref<?xi32>') in its iter_args: use the buffer in the body directly}}
+  %r = coro.for_each @gen[%id](%n : i32) iter_args(%out : memref<?xi32>) -> (memref<?xi32>) {
+  ^bb0(%v: i32, %buf: memref<?xi32>):
+    memref.store %v, %buf[%id] : memref<?xi32>
+    %t = arith.constant true
+    coro.for_each.yield %t, %buf : memref<?xi32>
+  }
+  coro.return
+}
+
+// -----
+
 coro.func @gen(%n: i32) yields i32 {
   coro.yield %n : i32
   coro.return

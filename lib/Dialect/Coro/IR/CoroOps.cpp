@@ -578,6 +578,13 @@ LogicalResult ForEachOp::verify() {
     if (init.getType() != result.getType())
       return emitOpError("carries a ")
              << init.getType() << " into a result of type " << result.getType();
+  // A loop-carried memref is a pointer in a variable, which SPIR-V's logical
+  // addressing does not allow; the body can use the buffer directly.
+  for (Value init : getInits())
+    if (isa<BaseMemRefType>(init.getType()))
+      return emitOpError("cannot carry a memref (")
+             << init.getType()
+             << ") in its iter_args: use the buffer in the body directly";
   if (body.getNumArguments() != getInits().size() + 1)
     return emitOpError("body takes the yielded value and the ")
            << getInits().size() << " carried values, not "

@@ -527,6 +527,9 @@ def Coro_ForEachOp : Coro_Op<"for_each", [
     (not yet in one that is itself driven or consumed elsewhere). The
     generator must suspend only where it yields (the body runs at each of
     its suspensions); one that returns without yielding never runs the body.
+    The carried values are scalars and vectors, not memrefs (a loop-carried
+    buffer would be a pointer held in a variable, which Vulkan's logical
+    addressing forbids): the body uses a buffer directly instead.
     `coro-lower-handles` lowers it to `coro.handle` ops in an `scf.while`.
 
     ```mlir

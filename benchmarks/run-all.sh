@@ -4,7 +4,8 @@
 # where there is one) with benchmarks/schedulers/schedulers.py, and writes
 # into OUT (default benchmarks/out): per workload the table (.txt), the
 # measurements (.json, .csv), a bar chart (.chart.png) and each scheduler's
-# image at the largest size (images/).
+# image at the largest size (images/); then one chart of every workload's
+# ratios to the mega-kernel (all.chart.png).
 #
 #   benchmarks/run-all.sh [OUT] [extra schedulers.py arguments...]
 #
@@ -34,3 +35,9 @@ run pathtracer "${SIZES_PATHTRACER:-65536,262144}" "$@"
 run sdf "${SIZES_SDF:-16384,65536}" "$@"
 run cornell "${SIZES_BVH:-4096,16384}" "$@"
 run showcase "${SIZES_BVH:-4096,16384}" "$@"
+# Every workload on one chart: each configuration's GPU time as a ratio to
+# the mega-kernel of its run, at the first size.
+python3 "$root/benchmarks/schedulers/scene_chart.py" "$out/all.chart.png" \
+  "GPU time vs the mega-kernel" "$out/pathtracer.json" "$out/sdf.json" \
+  "$out/cornell.json" "$out/showcase.json"
+echo "wrote $out/all.chart.png"

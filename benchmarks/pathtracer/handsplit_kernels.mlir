@@ -2,11 +2,11 @@
 // The hand-split wavefront path tracer: kernels written by hand
 //===----------------------------------------------------------------------===//
 //
-// This is a FRAGMENT: make_handsplit.py puts pathtracer.mlir's helpers and a
-// copy of @path_trace (renamed @path_trace_hand, the mega-kernel reference
-// for --check) in front of it, expands the named frame accesses below,
-// inlines the helper calls of the kernels with `coro-opt --inline` (so the
-// kernels read as what runs) and writes handsplit.mlir.
+// This is a FRAGMENT: ../make_handsplit.py puts pathtracer.mlir's helpers
+// and a copy of @path_trace (renamed @path_trace_hand, the mega-kernel
+// reference for --check) in front of it, expands the named frame accesses
+// below, inlines the helper calls of the kernels with `coro-opt --inline`
+// (so the kernels read as what runs) and writes handsplit.mlir.
 //
 // One kernel per stage of a wavefront path tracer, the same stages as the
 // automatic split (entry, intersect, miss, light, surface), the same random
@@ -15,8 +15,8 @@
 // fields are scalars, so a vector<3xf32> is three f32 fields NAME_x, _y, _z;
 // `coro.frame.load %frame["NAME"] : T` and `coro.frame.store %v,
 // %frame["NAME"] : T` name a field (or three) of this table, which
-// make_handsplit.py (LAYOUT) turns into field indices and the coro.split's
-// `fields`:
+// make_handsplit.py (PATHTRACER_LAYOUT) turns into field indices and the
+// coro.split's `fields`:
 //
 //   name      type           words  live across
 //   org       vector<3xf32>  2-4    intersect: the ray origin;

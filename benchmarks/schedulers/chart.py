@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A bar chart as a PNG, with the standard library only (a 3x5 pixel font).
 
-    write_bar_chart(path, title, groups)
+    write_bar_chart(path, title, groups, shared_scale=False)
 
 `groups` is a list of (group title, [(label, value, value text), ...]); each
-group gets its own scale (its largest value fills the width), one
-horizontal bar per entry, labelled on the left and with its value text on
-the right.
+group gets its own scale (its largest value fills the width), or with
+`shared_scale` all share the largest value of all; one horizontal bar per
+entry, labelled on the left and with its value text on the right. A label
+has the same colour in every group.
 """
 
 import os
@@ -38,7 +39,9 @@ FONT = {
 SCALE = 2                     # pixels per font pixel
 GLYPH_W, GLYPH_H = 4 * SCALE, 6 * SCALE   # with spacing
 COLORS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88),
-          (171, 71, 188), (0, 172, 193), (255, 112, 67), (158, 157, 36)]
+          (171, 71, 188), (0, 172, 193), (255, 112, 67), (158, 157, 36),
+          (121, 85, 72), (96, 125, 139), (233, 30, 99), (63, 81, 181),
+          (139, 195, 74), (255, 235, 59)]
 
 
 class Canvas:
@@ -62,7 +65,7 @@ class Canvas:
             x += GLYPH_W
 
 
-def write_bar_chart(path, title, groups):
+def write_bar_chart(path, title, groups, shared_scale=False):
     label_chars = max(len(label) for _, entries in groups
                       for label, _, _ in entries)
     value_chars = max(len(text) for _, entries in groups
@@ -73,18 +76,24 @@ def write_bar_chart(path, title, groups):
     height = margin + 2 * row_h + sum(
         (len(entries) + 2) * row_h for _, entries in groups)
     canvas = Canvas(width, height)
+    colours = {}
+    for _, entries in groups:
+        for label, _, _ in entries:
+            colours.setdefault(label, COLORS[len(colours) % len(COLORS)])
+    overall = max(value for _, entries in groups for _, value, _ in entries)
     y = margin
     canvas.text(margin, y, title)
     y += 2 * row_h
     for group_title, entries in groups:
         canvas.text(margin, y, group_title)
         y += row_h
-        largest = max(value for _, value, _ in entries) or 1.0
-        for index, (label, value, text) in enumerate(entries):
+        largest = (overall if shared_scale else
+                   max(value for _, value, _ in entries)) or 1.0
+        for label, value, text in entries:
             canvas.text(margin, y + 2, label)
             length = max(1, int(bar_area * value / largest))
             canvas.rect(margin + label_w, y, length, GLYPH_H + 2,
-                        COLORS[index % len(COLORS)])
+                        colours[label])
             canvas.text(margin + label_w + length + 6, y + 2, text)
             y += row_h
         y += row_h

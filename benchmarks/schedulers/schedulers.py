@@ -88,13 +88,19 @@ WAVEFRONT_CONFIGS = {
     "wavefront-aos": ["--layout=aos"],
     "wavefront-compact": ["--compact-below=50"],
     "wavefront-most-first": ["--order=most-first"],
+    # The tail kernel once fewer than 10 % of the slots are alive.
+    "wavefront-tail": ["--wavefront-tail-below=10"],
     # Queues sorted by the "material" promise (the paper's sort by hint);
     # only the BVH path tracers have one (cornell, showcase: the material
-    # type; heavy: the material index). Not run unless named.
+    # type; heavy: the material index). Not run unless named: with the
+    # queue design (its scatter) and with the classify design.
     "wavefront-sort-material": ["--sort-by=material", "--hint-buckets=32"],
+    "wavefront-sort-material-classify": ["--sort-by=material",
+                                         "--hint-buckets=32",
+                                         "--wavefront-design=classify"],
 }
 DEFAULT_WAVEFRONT = [name for name in WAVEFRONT_CONFIGS
-                     if name != "wavefront-sort-material"]
+                     if not name.startswith("wavefront-sort-material")]
 # The persistent-threads scheduler: the defaults (64 threads, 256 slots per
 # workgroup; on a CPU device such as lavapipe one subgroup and 4 slots per
 # thread;
@@ -184,6 +190,14 @@ def path_tracer_sizes(options, scene):
     return args, image
 
 
+def hand_split(folder, coro):
+    """The hand split of the workload in benchmarks/`folder`: its
+    handsplit.mlir (benchmarks/make_handsplit.py makes it) and coroutine,
+    or None when there is none."""
+    file = os.path.join(ROOT, "benchmarks", folder, "handsplit.mlir")
+    return (file, coro) if os.path.exists(file) else None
+
+
 def make_pathtracer_bvh(options):
     """The BVH path tracer on the scene named by --workload: builds the scene
     with make_scene.py into a temporary directory (removed at exit)."""
@@ -203,10 +217,7 @@ def make_pathtracer_bvh(options):
                                                     (3 * size)],
         "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
         "width": lambda size: sdf_width(size, options.width),
-        "handsplit": (os.path.join(ROOT, "benchmarks", "pathtracer",
-                                   "handsplit.mlir"), "path_trace_hand")
-        if os.path.exists(os.path.join(ROOT, "benchmarks", "pathtracer",
-                                       "handsplit.mlir")) else None,
+        "handsplit": hand_split("pathtracer", "path_trace_hand"),
         "describe": "%s (%d triangles), max depth %d, RR depth %d, %d spp, "
                     "width %s" % (options.workload, scene["triangles"],
                                   max_depth, rr_depth, spp,
@@ -240,6 +251,7 @@ def make_heavy(options):
         "image_buffer": "buffer%d.bin" % len(scene["buffers"]),
         "samples_per_pixel": spp,
         "width": lambda size: sdf_width(size, options.width),
+        "handsplit": hand_split("heavy", "path_trace_heavy_hand"),
         "describe": "%s detail (%d triangles, %d materials), max depth %d, "
                     "RR depth %d, %d spp (instances = pixels x spp), width "
                     "%s" % (options.detail, scene["triangles"],

@@ -325,8 +325,7 @@ void CoroHostLaunchesToGPUPass::runOnOperation() {
         << llvm::toString(traits.takeError());
     return signalPassFailure();
   }
-  compileOptions = runner::getDefaultCompileOptions(*traits);
-  givenOptions->applyTo(compileOptions);
+  compileOptions = runner::getCompileOptions(*traits, *givenOptions);
 
   hostFunctions = runner::collectHostFunctions(module);
   if (failed(checkHostAndDeviceCode()) || failed(resolveFrameWords()))

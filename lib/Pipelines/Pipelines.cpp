@@ -304,6 +304,8 @@ void SchedulerOptions::applyTo(SchedulerCompileOptions &options) const {
     options.wavefront.workgroupSize = wavefrontWorkgroupSize;
   if (wavefrontSubgroupAppends.hasValue())
     options.wavefront.subgroupAppends = wavefrontSubgroupAppends;
+  if (wavefrontTailBelow.hasValue())
+    options.wavefront.tailBelow = wavefrontTailBelow;
   // Steps given replace the device's bounded steps.
   if (stateMachineSteps.hasValue()) {
     options.stateMachine.stepsPerLaunch = stateMachineSteps;

@@ -90,15 +90,16 @@ FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
                                                             FuncOp coroutine,
                                                             bool checkBounds) {
   // The runtime launches the coroutine itself: host code is not compiled
-  // (the wavefront scheduler could not lower its launches anyway).
+  // (the wavefront scheduler could not lower its launches anyway), nor are
+  // the coroutines it does not reach (a module of several kernels compiles
+  // one at a time; one that does not compile does not stop the others, and
+  // one that drives this one does not have it split before).
   eraseHostFunctions(module);
+  eraseUnreachableCoroutines(module, coroutine);
   if (!checkBounds)
     return BoundsCheckAttr();
   // Checked after the front half, so that the code its handles and
-  // generator loops run is inlined and checked too; coroutines it cannot
-  // reach go first, so that one that drives it does not have it split
-  // before.
-  eraseUnreachableCoroutines(module, coroutine);
+  // generator loops run is inlined and checked too.
   PassManager pm(module.getContext());
   buildFrontHalfPipeline(pm);
   CoroCheckBoundsOptions options;
@@ -107,6 +108,44 @@ FailureOr<BoundsCheckAttr> mlir::coro::runner::prepareToRun(ModuleOp module,
   if (failed(pm.run(module)))
     return failure();
   return coroutine->getAttrOfType<BoundsCheckAttr>(BoundsCheckAttr::kAttrName);
+}
+
+SortKeys mlir::coro::runner::findSortKeys(FuncOp coroutine, StringRef key) {
+  auto isKeyType = [](Type type) {
+    return type.isIndex() || type.isSignlessInteger();
+  };
+  SortKeys found;
+  llvm::SetVector<StringRef> keys;
+  auto collect = [&](FuncOp function) {
+    function.walk([&](PromiseOp promise) {
+      Type type = promise.getValue().getType();
+      if (isKeyType(type))
+        keys.insert(promise.getName());
+      else if (promise.getName() == key)
+        found.keyType = type;
+    });
+    if (std::optional<Type> yielded = function.getYieldType()) {
+      if (isKeyType(*yielded))
+        keys.insert(kYieldedValueField);
+      else if (key == kYieldedValueField)
+        found.keyType = *yielded;
+    }
+  };
+  auto module = coroutine->getParentOfType<ModuleOp>();
+  llvm::SetVector<FuncOp> reached;
+  reached.insert(coroutine);
+  for (size_t next = 0; next < reached.size(); ++next) {
+    collect(reached[next]);
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(reached[next]))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (auto callee = module.lookupSymbol<FuncOp>(
+                use.getSymbolRef().getRootReference()))
+          reached.insert(callee);
+  }
+  for (StringRef each : keys)
+    found.keys.push_back(each.str());
+  return found;
 }
 
 GPUScheduler mlir::coro::runner::getPlanScheduler(Attribute planAttr) {

@@ -107,3 +107,14 @@ mlir::coro::runner::getDefaultCompileOptions(const DeviceTraits &device) {
          << options.persistent.fallThrough;
   return options;
 }
+
+SchedulerCompileOptions
+mlir::coro::runner::getCompileOptions(const DeviceTraits &device,
+                                      const SchedulerOptions &given) {
+  SchedulerCompileOptions options = getDefaultCompileOptions(device);
+  given.applyTo(options);
+  options.wavefront.subgroupAppends =
+      options.wavefront.subgroupAppends &&
+      allowsSubgroupAppends(device, options.wavefront.workgroupSize);
+  return options;
+}

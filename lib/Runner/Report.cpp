@@ -9,6 +9,7 @@
 #include "CoroGPU/Runner/Report.h"
 #include "corogpu/runtime/BoundsCheckABI.h"
 #include "corogpu/runtime/LaneProfileABI.h"
+#include "corogpu/runtime/WavefrontABI.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -282,12 +283,18 @@ LaneProfile mlir::coro::runner::decodeLaneProfile(const HostBuffer &buffer,
     function.frameBytesStored = counter(first + lanes::kFrameBytesStored);
     profile.functions.push_back(std::move(function));
   }
-  // The wavefront scheduler runs subroutine t as kernel `<coroutine>__wf_t`;
-  // its other kernels schedule. The mega-kernel is the whole run.
+  // The wavefront scheduler runs subroutine t as kernel `<coroutine>__wf_t`,
+  // and all of them in its tail kernel; its other kernels schedule. The
+  // mega-kernel is the whole run.
   if (run.wavefront) {
     profile.schedulingMilliseconds = run.wavefrontStats.schedulingMilliseconds;
     for (const auto &[kernel, milliseconds] :
          run.wavefrontStats.kernelMilliseconds) {
+      if (StringRef(kernel).ends_with(
+              corogpu::runtime::wavefront::kTailKernel)) {
+        profile.tailMilliseconds = milliseconds;
+        continue;
+      }
       size_t at = kernel.rfind("__wf_");
       unsigned token = 0;
       if (at != std::string::npos &&
@@ -370,6 +377,11 @@ void mlir::coro::runner::printLaneProfile(const LaneProfile &profile,
     branchVisits += function.branchVisits;
     divergent += function.divergentVisits;
   }
+  if (profile.tailMilliseconds >= 0)
+    os << llvm::format("  %-16s %9s   (the subroutines it ran are counted "
+                       "above)\n",
+                       "tail kernel",
+                       percent(profile.tailMilliseconds).c_str());
   if (profile.schedulingMilliseconds >= 0)
     os << llvm::format("  %-16s %9s\n", "scheduling",
                        percent(profile.schedulingMilliseconds).c_str());
@@ -440,6 +452,8 @@ llvm::json::Value mlir::coro::runner::toJSON(const LaneProfile &profile) {
                             {"sites", std::move(sites)}};
   if (profile.schedulingMilliseconds >= 0)
     result["scheduling_gpu_ms"] = profile.schedulingMilliseconds;
+  if (profile.tailMilliseconds >= 0)
+    result["tail_gpu_ms"] = profile.tailMilliseconds;
   return result;
 }
 

@@ -23,6 +23,26 @@ static double millisecondsSince(Clock::time_point start) {
       .count();
 }
 
+RunOptions mlir::coro::runner::getRunOptions(const rt::Device &device,
+                                             const CompiledCoroutine &compiled,
+                                             const RunLimitSettings &settings) {
+  RunOptions options;
+  for (rt::RunLimits *limits :
+       {&options.wavefront.limits, &options.persistent.limits,
+        &options.instanceKernel.limits}) {
+    limits->maxRounds = settings.maxRounds.value_or(uint64_t(1) << 20);
+    limits->maxSeconds = settings.maxSeconds;
+    limits->howToChange = settings.howToChange;
+  }
+  auto machine = dyn_cast<plan::StateMachinePlanAttr>(compiled.plan);
+  if (machine && machine.getStepsPerLaunch() == 0 &&
+      device.limitsLoopIterations() &&
+      !settings.stateMachineStepsAdvice.empty())
+    options.instanceKernel.loopLimitAdvice =
+        "; " + settings.stateMachineStepsAdvice;
+  return options;
+}
+
 ScheduledRun
 mlir::coro::runner::getScheduledRun(const CompiledCoroutine &compiled) {
   namespace plan = coro::plan;

@@ -26,9 +26,9 @@ API.
 
 from .frontend import kernel as _frontend_kernel
 from .frontend.dsl import BUILTINS as _BUILTINS
-from .frontend.types import (Buffer, Generator, boolean, f16, f32, f64,
-                             float2, float3, float4, i32, i64, index, int2,
-                             int3, int4, uint2, uint3, uint4, u32)
+from .frontend.types import (Buffer, Generator, LocalArray, boolean, f16, f32,
+                             f64, float2, float3, float4, i32, i64, index,
+                             int2, int3, int4, uint2, uint3, uint4, u32)
 from .errors import (BoundsError, CheckMismatch, CompileError, DeviceError,
                      LimitExceeded, PassError, RunError, ShapeError)
 from .kernel import SCHEDULERS, Compiled, Kernel, Run
@@ -58,7 +58,7 @@ def func(fn):
 
 __all__ = [
     "BoundsError", "Buffer", "CheckMismatch", "CompileError", "Compiled", "DeviceError",
-    "Generator", "Kernel", "LimitExceeded", "PassError", "Run", "RunError",
+    "Generator", "Kernel", "LimitExceeded", "LocalArray", "PassError", "Run", "RunError",
     "SCHEDULERS", "ShapeError", "boolean", "coroutine", "device", "f16", "f32", "f64",
     "float2", "float3", "float4", "func", "i32", "i64", "index", "int2",
     "int3", "int4", "u32", "uint2", "uint3", "uint4",

@@ -48,25 +48,54 @@ def get_device(backend=None, validation=None):
     return _devices[key]
 
 
+def _is_int(value):
+    return isinstance(value, (int, np.integer)) and not isinstance(
+        value, (bool, np.bool_))
+
+
+def _grid(grid):
+    """(x, y, z) from an int or up to 3 extents, each in [1, 2^32)."""
+    extents = (grid,) if _is_int(grid) else grid
+    if not isinstance(extents, (tuple, list)) or not 1 <= len(extents) <= 3 \
+            or not all(_is_int(e) and 1 <= e < (1 << 32) for e in extents):
+        raise TypeError(f"grid must be an int or a tuple of 1 to 3 ints, "
+                        f"each in [1, 2^32), not {grid!r}")
+    extents = tuple(int(e) for e in extents)
+    return extents + (1,) * (3 - len(extents))
+
+
+def _check_run_options(**options):
+    """The host loops' keywords: counts are ints, limits numbers, none
+    negative (repeat at least 1)."""
+    for name, value in options.items():
+        number = name in ("tolerance", "time_limit")
+        if number:
+            valid = isinstance(value, (int, float, np.integer, np.floating)) \
+                and not isinstance(value, (bool, np.bool_))
+        else:
+            valid = _is_int(value)
+        if not valid:
+            raise TypeError(f"{name} takes {'a number' if number else 'an int'}"
+                            f", not {type(value).__name__}")
+        least = 1 if name == "repeat" else 0
+        if value < least or (not number and value >= 1 << 63):
+            raise ValueError(f"{name}={value}: it must be at least {least}")
+
+
 def _option_text(options):
     """Keyword options (sort_by="band", layout="soa") as the pipelines'
-    option text ("sort-by=band layout=soa"); the names are checked there,
-    against their one declaration."""
+    option text ("sort-by=band layout=soa"); the names and values are
+    checked there, against their one declaration."""
     words = []
     for name, value in sorted(options.items()):
         if isinstance(value, bool):
             value = "true" if value else "false"
-        words.append(f"{name.replace('_', '-')}={value}")
+        text = str(value)
+        if not text or any(c.isspace() or c in "={}'\"" for c in text):
+            raise ValueError(f"{name}={value!r}: an option's value is one "
+                             f"word (no spaces, quotes, '=' or braces)")
+        words.append(f"{name.replace('_', '-')}={text}")
     return " ".join(words)
-
-
-def _grid(grid):
-    if isinstance(grid, (int, np.integer)):
-        grid = (int(grid),)
-    grid = tuple(int(extent) for extent in grid)
-    if not 1 <= len(grid) <= 3 or any(extent < 1 for extent in grid):
-        raise TypeError(f"grid must be 1 to 3 positive extents, got {grid}")
-    return grid + (1,) * (3 - len(grid))
 
 
 class Run:
@@ -176,20 +205,24 @@ class Kernel(KernelDef):
 
     # Running ---------------------------------------------------------------
 
-    def _convert(self, args):
+    def _convert(self, args, device):
         """The call's arguments as the native runner takes them, checked
         against the coroutine's signature: a TypeError before compiling."""
         infos = self._get_arguments()
-        params = [name for name, _ in self.params]
+        params = self.params
         if len(args) != len(infos):
+            names = ", ".join(name for name, _ in params)
             raise TypeError(f"{self.name}() takes {len(infos)} arguments "
-                            f"({', '.join(params)}), {len(args)} given")
+                            f"({names}), {len(args)} given")
         converted, buffers = [], []
-        for name, info, value in zip(params, infos, args):
-            where = f"{self.name}(): argument '{name}' ({info.type})"
+        for (name, declared), info, value in zip(params, infos, args):
+            where = f"{self.name}(): argument '{name}' ({declared})"
             if info.unsupported:
                 raise TypeError(f"{where}: {info.unsupported}")
-            dtype = np.dtype(info.dtype)
+            # The front end's type: a u32 is an MLIR i32 taken from a
+            # uint32 array or a value in [0, 2^32).
+            elem = getattr(declared, "elem", declared)
+            dtype = getattr(elem, "dtype", None) or np.dtype(info.dtype)
             if info.is_buffer:
                 if not isinstance(value, np.ndarray):
                     raise TypeError(f"{where} takes a NumPy array of "
@@ -199,16 +232,23 @@ class Kernel(KernelDef):
                                     f"{dtype}, not of {value.dtype}")
                 if value.size == 0:
                     raise TypeError(f"{where}: the array is empty")
+                if not value.flags.writeable:
+                    raise TypeError(f"{where}: the array is read-only, and "
+                                    f"the results are written back into it")
                 static = _static_size(info.type)
                 if static is not None and value.size != static:
                     raise TypeError(f"{where} takes {static} elements, the "
                                     f"array has {value.size}")
                 contiguous = np.ascontiguousarray(value)
-                converted.append((True, contiguous.reshape(-1)))
+                converted.append((True, contiguous.reshape(-1).view(
+                    np.dtype(info.dtype))))
                 buffers.append(value)
                 continue
-            converted.append((False, _scalar(value, dtype, info.lanes,
-                                             where)))
+            # An index is 32 bits in SPIR-V kernels, 64 in PTX ones.
+            bits = 32 if info.type == "index" and device.target == "spirv" \
+                else None
+            converted.append((False, _scalar(value, np.dtype(info.dtype),
+                                             info.lanes, where, elem, bits)))
         return converted, buffers
 
     def run(self, grid, *args, scheduler="megakernel", check=False,
@@ -228,8 +268,11 @@ class Kernel(KernelDef):
         wavefront's slot count (0: defaults). Other keywords are the
         schedulers' options (see `compile`)."""
         grid = _grid(grid)
-        converted, arrays = self._convert(args)
+        _check_run_options(repeat=repeat, tolerance=tolerance,
+                           max_rounds=max_rounds, time_limit=time_limit,
+                           capacity=capacity)
         on = device or get_device()
+        converted, arrays = self._convert(args, on)
         compiled = self.compile(scheduler, device=on,
                                 check_bounds=check_bounds, **options)
         output = self._get_program().run(
@@ -324,15 +367,17 @@ def _static_size(memref_type):
     return int(inner) if inner.isdigit() else None
 
 
-def _scalar(value, dtype, lanes, where):
-    """A scalar (or a small vector of `lanes`) as the bytes of `dtype`."""
+def _scalar(value, dtype, lanes, where, elem=None, bits=None):
+    """A scalar (or a small vector of `lanes`) as the bytes of `dtype`,
+    checked against the front end's type `elem` (a u32 takes [0, 2^32), an
+    i32 [-2^31, 2^31)) and, for an index, the kernel's `bits`."""
     if lanes > 1:
         values = np.asarray(value)
         if values.shape != (lanes,):
             raise TypeError(f"{where} takes {lanes} values, got "
                             f"{np.shape(value) or type(value).__name__}")
-        return np.array([_scalar(v, dtype, 1, where)[0] for v in values],
-                        dtype=dtype)
+        return np.concatenate([_scalar(v, dtype, 1, where, elem, bits)
+                               for v in values.tolist()])
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value[()]
     if dtype.kind == "b":
@@ -340,17 +385,18 @@ def _scalar(value, dtype, lanes, where):
             raise TypeError(f"{where} takes a bool, not "
                             f"{type(value).__name__}")
     elif dtype.kind in "iu":
-        if isinstance(value, (bool, np.bool_)) or not isinstance(
-                value, (int, np.integer)):
+        if not _is_int(value):
             raise TypeError(f"{where} takes an integer, not "
                             f"{type(value).__name__}")
-        # MLIR integers are signless: an i32 argument takes the values of
-        # an int32 and of a uint32 (a u32 parameter).
-        info = np.iinfo(dtype)
-        if not -(1 << (info.bits - 1)) <= int(value) < (1 << info.bits):
-            raise TypeError(f"{where}: {value} does not fit {info.bits} bits")
-        value = int(value) - (1 << info.bits) if int(value) > info.max \
-            else int(value)
+        width = bits or dtype.itemsize * 8
+        unsigned = getattr(elem, "kind", None) == "uint"
+        low, high = (0, 1 << width) if unsigned else \
+            (-(1 << (width - 1)), 1 << (width - 1))
+        if not low <= int(value) < high:
+            raise TypeError(f"{where}: {value} is outside [{low}, {high})")
+        # The bits of a u32 as the MLIR i32 they are.
+        value = int(value) - (1 << (dtype.itemsize * 8)) \
+            if int(value) > np.iinfo(dtype).max else int(value)
     elif dtype.kind == "f":
         if not isinstance(value, (int, float, np.integer, np.floating)) or \
                 isinstance(value, (bool, np.bool_)):

@@ -18,6 +18,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <mutex>
+
 namespace py = pybind11;
 using namespace corogpu::python;
 
@@ -72,6 +74,18 @@ void check(const Error &error) {
     raise(error);
 }
 
+/// Runs `work` on the native side: without the GIL (a long run does not
+/// stop the interpreter's other threads) and one call at a time. MLIR
+/// contexts, the diagnostics they collect, devices and the modules loaded
+/// on them are not safe to share between threads, and Python threads may
+/// share a kernel; the lock is released before the GIL is taken back.
+template <typename Work> auto callNative(Work &&work) {
+  static std::mutex nativeCalls;
+  py::gil_scoped_release release;
+  std::lock_guard<std::mutex> lock(nativeCalls);
+  return work();
+}
+
 /// The arguments of a run: NumPy arrays (buffers, C-contiguous, of the
 /// coroutine's element type, checked by the package) and scalars as the
 /// bytes of their dtype.
@@ -114,8 +128,8 @@ PYBIND11_MODULE(_corogpu, m) {
           "open",
           [](const std::string &backend, bool validation) {
             Error error;
-            std::unique_ptr<Device> device =
-                Device::open(backend, validation, error);
+            std::unique_ptr<Device> device = callNative(
+                [&] { return Device::open(backend, validation, error); });
             check(error);
             return device;
           },
@@ -137,7 +151,9 @@ PYBIND11_MODULE(_corogpu, m) {
       .def_property_readonly("target", &Compiled::getTarget)
       .def_property_readonly(
           "image", [](const Compiled &c) { return py::bytes(c.getImage()); })
-      .def_property_readonly("plan", &Compiled::getPlan);
+      .def_property_readonly("plan", [](const Compiled &c) {
+        return callNative([&] { return c.getPlan(); });
+      });
 
   py::class_<RunOutput>(m, "RunOutput")
       .def_property_readonly("buffers",
@@ -161,34 +177,45 @@ PYBIND11_MODULE(_corogpu, m) {
                   [](const std::string &text) {
                     Error error;
                     std::unique_ptr<Program> program =
-                        Program::parse(text, error);
+                        callNative([&] { return Program::parse(text, error); });
                     check(error);
                     return program;
                   })
-      .def("print", &Program::print)
-      .def("coroutines", &Program::getCoroutines)
+      .def("print",
+           [](const Program &program) {
+             return callNative([&] { return program.print(); });
+           })
+      .def("coroutines",
+           [](const Program &program) {
+             return callNative([&] { return program.getCoroutines(); });
+           })
       .def("arguments",
            [](const Program &program, const std::string &coroutine) {
              std::vector<ArgumentInfo> arguments;
-             check(program.getArguments(coroutine, arguments));
+             check(callNative(
+                 [&] { return program.getArguments(coroutine, arguments); }));
              return arguments;
            })
       .def("sort_keys",
            [](const Program &program, const std::string &coroutine) {
              std::vector<std::string> keys;
-             check(program.getSortKeys(coroutine, keys));
+             check(callNative(
+                 [&] { return program.getSortKeys(coroutine, keys); }));
              return keys;
            })
       .def("frame_report",
            [](const Program &program, const std::string &coroutine) {
              std::string json;
-             check(program.getFrameReport(coroutine, json));
+             check(callNative(
+                 [&] { return program.getFrameReport(coroutine, json); }));
              return json;
            })
       .def("transition_graph",
            [](const Program &program, const std::string &coroutine) {
              std::string dot, json;
-             check(program.getTransitionGraph(coroutine, dot, json));
+             check(callNative([&] {
+               return program.getTransitionGraph(coroutine, dot, json);
+             }));
              return py::make_tuple(dot, json);
            })
       .def(
@@ -205,12 +232,8 @@ PYBIND11_MODULE(_corogpu, m) {
             request.device = device;
             request.target = target;
             std::unique_ptr<Compiled> compiled;
-            Error error;
-            {
-              py::gil_scoped_release release;
-              error = program.compile(request, compiled);
-            }
-            check(error);
+            check(
+                callNative([&] { return program.compile(request, compiled); }));
             return compiled;
           },
           py::arg("coroutine"), py::arg("scheduler"), py::arg("options"),
@@ -236,12 +259,9 @@ PYBIND11_MODULE(_corogpu, m) {
             request.timeLimit = timeLimit;
             request.capacity = capacity;
             auto output = std::make_unique<RunOutput>();
-            Error error;
-            {
-              py::gil_scoped_release release;
-              error = program.run(device, compiled, request, *output);
-            }
-            ::check(error);
+            ::check(callNative([&] {
+              return program.run(device, compiled, request, *output);
+            }));
             return output;
           },
           py::arg("device"), py::arg("compiled"), py::arg("grid"),

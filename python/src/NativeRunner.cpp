@@ -42,6 +42,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <unistd.h>
 
 using namespace mlir;
 namespace rt = corogpu::runtime;
@@ -309,13 +311,7 @@ Error Program::getSortKeys(const std::string &coroutine,
       impl->lookup(*impl->module, coroutine, error);
   if (failed(function))
     return error;
-  llvm::SetVector<StringRef> found;
-  function->walk([&](coro::PromiseOp promise) {
-    Type type = promise.getValue().getType();
-    if (type.isIndex() || type.isSignlessInteger())
-      found.insert(promise.getName());
-  });
-  keys.assign(found.begin(), found.end());
+  keys = runner::findSortKeys(*function).keys;
   return {};
 }
 
@@ -439,6 +435,52 @@ static LogicalResult findInstanceIndexedAccesses(
   return success();
 }
 
+namespace {
+/// What the process writes to stderr while it lives (file descriptor 2
+/// redirected into a temporary file), for messages that LLVM prints
+/// instead of returning.
+class StderrCapture {
+public:
+  StderrCapture() {
+    llvm::errs().flush();
+    std::fflush(stderr);
+    if (llvm::sys::fs::createTemporaryFile("corogpu-stderr", "txt", file, path))
+      return;
+    saved = ::dup(2);
+    if (saved < 0 || ::dup2(file, 2) < 0)
+      restore();
+  }
+  ~StderrCapture() {
+    restore();
+    if (!path.empty())
+      llvm::sys::fs::remove(path);
+  }
+  /// Ends the capture and returns what was written.
+  std::string take() {
+    restore();
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    return buffer ? (*buffer)->getBuffer().str() : std::string();
+  }
+
+private:
+  void restore() {
+    llvm::errs().flush();
+    std::fflush(stderr);
+    if (saved >= 0) {
+      ::dup2(saved, 2);
+      ::close(saved);
+      saved = -1;
+    }
+    if (file >= 0) {
+      ::close(file);
+      file = -1;
+    }
+  }
+  int file = -1, saved = -1;
+  llvm::SmallString<128> path;
+};
+} // namespace
+
 Error Program::compile(const CompileRequest &request,
                        std::unique_ptr<Compiled> &compiled) const {
   std::optional<coro::GPUScheduler> scheduler =
@@ -452,10 +494,23 @@ Error Program::compile(const CompileRequest &request,
   coro::SchedulerPipelineOptions given;
   std::string optionErrors;
   llvm::raw_string_ostream optionErrorStream(optionErrors);
-  if (failed(given.parseFromString(request.options, optionErrorStream)))
-    return makeError(ErrorKind::Argument,
-                     "scheduler options '" + request.options +
-                         "': " + llvm::StringRef(optionErrors).trim().str());
+  bool parsed;
+  {
+    // llvm::cl reports a bad value (an enum's) on stderr itself, not on
+    // the stream it is given: the message belongs in the error.
+    StderrCapture capture;
+    parsed =
+        succeeded(given.parseFromString(request.options, optionErrorStream));
+    optionErrors += capture.take();
+  }
+  if (!parsed) {
+    // llvm::cl's own lines start with the (here empty) program name.
+    llvm::StringRef why = llvm::StringRef(optionErrors).trim();
+    why.consume_front(": ");
+    return makeError(ErrorKind::Argument, "scheduler options '" +
+                                              request.options +
+                                              "': " + why.str());
+  }
   if (std::string why = given.checkValues(); !why.empty())
     return makeError(ErrorKind::Argument, why);
   runner::DeviceTraits traits;
@@ -475,11 +530,7 @@ Error Program::compile(const CompileRequest &request,
     traits = *parsed;
   }
   coro::SchedulerCompileOptions options =
-      runner::getDefaultCompileOptions(traits);
-  given.applyTo(options);
-  options.wavefront.subgroupAppends =
-      options.wavefront.subgroupAppends &&
-      runner::allowsSubgroupAppends(traits, options.wavefront.workgroupSize);
+      runner::getCompileOptions(traits, given);
 
   impl->takeDiagnostics();
   OwningOpRef<ModuleOp> module = impl->module->clone();
@@ -499,6 +550,26 @@ Error Program::compile(const CompileRequest &request,
   if (failed(boundsCheck))
     return impl->compileError("preparing @" + request.coroutine + " failed");
   result->impl->boundsCheck = *boundsCheck;
+  // A sort key the coroutine has no integer promise of: the option's error,
+  // before the wavefront pass finds no such field.
+  if (!options.wavefront.sortBy.empty()) {
+    runner::SortKeys keys =
+        runner::findSortKeys(*coroutine, options.wavefront.sortBy);
+    if (!keys.contains(options.wavefront.sortBy))
+      return makeError(
+          ErrorKind::Argument,
+          "sort_by: @" + request.coroutine +
+              (keys.keyType
+                   ? " has promise \"" + options.wavefront.sortBy +
+                         "\" only as " + printType(*keys.keyType) +
+                         "; the queues sort by an integer or index promise"
+                   : " and the coroutines it reaches have no integer "
+                     "promise \"" +
+                         options.wavefront.sortBy + "\" (they have " +
+                         (keys.keys.empty() ? std::string("none")
+                                            : llvm::join(keys.keys, ", ")) +
+                         ")"));
+  }
   result->impl->runArgumentTypes.assign(coroutine->getArgumentTypes().begin(),
                                         coroutine->getArgumentTypes().end());
   FailureOr<runner::CompiledCoroutine> made = runner::compileCoroutine(
@@ -522,28 +593,20 @@ Error Program::compile(const CompileRequest &request,
 static runner::RunOptions getRunOptions(rt::Device &device,
                                         const runner::CompiledCoroutine &what,
                                         const RunRequest &request) {
-  runner::RunOptions options;
-  options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
-  options.persistent.limits.maxRounds = uint64_t(1) << 20;
-  for (rt::RunLimits *limits :
-       {&options.wavefront.limits, &options.persistent.limits,
-        &options.instanceKernel.limits}) {
-    if (request.maxRounds)
-      limits->maxRounds = request.maxRounds;
-    limits->maxSeconds = request.timeLimit;
-    limits->howToChange = "time_limit=S sets the limit of seconds (default "
-                          "300, 0: none), max_rounds=N that of rounds or "
-                          "launches (default 2^20)";
-  }
+  runner::RunLimitSettings limits;
+  if (request.maxRounds)
+    limits.maxRounds = request.maxRounds;
+  limits.maxSeconds = request.timeLimit;
+  limits.howToChange = "time_limit=S sets the limit of seconds (default 300, "
+                       "0: none), max_rounds=N that of rounds or launches "
+                       "(default 2^20)";
+  limits.stateMachineStepsAdvice =
+      "options state_machine_steps=N runs at most N passes of an instance's "
+      "state machine per launch";
+  runner::RunOptions options = runner::getRunOptions(device, what, limits);
   options.wavefront.capacity = request.capacity;
   options.wavefront.timing = true;
   options.persistent.timing = true;
-  auto machine = dyn_cast<coro::plan::StateMachinePlanAttr>(what.plan);
-  if (machine && machine.getStepsPerLaunch() == 0 &&
-      device.getLoopIterationLimit())
-    options.instanceKernel.loopLimitAdvice =
-        "; options state_machine_steps=N runs at most N passes of an "
-        "instance's state machine per launch";
   return options;
 }
 

@@ -149,10 +149,22 @@ def test_argument_errors_before_compiling():
         countdown(GRID, 3, steps, [0.0] * GRID)
     with pytest.raises(TypeError, match="'start'.*integer, not float"):
         countdown(GRID, 3.5, steps, values)
-    with pytest.raises(TypeError, match="does not fit 32 bits"):
-        countdown(GRID, 1 << 40, steps, values)
-    with pytest.raises(TypeError, match="grid"):
-        countdown((0,), 3, steps, values)
+    with pytest.raises(TypeError, match=r"outside \[-2147483648, 2147483648\)"):
+        countdown(GRID, 1 << 31, steps, values)
+    for grid in [(0,), "16", 16.0, (1 << 32,), (2, 2, 2, 2), True]:
+        with pytest.raises(TypeError, match="grid must be"):
+            countdown(grid, 3, steps, values)
+    frozen = values.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="'values'.*read-only"):
+        countdown(GRID, 3, steps, frozen)
+    for keyword, value in [("repeat", 0), ("max_rounds", -1),
+                           ("time_limit", -1.0), ("capacity", -2)]:
+        with pytest.raises(ValueError, match=f"{keyword}="):
+            countdown(GRID, 3, steps, values, **{keyword: value})
+    for keyword, value in [("repeat", 1.5), ("time_limit", None)]:
+        with pytest.raises(TypeError, match=f"{keyword} takes"):
+            countdown(GRID, 3, steps, values, **{keyword: value})
 
 
 def test_name_errors():
@@ -162,6 +174,15 @@ def test_name_errors():
         countdown(GRID, 3, steps, values, scheduler="wavefrnt")
     with pytest.raises(ValueError, match="no such option layot"):
         countdown(GRID, 3, steps, values, scheduler="wavefront", layot="soa")
+    # A bad value of an enum option: llvm::cl's message, in the error.
+    with pytest.raises(ValueError, match="--layout option: Cannot find "
+                                         "option named 'diagonal'"):
+        countdown(GRID, 3, steps, values, scheduler="wavefront",
+                  layout="diagonal")
+    # One option's value cannot smuggle in another.
+    with pytest.raises(ValueError, match="one word"):
+        countdown(GRID, 3, steps, values, scheduler="wavefront",
+                  layout="soa sort-by=left")
     with pytest.raises(ValueError, match="neither spirv nor an NVIDIA chip"):
         countdown.compile("wavefront", target="sm_5")
 
@@ -174,6 +195,51 @@ def test_limit_error_has_the_runtimes_message():
                   max_rounds=2)
 
 
+def test_loop_limit_error_names_the_state_machine_steps_keyword():
+    """On a driver that ends a thread's loops after 65535 passes (lavapipe),
+    a state machine in one launch whose instances resume 70,000 times is
+    cut short: the error says so and names the keyword that bounds it."""
+    device = corogpu.device()
+    if "llvmpipe" not in device.name:
+        pytest.skip("needs a device that limits loop passes (lavapipe), "
+                    "not " + device.name)
+    steps = np.zeros(8, np.int32)
+    values = np.zeros(8, np.float32)
+    with pytest.raises(corogpu.RunError,
+                       match="had a loop cut short.*state_machine_steps=N"):
+        countdown(8, 70000, steps, values, scheduler="state-machine",
+                  state_machine_steps=0)
+
+
+@corogpu.coroutine
+def stepper(out: Buffer[f32]):
+    corogpu.promise("n", 1.0)
+    corogpu.suspend("s")
+
+
+@corogpu.coroutine
+def reads_a_missing_promise(out: Buffer[f32]):
+    i = corogpu.id()
+    h = corogpu.create(stepper, i)
+    corogpu.resume(h, out)
+    out[i] = corogpu.handle_promise(h, "nope", f32)
+
+
+def test_pass_diagnostic_points_at_the_python_line():
+    out = np.zeros(8, np.float32)
+    with pytest.raises(corogpu.PassError) as caught:
+        reads_a_missing_promise(8, out)
+    # coro-resolve-handles' diagnostic, at the handle_promise call.
+    error = caught.value
+    assert isinstance(error, corogpu.CompileError)
+    assert error.filename == inspect.getsourcefile(stepper.pyfunc)
+    line = inspect.getsourcelines(reads_a_missing_promise.pyfunc)[1] + 5
+    assert (error.line, error.col) == (line, 14), str(error)
+    assert 'reads promise field "nope", which @stepper does not have' in \
+        error.message
+    assert 'corogpu.handle_promise(h, "nope", f32)' in str(error)
+
+
 @corogpu.coroutine
 def sorts_by_a_float(out: Buffer[f32]):
     i = corogpu.id()
@@ -182,18 +248,15 @@ def sorts_by_a_float(out: Buffer[f32]):
     out[i] = 1.0
 
 
-def test_pass_diagnostic_points_at_the_python_line():
+def test_sort_key_errors_name_the_promises():
     out = np.zeros(8, np.float32)
-    with pytest.raises(corogpu.CompileError) as caught:
+    with pytest.raises(ValueError, match='"weight" only as f32'):
         sorts_by_a_float(8, out, scheduler="wavefront", sort_by="weight")
-    error = caught.value
-    # The split's diagnostic is the coroutine's: its `def` line, below the
-    # decorator.
-    assert error.filename == inspect.getsourcefile(sorts_by_a_float.pyfunc)
-    def_line = inspect.getsourcelines(sorts_by_a_float.pyfunc)[1] + 1
-    assert error.line == def_line, str(error)
-    assert 'sort-by field "weight" must be an integer' in error.message
-    assert "def sorts_by_a_float" in str(error)
+    steps = np.zeros(GRID, np.int32)
+    values = np.zeros(GRID, np.float32)
+    with pytest.raises(ValueError, match=r'no integer promise "lft" \(they '
+                                         r'have left\)'):
+        countdown(GRID, 3, steps, values, scheduler="wavefront", sort_by="lft")
 
 
 @corogpu.coroutine
@@ -247,6 +310,70 @@ def test_unsigned_arguments_take_uint32_values():
     unsigned_ops(4, 0xFFFFFFF0, out, scheduler="state-machine", check=True)
     want = [np.int32(np.uint32((0xFFFFFFF0 - i) // 3)) for i in range(4)]
     np.testing.assert_array_equal(out, want)
+    with pytest.raises(TypeError, match=r"'a' \(u32\): -1 is outside "
+                                        r"\[0, 4294967296\)"):
+        unsigned_ops(4, -1, out)
+
+
+@corogpu.coroutine
+def unsigned_buffer(data: Buffer[u32], out: Buffer[u32]):
+    i = corogpu.id()
+    corogpu.suspend()
+    out[i] = data[i] // u32(2) + u32(1)
+
+
+def test_u32_buffers_take_uint32_arrays():
+    data = np.array([0xFFFFFFFE, 7, 0x80000000, 1], np.uint32)
+    out = np.zeros(4, np.uint32)
+    unsigned_buffer(4, data, out, scheduler="wavefront", check=True)
+    np.testing.assert_array_equal(out, data // 2 + 1)
+    with pytest.raises(TypeError, match=r"'out' \(Buffer\[u32\]\) takes a "
+                                        r"NumPy array of uint32, not of int32"):
+        unsigned_buffer(4, data, out.view(np.int32))
+
+
+@corogpu.coroutine
+def index_argument(n: corogpu.index, out: Buffer[i32]):
+    i = corogpu.id()
+    out[i] = i32(n % corogpu.index(1000))
+
+
+def test_index_arguments_fit_the_kernels_index():
+    out = np.zeros(4, np.int32)
+    index_argument(4, 123456, out)
+    assert list(out) == [456] * 4
+    # 32 bits in SPIR-V kernels: a TypeError before compiling.
+    with pytest.raises(TypeError, match=r"'n' \(index\): 2147483648 is "
+                                        r"outside"):
+        index_argument(4, 1 << 31, out)
+
+
+def test_threads_share_a_kernel():
+    """Python threads calling one kernel at once: the native side takes
+    them one at a time (it crashed or mixed up loaded modules before)."""
+    import threading
+    failures = []
+
+    def work(seed):
+        try:
+            for scheduler in ("wavefront", "state-machine"):
+                steps = np.zeros(GRID, np.int32)
+                values = np.zeros(GRID, np.float32)
+                countdown(GRID, seed, steps, values, scheduler=scheduler,
+                          check=True)
+                assert (steps == expected_countdown(seed, GRID)[0]).all()
+            countdown.compile("persistent", target="sm_90",
+                              persistent_batch=32 * seed)
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(seed,))
+               for seed in (1, 2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
 
 
 @corogpu.coroutine

@@ -37,7 +37,8 @@ uint64_t ceilDiv(uint64_t value, uint64_t divisor) {
 uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
                             bool compaction, uint64_t instances) {
   uint64_t bytesPerSlot =
-      4 * (plan.queues ? plan.frameWords + 2 * plan.tokens + 2
+      4 * (plan.queues ? plan.frameWords + 2 * plan.tokens + 2 +
+                             (plan.sortsQueues() ? 2 : 0)
                        : plan.frameWords * (compaction ? 2 : 1) + 2 +
                              ceilDiv(plan.categories, plan.workgroupSize));
   uint64_t fits = device.getMemoryBytes() / 4 / bytesPerSlot;
@@ -54,7 +55,7 @@ uint64_t getDefaultCapacity(const Device &device, const WavefrontPlan &plan,
   if (frameSlots == 0)
     frameSlots = bufferWords / plan.frameWords;
   uint64_t queueWordsPerSlot =
-      plan.queues ? 2 * plan.tokens + 2
+      plan.queues ? 2 * plan.tokens + 2 + (plan.sortsQueues() ? 1 : 0)
                   : ceilDiv(plan.categories, plan.workgroupSize);
   uint64_t addressable =
       std::min<uint64_t>(frameSlots, bufferWords / queueWordsPerSlot);
@@ -123,8 +124,9 @@ Status corogpu::runtime::runWavefront(
   std::unique_ptr<Buffer> buffers[wf::kNumSchedulerBuffers];
   const uint64_t words[wf::kNumSchedulerBuffers] = {
       frameBufferWords,
-      plan.queues ? wf::getQueueWords(plan.tokens, capacity) : capacity,
-      plan.queues ? 1 : capacity,
+      plan.queues ? wf::getQueueWords(plan.tokens, capacity, plan.sortsQueues())
+                  : capacity,
+      plan.queues && !plan.sortsQueues() ? 1 : capacity,
       plan.queues ? 1 : uint64_t(plan.categories) * maxGroups,
       stateWords,
       compaction ? capacity * plan.frameWords : 1};
@@ -156,6 +158,7 @@ Status corogpu::runtime::runWavefront(
   state[wf::kRefillPolicy] = options.refill == RefillPolicy::BelowHalf;
   state[wf::kOrderPolicy] = options.order == LaunchOrder::MostFirst;
   state[wf::kCompactPercent] = options.compactBelowPercent;
+  state[wf::kTailPercent] = plan.tailBelowPercent;
   state[wf::kActiveSlots] = capacity;
   state[wf::kRefill] = 1;
   // The queue design: every slot in the free ring (its init kernel writes
@@ -195,6 +198,9 @@ Status corogpu::runtime::runWavefront(
   std::vector<Dispatch> round;
   if (plan.queues) {
     round.push_back(dispatch(name + wf::kAdvanceKernel, 0, 1));
+    if (plan.sortsQueues())
+      round.push_back(
+          dispatch(name + wf::kScatterKernel, wf::kScatterGroups, maxGroups));
   } else {
     round.push_back(
         dispatch(name + wf::kClassifyKernel, wf::kSlotGroups, maxGroups));
@@ -225,6 +231,32 @@ Status corogpu::runtime::runWavefront(
         wf::getSubroutineKernelName(name, token),
         plan.gridStride ? 0 : wf::getTokenWord(token, wf::kTokenGroups),
         plan.gridStride ? strideGroups : maxGroups));
+  // Work only in tail rounds, whose subroutine kernels advance gave none.
+  if (plan.tailBelowPercent)
+    round.push_back(dispatch(name + wf::kTailKernel,
+                             plan.gridStride ? 0u : uint32_t(wf::kTailGroups),
+                             plan.gridStride ? strideGroups : maxGroups));
+
+  // What a loop cut short by the driver's limit says (kernels compiled with
+  // count-loop-iterations report it). A tail kernel's thread runs
+  // subroutines until its loops made 16384 passes, and the step that
+  // crosses that may make many more.
+  std::string loopLimitWhat =
+      plan.gridStride ? "a thread of a grid-stride subroutine kernel"
+                      : "a subroutine run";
+  std::string loopLimitAdvice =
+      plan.gridStride
+          ? ": launch more workgroups per subroutine kernel (coro-run "
+            "--wavefront-stride-workgroups), so that each thread runs "
+            "fewer instances, or add suspension points to the long loops"
+          : ": add suspension points to the long loops (each "
+            "resumption is a fresh thread)";
+  if (plan.tailBelowPercent) {
+    loopLimitWhat += " or of the tail kernel";
+    loopLimitAdvice += "; or run without the tail kernel (coro-run "
+                       "--wavefront-tail-below=0), whose threads run several "
+                       "subroutines each";
+  }
 
   uint32_t roundsPerCheck = std::max(1u, options.roundsPerCheck);
   stats = WavefrontStats();
@@ -269,17 +301,9 @@ Status corogpu::runtime::runWavefront(
       return status;
     // A subroutine run that reached the driver's loop limit had its loops
     // ended early (kernels compiled with count-loop-iterations report it).
-    if (Status status = checkLoopIterationLimit(
-            device, state[wf::kMostLoopIterations],
-            plan.gridStride ? "a thread of a grid-stride subroutine kernel"
-                            : "a subroutine run",
-            "",
-            plan.gridStride
-                ? ": launch more workgroups per subroutine kernel (coro-run "
-                  "--wavefront-stride-workgroups), so that each thread runs "
-                  "fewer instances, or add suspension points to the long loops"
-                : ": add suspension points to the long loops (each "
-                  "resumption is a fresh thread)");
+    if (Status status =
+            checkLoopIterationLimit(device, state[wf::kMostLoopIterations],
+                                    loopLimitWhat, "", loopLimitAdvice);
         !status.ok())
       return status;
     if (state[wf::kDone])

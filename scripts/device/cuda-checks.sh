@@ -46,7 +46,7 @@ if [ -n "${HEAVY-1}" ]; then
       --coro-run "$coro_run" --backend cuda --workload heavy \
       --sizes 921600 --width 1280 --spp "${HEAVY_SPP:-2}" \
       --max-depth "$1" --rr-depth "$2" --repeats 5 \
-      --wavefront wavefront,wavefront-classify,wavefront-sort-material \
+      --wavefront wavefront,wavefront-tail,wavefront-classify,wavefront-sort-material,wavefront-sort-material-classify \
       --json "$OUT/bench/heavy-$1-$2.json" | tee "$OUT/bench/heavy-$1-$2.txt"
   done
 fi
@@ -103,6 +103,11 @@ corpus cuda wavefront-aos-3-slots check '' --scheduler=wavefront --layout=aos \
   --capacity=3 --compact-below=50
 corpus cuda wavefront-sorted check material-sort --scheduler=wavefront \
   --capacity=17 --sort-by=material --hint-buckets=8
+corpus cuda wavefront-sorted-classify check material-sort \
+  --scheduler=wavefront --capacity=17 --sort-by=material --hint-buckets=8 \
+  --wavefront-design=classify
+corpus cuda wavefront-tail check '' --scheduler=wavefront --capacity=9 \
+  --wavefront-tail-below=100
 corpus cuda persistent check '' --scheduler=persistent
 corpus cuda persistent-aos-extension check '' --scheduler=persistent \
   --layout=aos --persistent-batch=100 --persistent-shared-memory=2048
@@ -150,7 +155,7 @@ echo "== $(date -u) fuzz"
 CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs \
   timeout "${FUZZ_LIMIT:-200}" python3 tools/coro-fuzz/coro-fuzz run \
   --backend cuda --no-spirv --timeout "${CORPUS_TIMEOUT:-30}" --jobs 12 \
-  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,pt,pt-aos-small,pt-few,pt-swap,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
+  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,wf-sort-classify,pt,pt-aos-small,pt-few,pt-swap,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
   --seeds "${FUZZ_SEEDS:-1-40}" --out /tmp/corogpu-fuzz \
   --coro-run "$coro_run" > /tmp/corogpu-fuzz.log 2>&1
 echo "fuzz exit $?"

@@ -13,6 +13,7 @@
 // CHECK-DAG:  {{^ *[0-9]+}} wavefront --layout=soa {{[0-9.]+}}
 // CHECK-DAG:  {{^ *[0-9]+}} wavefront --layout=aos {{[0-9.]+}}
 // CHECK-DAG:  {{^ *[0-9]+}} wavefront --compact-below=50 {{[0-9.]+}}
+// CHECK-DAG:  {{^ *[0-9]+}} wavefront --wavefront-tail-below=10 {{[0-9.]+}}
 // CHECK-DAG:  {{^ *[0-9]+}} wavefront --sort-by=bucket {{[0-9.]+}}
 // CHECK-DAG:  {{^ *[0-9]+}} persistent {{[0-9.]+}}
 // CHECK-DAG:  {{^ *[0-9]+}} persistent --layout=aosoa {{[0-9.]+}}
@@ -22,11 +23,11 @@
 // CHECK-NOT:  failed
 // A line per configuration on stderr when it is not a terminal:
 // RUN: FileCheck %s --check-prefix=PROGRESS < %t.err
-// PROGRESS: tune: 1/19 megakernel
-// PROGRESS: tune: 19/19 persistent --persistent-shared-memory=4096
+// PROGRESS: tune: 1/20 megakernel
+// PROGRESS: tune: 20/20 persistent --persistent-shared-memory=4096
 // The same ranking as JSON, with the ratios to the mega-kernel:
 // RUN: %python -c "import json, sys; r = json.load(open(sys.argv[1])); rows = r['results']; print(len(rows), sorted(x['rank'] for x in rows) == list(range(1, len(rows) + 1)), all(x['exit_code'] == 0 for x in rows), [x['vs_megakernel'] for x in rows if x['scheduler'] == 'megakernel'], all(x['checked'] for x in rows if x['scheduler'] != 'megakernel'))" %t.json | FileCheck %s --check-prefix=JSON
-// JSON: 19 True True {{\[1(\.0)?\]}} True
+// JSON: 20 True True {{\[1(\.0)?\]}} True
 // --tune picks the scheduler and its options itself:
 // RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --compact-below=50 2>&1 | FileCheck %s --check-prefix=CONFLICT
 // CONFLICT: coro-run: error: --compact-below cannot be combined with --tune, which runs every scheduler with its own options and checks each against the mega-kernel
@@ -42,7 +43,7 @@
 // Without the mega-kernel there is nothing to check against: --tune stops
 // there, with its exit code (2: a bad argument).
 // RUN: not coro-run %s --coro=scaled_sum --grid=70 --arg=three --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>&1 | FileCheck %s --check-prefix=BASELINE
-// BASELINE: tune: 1/19 megakernel
+// BASELINE: tune: 1/20 megakernel
 // BASELINE-NEXT: coro-run: error: --tune: the mega-kernel rejected the command line (exit 2): coro-run: error: argument #0 is i32, but 'three' is not a value of that type
 // BASELINE-NOT: tune: 2/
 // RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=three --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>/dev/null; test $? -eq 2

@@ -45,6 +45,13 @@ if(NOT step_output MATCHES "host program ran")
   message(FATAL_ERROR "external-consumer: the host program printed:\n${step_output}")
 endif()
 message(STATUS "installed libcoro_runtime_wrappers.so: ${step_output}")
+# The installed Python package imports (its native module's RUNPATH finds
+# libMLIR.so) and runs a coroutine under two schedulers, checked.
+if(PYTHON)
+  run_step(${CMAKE_COMMAND} -E env PYTHONPATH=${PREFIX}/python_packages
+    ${PYTHON} ${PYTHON_SMOKE} ${PREFIX}/python_packages/corogpu)
+  message(STATUS "installed corogpu package: ${step_output}")
+endif()
 run_step(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${CONSUMER_BUILD}
   -G ${GENERATOR}
   -DCMAKE_PREFIX_PATH=${PREFIX}

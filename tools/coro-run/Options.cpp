@@ -382,6 +382,7 @@ static const OptionSchedulers kOptionSchedulers[] = {
     {"wavefront-grid-stride", kWavefront},
     {"wavefront-workgroup-size", kWavefront},
     {"wavefront-subgroup-appends", kWavefront},
+    {"wavefront-tail-below", kWavefront},
     {"state-machine-steps", kStateMachine},
     // The schedulers that dispatch over the subroutines in one kernel.
     {"fall-through", kStateMachine | kPersistent},

@@ -121,46 +121,20 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
   if (!compileFlags.sortBy.hasValue() || compileFlags.sortBy.empty())
     return {};
   StringRef key = compileFlags.sortBy;
-  auto isKeyType = [](Type type) {
-    return type.isIndex() || type.isSignlessInteger();
-  };
-  // The integer promises of `function` (a generator's yields included), and
-  // the type of `key` there if it has one of another type.
-  auto collect = [&](coro::FuncOp function, llvm::SetVector<StringRef> &keys,
-                     std::optional<Type> &keyType) {
-    function.walk([&](coro::PromiseOp promise) {
-      Type type = promise.getValue().getType();
-      if (isKeyType(type))
-        keys.insert(promise.getName());
-      else if (promise.getName() == key)
-        keyType = type;
-    });
-    if (std::optional<Type> yielded = function.getYieldType()) {
-      if (isKeyType(*yielded))
-        keys.insert(coro::kYieldedValueField);
-      else if (key == coro::kYieldedValueField)
-        keyType = *yielded;
-    }
-  };
-  auto module = coroutine->getParentOfType<ModuleOp>();
-  llvm::SetVector<coro::FuncOp> reached;
-  reached.insert(coroutine);
-  for (size_t i = 0; i < reached.size(); ++i)
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(reached[i]))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (auto callee = module.lookupSymbol<coro::FuncOp>(
-                use.getSymbolRef().getRootReference()))
-          reached.insert(callee);
-  llvm::SetVector<StringRef> keys, moduleKeys;
-  std::optional<Type> keyType, moduleKeyType;
-  for (coro::FuncOp function : reached)
-    collect(function, keys, keyType);
-  if (keys.contains(key))
+  runner::SortKeys reached = runner::findSortKeys(coroutine, key);
+  if (reached.contains(key))
     return {};
-  for (auto function : module.getOps<coro::FuncOp>())
-    collect(function, moduleKeys, moduleKeyType);
-  if (moduleKeys.contains(key)) {
+  std::optional<Type> keyType = reached.keyType, moduleKeyType;
+  bool moduleHasKey = false;
+  for (auto function :
+       coroutine->getParentOfType<ModuleOp>().getOps<coro::FuncOp>()) {
+    runner::SortKeys other = runner::findSortKeys(function, key);
+    moduleHasKey |= other.contains(key);
+    if (!moduleKeyType)
+      moduleKeyType = other.keyType;
+  }
+  llvm::SmallVector<StringRef> keys(reached.keys.begin(), reached.keys.end());
+  if (moduleHasKey) {
     llvm::errs() << "coro-run: warning: --sort-by: @" << coroutine.getSymName()
                  << (keyType
                          ? " has promise \"" + key.str() + "\" only as " +
@@ -169,6 +143,9 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
                                key.str() + "\"")
                  << " (another coroutine of the module has it): its queues "
                     "stay unsorted\n";
+    // The coroutines it does not reach are not compiled with it
+    // (prepareToRun), so the key would name no promise there.
+    compileFlags.sortBy = std::string();
     return {};
   }
   if (keyType || moduleKeyType)
@@ -178,7 +155,7 @@ static std::string checkSortKey(coro::FuncOp coroutine) {
         .str();
   return ("--sort-by: @" + coroutine.getSymName() +
           " has no integer promise named \"" + key + "\"" +
-          suggestName(key, keys.getArrayRef()) +
+          suggestName(key, keys) +
           (keys.empty()
                ? " (it has none)"
                : " (integer promises: " + llvm::join(keys, ", ") + ")"))
@@ -337,14 +314,7 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
       break;
     }
   }
-  llvm::SetVector<StringRef> keys;
-  coroutine.walk([&](coro::PromiseOp promise) {
-    Type type = promise.getValue().getType();
-    if (type.isIndex() || type.isSignlessInteger())
-      keys.insert(promise.getName());
-  });
-  for (StringRef key : keys)
-    options.sortKeys.push_back(key.str());
+  options.sortKeys = runner::findSortKeys(coroutine).keys;
   options.repeat = tuneRepeat;
   options.timeoutSeconds = tuneTimeout;
   options.jsonPath = tuneJson;

@@ -32,16 +32,11 @@ using namespace mlir;
 using namespace corogpu::cororun;
 
 /// The schedulers' options for `device`: the library's policy
-/// (runner::getDefaultCompileOptions), then what the command line sets.
+/// with what the command line sets (runner::getCompileOptions).
 static coro::SchedulerCompileOptions
 getSchedulerCompileOptions(const runner::DeviceTraits &device) {
   coro::SchedulerCompileOptions options =
-      runner::getDefaultCompileOptions(device);
-  compileFlags.applyTo(options);
-  // Subgroup appends only where the device allows them.
-  options.wavefront.subgroupAppends =
-      options.wavefront.subgroupAppends &&
-      runner::allowsSubgroupAppends(device, options.wavefront.workgroupSize);
+      runner::getCompileOptions(device, compileFlags);
   bool needsClassify = compactBelow != 0 || order != rt::LaunchOrder::Fixed ||
                        refill != rt::RefillPolicy::EveryRound;
   if (options.wavefront.design == coro::WavefrontDesign::Auto && needsClassify)
@@ -158,23 +153,19 @@ getRunOptions(rt::Device &device, const runner::CompiledCoroutine &compiled,
           at.rounds / at.seconds, wavefront ? "rounds" : "launches");
     llvm::errs() << "  ";
   };
-  // Each host loop keeps its own default round limit unless --max-rounds
-  // is given (the mega-kernel, the state machine and the persistent
-  // threads: 2^20 launches; the persistent kernel in bounded steps
-  // relaunches as long as an instance is live).
-  runner::RunOptions options;
-  options.instanceKernel.limits.maxRounds = uint64_t(1) << 20;
-  options.persistent.limits.maxRounds = uint64_t(1) << 20;
-  for (rt::RunLimits *limits :
-       {&options.wavefront.limits, &options.persistent.limits,
-        &options.instanceKernel.limits}) {
-    if (maxRounds != ~uint64_t(0))
-      limits->maxRounds = maxRounds;
-    limits->maxSeconds = timeLimit;
-    limits->howToChange =
-        "--time-limit=S sets the limit of seconds (default 300, 0: none), "
-        "--max-rounds=N that of rounds or launches (default 2^20)";
-  }
+  // 2^20 rounds or launches unless --max-rounds is given (the persistent
+  // kernel in bounded steps relaunches as long as an instance is live).
+  runner::RunLimitSettings limits;
+  if (maxRounds != ~uint64_t(0))
+    limits.maxRounds = maxRounds;
+  limits.maxSeconds = timeLimit;
+  limits.howToChange =
+      "--time-limit=S sets the limit of seconds (default 300, 0: none), "
+      "--max-rounds=N that of rounds or launches (default 2^20)";
+  limits.stateMachineStepsAdvice =
+      "--state-machine-steps=N runs at most N passes of an instance's state "
+      "machine per launch";
+  runner::RunOptions options = runner::getRunOptions(device, compiled, limits);
 
   options.wavefront.capacity = capacity;
   options.wavefront.refill = refill;
@@ -193,13 +184,6 @@ getRunOptions(rt::Device &device, const runner::CompiledCoroutine &compiled,
   options.persistent.progress = progress;
 
   options.instanceKernel.statusBuffer = compileFlags.terminationChecks;
-  // Where its steps are not bounded already (the device's default there).
-  auto machine = dyn_cast<coro::plan::StateMachinePlanAttr>(compiled.plan);
-  if (machine && machine.getStepsPerLaunch() == 0 &&
-      device.getLoopIterationLimit())
-    options.instanceKernel.loopLimitAdvice =
-        "; --state-machine-steps=N runs at most N passes of an "
-        "instance's state machine per launch";
   options.instanceKernel.progress = progress;
   return options;
 }

@@ -69,7 +69,7 @@ struct Result {
 /// The configurations worth comparing: every scheduler with its default
 /// options, then the options that change the most (bounded steps of the
 /// state machine, the wavefront's classify design, frame layout, workgroup
-/// size, compaction, sorting by each
+/// size, compaction, the tail kernel, sorting by each
 /// integer promise, batch and workgroup memory of the persistent threads).
 std::vector<Configuration> getConfigurations(const TuneOptions &options) {
   std::vector<Configuration> configurations = {
@@ -85,6 +85,7 @@ std::vector<Configuration> getConfigurations(const TuneOptions &options) {
       {GPUScheduler::Wavefront, {"--wavefront-workgroup-size=32"}},
       {GPUScheduler::Wavefront, {"--wavefront-workgroup-size=128"}},
       {GPUScheduler::Wavefront, {"--compact-below=50"}},
+      {GPUScheduler::Wavefront, {"--wavefront-tail-below=10"}},
   };
   for (const std::string &key : options.sortKeys)
     configurations.push_back({GPUScheduler::Wavefront, {"--sort-by=" + key}});

@@ -153,11 +153,6 @@ protected:
   /// before). Every thread of the workgroup must call it.
   void buildInclusiveScan(Value counters, int64_t words, Value lane,
                           int64_t workgroupSize);
-  /// Rewrites array[base + i] for i in [begin, end) with their exclusive
-  /// prefix sums, starting at `start`, in one thread; returns start + their
-  /// sum.
-  Value buildExclusiveScan(Value array, Value base, Value begin, Value end,
-                           Value start);
 
   /// A thread's part in the ballots of its subgroup (getBallotLane): its
   /// lane (an i32), the i32 0 ballots start from, whether it has a bit in

@@ -331,14 +331,17 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
        of a workgroup numbered by a prefix count in workgroup memory); each
        slot's category is its target token (times `hint-buckets`, plus the
        bucket of its `sort-by` promise); its rank among the slots of its
-       category in the workgroup and the per-workgroup counts are written;
-    2. `<f>__wf_scan` (one workgroup): exclusive prefix sums of the counts
-       over workgroups, then over categories, give every category its place
+       category in the workgroup is written, and the workgroup reserves
+       the places of its slots in each category with one atomic on the
+       category's counter;
+    2. `<f>__wf_scan` (one workgroup): the counters give every category
+       its total (and are cleared), a prefix sum over categories its place
        in the queue; it writes the workgroup counts of the next kernels
        (indirect dispatch arguments), the round's statistics and the
        termination flag;
-    3. `<f>__wf_scatter`: every alive slot goes to its place in the queue;
-       this is a stable multi-split: within a queue, slots keep their order;
+    3. `<f>__wf_scatter`: every alive slot goes to its place in the queue:
+       a multi-split, queues grouped by category (the order of the slots
+       within a category follows the atomics, not the slots);
     4. `<f>__wf_compact_gather` / `_scatter` (none unless the load factor
        fell below the threshold after the grid is exhausted): the alive
        frames move to the first slots;
@@ -347,15 +350,19 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
        reads and storing only the ones it writes.
 
     That is the `classify` design. The `queues` design (Laine, Karras and
-    Aila's queued wavefront; the default without `sort-by`) has no pass
-    over all slots: each subroutine kernel appends every slot it leaves to
-    the next round's queue of its new token, or to a ring of free slots,
-    with one atomic add on that queue's count; `<f>__wf_advance` (one
-    thread) then swaps the queues, turns
-    their counts into indirect dispatch arguments, has the entry kernel
-    start new instances on free slots from the ring, and decides
-    termination. It has no hint buckets, compaction, "most first" order or
-    half-empty refill; those need `design=classify`. With
+    Aila's queued wavefront; the default) has no pass over all slots: each
+    subroutine kernel appends every slot it leaves to the next round's
+    queue of its new token, or to a ring of free slots, with one atomic add
+    on that queue's count; `<f>__wf_advance` (one thread) then swaps the
+    queues, turns their counts into indirect dispatch arguments, has the
+    entry kernel start new instances on free slots from the ring, and
+    decides termination. With `sort-by`, each append also numbers the slot
+    in its category (one atomic on the category's counter), advance turns
+    the counters into places, and `<f>__wf_scatter` (one thread per slot
+    appended) moves each slot to its place: the round's queues are sorted
+    by category, without a pass over every slot. The queue design has no
+    compaction, "most first" order or half-empty refill; those need
+    `design=classify`. With
     `subgroup-appends`, the append is one atomic per subgroup and queue:
     the instance runs under a test of its place in the queue, every lane
     of the subgroup reaches the append after it, and ballots of the
@@ -397,9 +404,9 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::coro::WavefrontDesign::Auto",
            "How each round builds the queues: queues (slots appended to "
            "their next queue as they leave a subroutine), classify (a pass "
-           "over every slot: classify, scan, scatter; needed by sort-by and "
-           "the runtime's compaction, most-first order and half-empty "
-           "refill), auto (queues unless sort-by)",
+           "over every slot: classify, scan, scatter; needed by the "
+           "runtime's compaction, most-first order and half-empty refill), "
+           "auto (queues)",
            [{::mlir::coro::getWavefrontDesignValues()}]>,
     Option<"countLoopIterations", "count-loop-iterations", "bool",
            /*default=*/"false",
@@ -411,7 +418,14 @@ def CoroWavefrontToGPU : Pass<"coro-wavefront-to-gpu", "::mlir::ModuleOp"> {
            "lanes their places) instead of one atomic per slot. Needs "
            "subgroup arithmetic (Vulkan) and, on CUDA, workgroups of whole "
            "warps; ballots have 32 bits, lanes past the 32nd append alone; "
-           "coro-run turns it on where the device allows">
+           "coro-run turns it on where the device allows">,
+    Option<"tailBelow", "tail-below", "unsigned", /*default=*/"0",
+           "Queue design: build a tail kernel, and run it instead of the "
+           "subroutine kernels in the rounds that start once the grid is "
+           "exhausted with fewer than this % of the slots alive: each of "
+           "its threads runs one instance through its subroutines, as the "
+           "state machine does, so that the last instances finish in one "
+           "launch rather than in many near-empty rounds (0: no tail)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

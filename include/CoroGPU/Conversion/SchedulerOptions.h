@@ -92,9 +92,9 @@ inline llvm::cl::ValuesClass getFrameArrayLayoutValues() {
 
 /// How the wavefront scheduler's rounds build the queues (the runtime's
 /// contract, corogpu/runtime/WavefrontABI.h). A plan holds Queues or
-/// Classify; Auto is an option's: classify where the options need it
-/// (sort-by; in coro-run also compaction, most-first order and half-empty
-/// refill), else queues.
+/// Classify; Auto is an option's: classify where the options need it (in
+/// coro-run: compaction, most-first order and half-empty refill), else
+/// queues.
 using WavefrontDesign = ::corogpu::runtime::wavefront::Design;
 
 /// The spellings of WavefrontDesign for command-line and pass options.

@@ -73,27 +73,50 @@ Value compareWithTerminatedToken(
     OpBuilder &builder, Location loc, Value token,
     arith::CmpIPredicate predicate = arith::CmpIPredicate::eq);
 
+/// Bounded steps by loop passes (`bound-steps` of the state machine and the
+/// persistent threads): a thread stops resuming instances for this launch
+/// once it made this many loop passes, counted as a driver's loop limit
+/// counts them (addLoopIterationCounter), a quarter of lavapipe's 65535.
+constexpr int64_t kLoopPassesPerLaunch = 16384;
+
+/// The loop passes a thread made as of its last step's end, for a state
+/// machine loop whose steps stop once they reach kLoopPassesPerLaunch (the
+/// state machine's bound-steps, the wavefront's tail kernel).
+class LoopPassBudget {
+public:
+  /// A budget none of which is spent: a memref<1xi32> variable, 0, at the
+  /// builder's position (before the loop).
+  static LoopPassBudget create(OpBuilder &builder, Location loc);
+  /// Whether the passes so far are below the budget (an i1).
+  Value isLeft(OpBuilder &builder, Location loc) const;
+  /// Once the kernel's loops are counted (`counter`, the memref
+  /// addLoopIterationCounter returns): each step of `loop` ends by noting
+  /// the passes made, for the next step's condition. (The condition cannot
+  /// read the counter itself: the instrumentation would take the budget for
+  /// a loop cut short.)
+  void noteAtStepEnds(OpBuilder &builder, Location loc, scf::WhileOp loop,
+                      Value counter) const;
+
+private:
+  explicit LoopPassBudget(Value passes) : passes(passes) {}
+  Value passes;
+};
+
 /// Builds the state machine of one instance (paper Sec. 6.1): the token
 /// starts at the entry, and while it is not "returned", an `scf.index_switch`
 /// on it runs the case `buildCase(token)` builds, for tokens 0 to
 /// `numSubroutines - 1`; any other token ends the instance. With `maxSteps`
 /// the loop resumes from the token `frame` holds (a frame a previous launch
 /// left) and also ends after that many passes. With `fallThrough` each pass
-/// is a buildFallThroughDispatch instead of the switch. With `goOn`, a pass
-/// also needs what it builds (an i1, in the loop's condition) to be true.
-/// Returns the loop.
+/// is a buildFallThroughDispatch instead of the switch. With `budget`, a pass
+/// also needs some of it left (LoopPassBudget::isLeft, in the loop's
+/// condition). Returns the loop.
 scf::WhileOp buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
     std::optional<int64_t> maxSteps = std::nullopt, bool fallThrough = false,
-    function_ref<Value(OpBuilder &, Location)> goOn = nullptr);
-
-/// Bounded steps by loop passes (`bound-steps` of the state machine and the
-/// persistent threads): a thread stops resuming instances for this launch
-/// once it made this many loop passes, counted as a driver's loop limit
-/// counts them (addLoopIterationCounter), a quarter of lavapipe's 65535.
-constexpr int64_t kLoopPassesPerLaunch = 16384;
+    const LoopPassBudget *budget = nullptr);
 
 /// Builds an `scf.index_switch` on `token` (an index) whose case t, for t
 /// from 0 to `numSubroutines - 1`, is what `buildCase(t)` builds, and whose

@@ -74,9 +74,8 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
   Option<WavefrontDesign> wavefrontDesign{
       *this, "wavefront-design",
       llvm::cl::desc("How each wavefront round builds the queues (auto: "
-                     "classify where sort-by or, in coro-run, "
-                     "--compact-below, --order=most-first or --refill=half "
-                     "needs it, else queues)"),
+                     "queues, unless in coro-run --compact-below, "
+                     "--order=most-first or --refill=half needs classify)"),
       llvm::cl::init(WavefrontDesign::Auto), getWavefrontDesignValues()};
   Option<bool> wavefrontGridStride{
       *this, "wavefront-grid-stride",
@@ -99,6 +98,15 @@ struct SchedulerOptions : public virtual ::mlir::detail::PassOptions {
                      "arithmetic on Vulkan, workgroups of whole warps on "
                      "CUDA)"),
       llvm::cl::init(false)};
+  Option<unsigned> wavefrontTailBelow{
+      *this, "wavefront-tail-below",
+      llvm::cl::desc("Wavefront queue design: once the grid is exhausted "
+                     "and fewer than this % of the slots are alive, finish "
+                     "the instances with a tail kernel that runs each "
+                     "through its subroutines in one launch, as the state "
+                     "machine does, instead of one round per subroutine "
+                     "(0: off)"),
+      llvm::cl::init(0)};
   Option<int64_t> stateMachineSteps{
       *this, "state-machine-steps",
       llvm::cl::desc("State machine: run at most N passes of each "

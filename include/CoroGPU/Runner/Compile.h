@@ -46,15 +46,25 @@ void eraseHostFunctions(ModuleOp module);
 GPUScheduler getPlanScheduler(Attribute plan);
 
 /// Makes `module` ready to run `coroutine` alone: the host code
-/// (collectHostFunctions: the `main` of CPU tests and host programs) is
-/// erased. With
-/// `checkBounds`, the coroutines and functions `coroutine` does not reach
-/// are erased too, the front half of the pipelines runs and
+/// (collectHostFunctions: the `main` of CPU tests and host programs) and
+/// the coroutines and functions `coroutine` does not reach are erased. With
+/// `checkBounds`, the front half of the pipelines runs and
 /// coro-check-bounds instruments `coroutine`, whose last argument is then
 /// the violation buffer (KernelABI.h); the result is what it added, null
 /// without `checkBounds`. Errors are emitted on the module's context.
 FailureOr<BoundsCheckAttr> prepareToRun(ModuleOp module, FuncOp coroutine,
                                         bool checkBounds);
+
+/// What a wavefront can sort `coroutine`'s queues by: the integer and index
+/// promise fields of it and of the coroutines it reaches (a generator's
+/// yielded value included), in the order they appear, and the type `key`
+/// has there when it is a promise of another type.
+struct SortKeys {
+  std::vector<std::string> keys;
+  std::optional<Type> keyType;
+  bool contains(StringRef key) const { return llvm::is_contained(keys, key); }
+};
+SortKeys findSortKeys(FuncOp coroutine, StringRef key = {});
 
 /// The plan (coro_plan dialect) that `scheduler`'s pass left for
 /// `coroutine` in the compiled `module`; a located error if there is none.

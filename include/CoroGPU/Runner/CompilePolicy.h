@@ -8,7 +8,7 @@
 // (from the device it runs on), a host program (coro-host-launches-to-gpu's
 // `device=` option) and embedders of the Runner library take the
 // schedulers' options from getDefaultCompileOptions, then apply what their
-// user set explicitly.
+// user set explicitly (getCompileOptions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +79,13 @@ bool allowsSubgroupAppends(const DeviceTraits &device, int64_t workgroupSize);
 ///   of loop passes allows), so that instances that resume thousands of
 ///   times finish.
 SchedulerCompileOptions getDefaultCompileOptions(const DeviceTraits &device);
+
+/// The schedulers' options for `device` with what a user set: the defaults
+/// above, then the options `given` sets (SchedulerOptions::applyTo), with
+/// subgroup appends kept only where allowsSubgroupAppends at the workgroup
+/// size chosen. coro-run, host programs and the Python package compile so.
+SchedulerCompileOptions getCompileOptions(const DeviceTraits &device,
+                                          const SchedulerOptions &given);
 
 } // namespace runner
 } // namespace coro

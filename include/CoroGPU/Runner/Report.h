@@ -96,8 +96,11 @@ struct LaneProfile {
   std::vector<LaneProfileFunction> functions;
   std::vector<LaneProfileSite> sites;
   /// The run's GPU time and, under the wavefront scheduler, the part its
-  /// scheduling kernels took (negative otherwise).
-  double gpuMilliseconds = 0, schedulingMilliseconds = -1;
+  /// scheduling kernels took (negative otherwise) and the part its tail
+  /// kernel took (negative without one; the subroutines it ran count in
+  /// their functions' executions and lanes, its time in none of them).
+  double gpuMilliseconds = 0, schedulingMilliseconds = -1,
+         tailMilliseconds = -1;
 };
 
 /// Decodes the profile buffer (KernelABI.h's createLaneProfileBuffer) after

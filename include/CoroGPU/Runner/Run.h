@@ -68,6 +68,29 @@ struct RunOptions {
   corogpu::runtime::PersistentOptions persistent;
 };
 
+/// The host loops' limits as a caller's user sets them, and how that user
+/// changes them (each caller names its own flags or keywords).
+struct RunLimitSettings {
+  /// Rounds (wavefront) or launches before a run gives up; none: 2^20.
+  std::optional<uint64_t> maxRounds;
+  /// Seconds before a run gives up (0: none).
+  double maxSeconds = 0;
+  /// How to change the limits, for the error of a run they stopped.
+  std::string howToChange;
+  /// How to bound the state machine's steps per launch, for the error of an
+  /// unbounded state machine that a driver's loop limit cut short.
+  std::string stateMachineStepsAdvice;
+};
+
+/// The host loops' options with the limits `settings` give every scheduler
+/// (2^20 rounds or launches unless given) and, where `compiled` is a state
+/// machine in one launch on a device that limits loop passes, the advice to
+/// bound its steps. The rest (progress, timing, capacity, ...) are the
+/// caller's.
+RunOptions getRunOptions(const corogpu::runtime::Device &device,
+                         const CompiledCoroutine &compiled,
+                         const RunLimitSettings &settings);
+
 /// Milliseconds spent in each phase of one run (GPU: what the device's
 /// timers measured of `run`).
 struct RunTiming {

@@ -197,20 +197,6 @@ void SchedulerKernelBuilder::buildInclusiveScan(Value counters, int64_t words,
   }
 }
 
-Value SchedulerKernelBuilder::buildExclusiveScan(Value array, Value base,
-                                                 Value begin, Value end,
-                                                 Value start) {
-  auto loop = scf::ForOp::create(
-      rewriter, loc, begin, end, index(1), ValueRange{start},
-      [&](OpBuilder &, Location, Value g, ValueRange running) {
-        Value at = add(base, g);
-        Value count = memref::LoadOp::create(rewriter, loc, array, at);
-        memref::StoreOp::create(rewriter, loc, running.front(), array, at);
-        scf::YieldOp::create(rewriter, loc, add(running.front(), count));
-      });
-  return loop.getResult(0);
-}
-
 //===----------------------------------------------------------------------===//
 // Subgroup ballots
 //===----------------------------------------------------------------------===//

@@ -132,31 +132,18 @@ struct CoroStateMachineToGPUPass
         PrivateFrame::allocate(rewriter, loc, split, /*zeroed=*/!bounded);
     // bound-steps: the thread's loop passes so far, as of the last step's
     // end (the counter itself exists once the loops are built).
-    Value passes;
-    if (boundsLoopPasses()) {
-      passes = memref::AllocaOp::create(
-          rewriter, loc, MemRefType::get({1}, rewriter.getI32Type()));
-      storeScalar(rewriter, loc,
-                  arith::ConstantIntOp::create(rewriter, loc, 0, 32), passes);
-    }
+    std::optional<LoopPassBudget> budget;
+    if (boundsLoopPasses())
+      budget = LoopPassBudget::create(rewriter, loc);
     scf::WhileOp loop;
     auto buildLoop = [&](std::optional<int64_t> maxSteps) {
-      auto belowBudget = [&](OpBuilder &builder, Location at) -> Value {
-        return arith::CmpIOp::create(
-            builder, at, arith::CmpIPredicate::ult,
-            loadScalar(builder, at, passes),
-            arith::ConstantIntOp::create(builder, at, kLoopPassesPerLaunch,
-                                         32));
-      };
       loop = buildStateMachineLoop(
           rewriter, loc, storage, subroutines.size(),
           [&](OpBuilder &builder, Location, unsigned token) {
             // Its frame accesses are lowered below, copies included.
             cloneSubroutineBody(builder, subroutines[token], args);
           },
-          maxSteps, fallThrough,
-          passes ? function_ref<Value(OpBuilder &, Location)>(belowBudget)
-                 : nullptr);
+          maxSteps, fallThrough, budget ? &*budget : nullptr);
     };
     if (bounded) {
       if (failed(
@@ -177,12 +164,8 @@ struct CoroStateMachineToGPUPass
       Value counter = addLoopIterationCounter(
           kernel.body, kernel.status,
           corogpu::runtime::instance::kMostLoopIterations, rewriter);
-      if (passes) {
-        // Each step ends by noting the passes made, for the next condition.
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPoint(loop.getAfterBody()->getTerminator());
-        storeScalar(rewriter, loc, loadScalar(rewriter, loc, counter), passes);
-      }
+      if (budget)
+        budget->noteAtStepEnds(rewriter, loc, loop, counter);
     }
     // The subroutines are named by their tags, in token order.
     plan::setPlan(split->getParentOfType<ModuleOp>(), split.getCoroutine(),
@@ -237,19 +220,6 @@ struct CoroStateMachineToGPUPass
     copyFrameWords(rewriter, loc, storage, global, fieldWords);
     recordReturnedIfTerminated(storage, kernel.status, rewriter, loc);
     return success();
-  }
-
-  /// A memref<1xi32> variable's value, and a store to it.
-  static Value loadScalar(OpBuilder &builder, Location loc, Value variable) {
-    return memref::LoadOp::create(
-        builder, loc, variable,
-        ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
-  }
-  static void storeScalar(OpBuilder &builder, Location loc, Value value,
-                          Value variable) {
-    memref::StoreOp::create(
-        builder, loc, value, variable,
-        ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
   }
 
   /// The loop ends when the instance returns, or earlier where a driver ends

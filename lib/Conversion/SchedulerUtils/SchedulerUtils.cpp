@@ -9,6 +9,7 @@
 #include "CoroGPU/Conversion/SchedulerUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -158,12 +159,48 @@ Value mlir::coro::compareWithTerminatedToken(OpBuilder &builder, Location loc,
   return arith::CmpIOp::create(builder, loc, predicate, token, terminated);
 }
 
+namespace {
+/// A memref<1xi32> variable's value, and a store to it.
+Value loadScalar(OpBuilder &builder, Location loc, Value variable) {
+  return memref::LoadOp::create(
+      builder, loc, variable,
+      ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+}
+void storeScalar(OpBuilder &builder, Location loc, Value value,
+                 Value variable) {
+  memref::StoreOp::create(
+      builder, loc, value, variable,
+      ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+}
+} // namespace
+
+LoopPassBudget LoopPassBudget::create(OpBuilder &builder, Location loc) {
+  Value passes = memref::AllocaOp::create(
+      builder, loc, MemRefType::get({1}, builder.getI32Type()));
+  storeScalar(builder, loc, arith::ConstantIntOp::create(builder, loc, 0, 32),
+              passes);
+  return LoopPassBudget(passes);
+}
+
+Value LoopPassBudget::isLeft(OpBuilder &builder, Location loc) const {
+  return arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ult, loadScalar(builder, loc, passes),
+      arith::ConstantIntOp::create(builder, loc, kLoopPassesPerLaunch, 32));
+}
+
+void LoopPassBudget::noteAtStepEnds(OpBuilder &builder, Location loc,
+                                    scf::WhileOp loop, Value counter) const {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getAfterBody()->getTerminator());
+  storeScalar(builder, loc, loadScalar(builder, loc, counter), passes);
+}
+
 scf::WhileOp mlir::coro::buildStateMachineLoop(
     OpBuilder &builder, Location loc, const FrameStorage &frame,
     unsigned numSubroutines,
     function_ref<void(OpBuilder &, Location, unsigned)> buildCase,
     std::optional<int64_t> maxSteps, bool fallThrough,
-    function_ref<Value(OpBuilder &, Location)> goOn) {
+    const LoopPassBudget *budget) {
   if (!maxSteps) {
     Value entry = arith::ConstantIntOp::create(builder, loc, kEntryToken, 32);
     frame.storeToken(builder, loc, entry);
@@ -191,8 +228,9 @@ scf::WhileOp mlir::coro::buildStateMachineLoop(
               b, loc, arith::CmpIPredicate::ult, steps.front(), stepBound);
           running = arith::AndIOp::create(b, loc, running, belowBound);
         }
-        if (goOn)
-          running = arith::AndIOp::create(b, loc, running, goOn(b, loc));
+        if (budget)
+          running =
+              arith::AndIOp::create(b, loc, running, budget->isLeft(b, loc));
         scf::ConditionOp::create(b, loc, running, steps);
       },
       [&](OpBuilder &b, Location loc, ValueRange steps) {

@@ -46,6 +46,7 @@ rt::WavefrontPlan mlir::coro::plan::toRuntimePlan(WavefrontPlanAttr plan,
   wavefront.workgroupSize = plan.getWorkgroupSize();
   wavefront.queues = plan.getDesign() == rt::wavefront::Design::Queues;
   wavefront.gridStride = plan.getGridStride();
+  wavefront.tailBelowPercent = plan.getTailBelow();
   return wavefront;
 }
 

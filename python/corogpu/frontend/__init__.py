@@ -26,14 +26,19 @@ default) indexed with integers; atomics; math; `@func` helpers
 (func.call); awaits (a bare call of a coroutine), generators (`yield`),
 promises, suspensions and handles; ints, floats, bools and NumPy scalars
 of the enclosing scopes as constants (`if DEBUG:` is folded). Types never
-change implicitly (a literal takes its neighbour's type); a variable must
-be assigned on every path before it is read (a loop variable is not
-defined after its loop unless assigned before it). Anything else is a
-CompileError at its line.
+change implicitly (a literal takes its neighbour's type, and must fit in
+it: `u32(-1)`, `i32(0xFFFFFFFF)` convert explicitly, and wrap); a variable
+must be assigned on every path before it is read. After a range loop, its
+variable holds the last value it took, or the one before the loop when the
+loop did not run, so it is defined only if it was assigned before the
+loop; after a generator loop, its variable is not defined, even if it was
+assigned before the loop. Anything else is a CompileError at its line.
 
 Modules: types (the types), dsl (the functions kernels call), kernel (the
-decorators, KernelDef, Translation), translate (the AST translator), ir
-(the IR builder and SSA construction), errors (CompileError).
+decorators, KernelDef, Translation), translate (the AST translator: the
+module and a function's core; statements, expressions, values, calls and
+math calls in their own modules over shared), ir (the IR builder and SSA
+construction), errors (CompileError).
 """
 
 from .errors import CompileError

@@ -293,6 +293,13 @@ class Function:
         self.params = [self.entry.add_arg(t, None, l, n) for n, t, l in params]
         self.loc = loc
         self.filename = filename
+        # The values a generator loop carries: (values, guards). `values`
+        # (the body's argument and the coro.for_each result of a variable)
+        # hold one of the incoming values the Alias `guards` wrap (the
+        # value before the loop, the value at the end of the body); like a
+        # phi, they may be undefined when an incoming one may be.
+        self.joins = []
+        self._zeros = {}
 
     # -- cleanup
 
@@ -303,7 +310,8 @@ class Function:
         phis of undefined incoming values that remain a zero
         (`zero_const(type) -> op`, placed first in the entry block)."""
         self._drop_unreachable(self.body)
-        self._check_definite(reads)
+        maybe_undef = self._check_definite(reads)
+        self._settle_joins(zero_const, maybe_undef)
         self._remove_trivial_phis()
         self._remove_dead_phis()
         self._inline_straight_regions()
@@ -335,7 +343,14 @@ class Function:
                     self._drop_unreachable(r)
 
     def _check_definite(self, reads):
+        """Raises at the first read of a value that may be undefined;
+        returns the ids of the phis and joins that may be."""
         maybe_undef = set()
+
+        def undefined(v):
+            v = v.resolve()
+            return isinstance(v, Undef) or id(v) in maybe_undef
+
         changed = True
         while changed:
             changed = False
@@ -343,11 +358,15 @@ class Function:
                 if id(phi) in maybe_undef:
                     continue
                 for e in phi.block.preds:
-                    v = e.args[phi].resolve()
-                    if isinstance(v, Undef) or id(v) in maybe_undef:
+                    if undefined(e.args[phi]):
                         maybe_undef.add(id(phi))
                         changed = True
                         break
+            for values, guards in self.joins:
+                if id(values[0]) not in maybe_undef and \
+                        any(undefined(g) for g in guards):
+                    maybe_undef.update(id(v) for v in values)
+                    changed = True
         bad = [(loc.line, loc.col, loc, name) for value, loc, name in reads
                if isinstance(value.resolve(), Undef) or id(value.resolve()) in maybe_undef]
         if bad:
@@ -355,6 +374,26 @@ class Function:
             raise CompileError(
                 f"variable '{name}' may be used before it is assigned (it is "
                 f"not assigned on every path to here)", loc.file, loc.line, loc.col)
+        return maybe_undef
+
+    def _zero(self, t, zero_const):
+        if t.mlir not in self._zeros:
+            op = zero_const(t)
+            op.block = self.entry
+            self.entry.ops.insert(0, op)
+            self._zeros[t.mlir] = op.result
+        return self._zeros[t.mlir]
+
+    def _settle_joins(self, zero_const, maybe_undef):
+        """A generator loop's value that may be undefined is never read
+        (_check_definite): what flows into it (an undefined value, or a
+        phi that may be undefined, whose removal as trivial could leave a
+        value that does not dominate the loop) becomes a zero."""
+        for values, guards in self.joins:
+            for g in guards:
+                v = g.resolve()
+                if isinstance(v, Undef) or id(v) in maybe_undef:
+                    g.repl = self._zero(g.type, zero_const)
 
     def _phis(self):
         for b in walk_blocks(self.body):
@@ -440,19 +479,12 @@ class Function:
                         loc.line if loc else 0, loc.col if loc else 0)
 
     def _materialize_undefs(self, zero_const):
-        zeros = {}
         for b in walk_blocks(self.body):
             for e in b.preds:
                 for a in b.args:
                     r = e.args[a].resolve()
                     if isinstance(r, Undef):
-                        key = a.type.mlir
-                        if key not in zeros:
-                            op = zero_const(a.type)
-                            op.block = self.entry
-                            self.entry.ops.insert(0, op)
-                            zeros[key] = op.result
-                        e.args[a] = zeros[key]
+                        e.args[a] = self._zero(a.type, zero_const)
 
 
 # --- printing --------------------------------------------------------------------------

@@ -529,3 +529,139 @@ def test_2d_grid(tools):
     (out,) = tools.run_all(grid2d, (8, 4), 8, np.zeros(32, np.float32))
     want = [x + 100 * y for y in range(4) for x in range(8)]
     np.testing.assert_array_equal(out, want)
+
+
+# --- evaluation order and the ends of the types -------------------------------------
+
+@func
+def bump(buf: Buffer[i32], k: i32) -> i32:
+    buf[k] = buf[k] + 1
+    return 100
+
+
+@coroutine
+def comparison_chains(out: Buffer[i32]):
+    i = i32(id())
+    if i < 2 < bump(out, i):        # bump only where i < 2, as in Python
+        out[i] += 10
+    if 0 <= i < 3 and i < 1 < i32(id()) + 1:
+        out[i] += 1000              # a pure chain: compared all at once
+
+
+def test_comparison_chain_short_circuits(tools):
+    (out,) = tools.run_kernel(comparison_chains, 4, np.zeros(4, np.int32))
+    assert out.tolist() == [11, 11, 0, 0]
+    text = comparison_chains.mlir()
+    # The call is in the block the first comparison branches to.
+    assert text.index("cf.cond_br") < text.index("func.call @bump")
+
+
+@coroutine
+def ranges_near_the_ends(stop: i32, out: Buffer[i32]):
+    i = i32(id())
+    o = i * 6
+    n = 0
+    for k in range(2147483600 + i, 2147483647, 10):
+        n += 1
+        if n > 100:
+            break           # a wrapping counter would go on (for ever)
+    out[o] = n
+    n = 0
+    for k in range(2147483600 + i, stop, 7):
+        suspend("up")
+        n += 1
+        if n > 100:
+            break
+    out[o + 1] = n
+    n = 0
+    for k in range(-2147483600 - i, -2147483648, -10):
+        n += 1
+        if n > 100:
+            break
+    out[o + 2] = n
+    n = 0
+    for ku in range(u32(4294967200) + u32(i), u32(4294967295), 16):
+        n += 1
+        if n > 100:
+            break
+    out[o + 3] = n
+    n = 0
+    for kx in range(index(2147483600) + index(i), index(stop), 9):
+        n += 1
+        if n > 100:
+            break
+    out[o + 4] = n
+    n = 0
+    for k in range(i, 10):      # step 1 (never wraps) and a safe stop: no check
+        n += 1
+    for k in range(i, 1000, 3):
+        n += 1
+    out[o + 5] = n
+
+
+def test_range_does_not_wrap(tools):
+    (out,) = tools.run_all(ranges_near_the_ends, 3, 2147483647, np.zeros(18, np.int32),
+                           schedulers=["megakernel", "wavefront"])
+    for i in range(3):
+        want = [len(range(2147483600 + i, 2147483647, 10)),
+                len(range(2147483600 + i, 2147483647, 7)),
+                len(range(-2147483600 - i, -2147483648, -10)),
+                len(range(4294967200 + i, 4294967295, 16)),
+                len(range(2147483600 + i, 2147483647, 9)),
+                len(range(i, 10)) + len(range(i, 1000, 3))]
+        assert out[i * 6:i * 6 + 6].tolist() == want, i
+
+    @coroutine
+    def cheap(n: i32, out: Buffer[i32]):
+        s = 0
+        for k in range(n):
+            s += k
+        for k in range(0, 100, 4):
+            s += k
+        for k in range(n, 0, -1):
+            s += k
+        out[id()] = s
+    assert "arith.select" not in cheap.mlir()
+
+
+@coroutine
+def guarded_division(xs: Buffer[i32], out: Buffer[i32]):
+    i = i32(id())
+    x = xs[i]
+    r = 0
+    if x != 0 and 100 // x > 1:
+        r += 1
+    q = 100 // x if x != 0 else -1
+    m = 0 if x == 0 or 7 % x == 0 else 1
+    s = 0 <= x < 32 and (1 << x) > 4
+    out[i * 4] = r
+    out[i * 4 + 1] = q
+    out[i * 4 + 2] = m
+    out[i * 4 + 3] = i32(s)
+
+
+def test_division_is_not_speculated(tools):
+    xs = np.array([0, 5, 0, 200, 40, 2, -3, 3, 7], np.int32)
+    (_, out) = tools.run_kernel(guarded_division, xs.size, xs,
+                                np.zeros(xs.size * 4, np.int32))
+    want = []
+    for x in xs.tolist():
+        want += [int(x != 0 and 100 // x > 1), 100 // x if x != 0 else -1,
+                 0 if x == 0 or 7 % x == 0 else 1, int(0 <= x < 32 and (1 << x) > 4)]
+    assert out.tolist() == want
+    # Each division is in a block of its own, after the test of its divisor.
+    text = guarded_division.mlir()
+    assert text.count("cf.cond_br") >= 4, text
+    for op in ("arith.floordivsi", "arith.remsi", "arith.shli"):
+        at = text.index(op)
+        assert text.rfind("^bb", 0, at) > text.index("cf.cond_br"), op
+
+    @coroutine
+    def speculated(x: i32, y: f32, out: Buffer[f32]):
+        a = x // 4 if x > 0 else 0
+        b = y // 2.0 if y != 0.0 else 0.0
+        c = x > 0 and x % 3 == 1
+        d = (1 << x) if x < 31 else 0
+        out[id()] = f32(a + d) + b + f32(i32(c))
+    text = speculated.mlir()
+    assert "cf.cond_br" not in text and "arith.select" in text, text

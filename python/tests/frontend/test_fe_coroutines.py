@@ -333,3 +333,53 @@ def test_multiblock_helper_in_generator_loop(tools):
     out, res = tools.run_all(helpers_in_loop_body, N, 2, np.zeros(N, np.int32),
                              np.zeros(N, np.int32))
     assert res.tolist() == [sum(steps(v + 1) for v in squares_ref(i, 2)) for i in range(N)]
+
+
+# --- variables of generator loops ------------------------------------------------
+
+@coroutine
+def upto(n: i32) -> Generator[i32]:
+    k = 0
+    while k < n:
+        yield k
+        k += 1
+
+
+@coroutine
+def nested_loop_variables(out: Buffer[i32]):
+    i = i32(id())
+    s = 0
+    h = 100
+    for g in upto(i):
+        for h in upto(g):       # `h` assigned before the outer loop too
+            s += h
+    out[i * 3] = s
+    s = 0
+    for g in upto(3):
+        for h in upto(g):
+            s += h
+    for g in upto(i):           # `h` first assigned in a loop's body
+        for h in upto(g):
+            s += h
+    out[i * 3 + 1] = s
+    if i > 2:
+        t = 5
+    for g in upto(2):           # `t` may be undefined before, never read
+        if g > 0:
+            t = g
+    t = 7
+    for g in upto(i):
+        t += g
+    out[i * 3 + 2] = t
+
+
+def test_generator_loop_variables(tools):
+    n = 8
+    (out,) = tools.run_all(nested_loop_variables, n, np.zeros(n * 3, np.int32),
+                           schedulers=["megakernel", "wavefront"])
+    want = []
+    for i in range(n):
+        a = sum(h for g in range(i) for h in range(g))
+        b = sum(h for g in range(3) for h in range(g)) + a
+        want += [a, b, 7 + sum(range(i))]
+    assert out.tolist() == want

@@ -285,3 +285,108 @@ def test_plain_python_calls():
 def test_lambda_decorated():
     with pytest.raises(CompileError, match="`lambda` is not supported"):
         coroutine(lambda out: None).translate()
+
+
+def test_literal_out_of_range():
+    @coroutine
+    def k(out: Buffer[i32]):
+        i = i32(id())
+        out[i] = i + 3000000000  # E30
+    e = expect_error(k, "E30", r"the constant 3000000000 does not fit in i32 "
+                               r"\(from -2147483648 to 2147483647\)")
+    assert "u32(3000000000)" in e.message and "i64(3000000000)" in e.message
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        for j in range(3000000000):  # E31
+            out[j] = 0
+    expect_error(k, "E31", r"the constant 3000000000 does not fit in i32")
+
+    @coroutine
+    def k(out: Buffer[u32]):
+        out[id()] = u32(id()) + -1  # E32
+    e = expect_error(k, "E32", r"the constant -1 does not fit in u32 \(from 0 "
+                               r"to 4294967295\)")
+    assert "u32(-1) to wrap it" in e.message
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        n = 2147483647 + 1  # E33
+        out[id()] = n
+    expect_error(k, "E33", r"the constant 2147483648 does not fit in i32")
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        for j in range(0, 100, 3000000000):  # E34
+            out[j] = 0
+    expect_error(k, "E34", r"the constant 3000000000 does not fit in i32")
+
+    # Explicit conversions of constants wrap, as those of variables do.
+    @coroutine
+    def k(out: Buffer[u32], s: Buffer[i32]):
+        out[id()] = u32(-1) + u32(4294967295)
+        s[id()] = i32(0xFFFFFFFF) + i32(2147483648)
+    text = k.mlir()
+    assert "arith.constant -1 : i32" in text and "arith.constant -2147483648 : i32" in text
+
+
+def test_id_in_func():
+    @func
+    def helper(x: f32) -> f32:
+        return x + f32(id())  # E35
+
+    @coroutine
+    def k(out: Buffer[f32]):
+        out[id()] = helper(1.0)
+    expect_error(k, "E35", r"id\(\) is available in coroutines only; pass the "
+                           r"index as an argument")
+
+    @func
+    def helper2(x: f32) -> f32:
+        cg.promise("x", x)  # E36
+        return x
+
+    @coroutine
+    def k(out: Buffer[f32]):
+        out[id()] = helper2(1.0)
+    expect_error(k, "E36", r"promise\(\) can only be used in a @coroutine")
+
+
+def test_maybe_undefined_variable_carried_by_generator_loop():
+    @coroutine
+    def upto(n: i32) -> Generator[i32]:
+        j = 0
+        while j < n:
+            yield j
+            j += 1
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        i = i32(id())
+        if i > 2:
+            t = 5
+        for g in upto(2):
+            t = t + g  # E37
+        out[i] = 0
+    expect_error(k, "E37", r"variable 't' may be used before it is assigned")
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        i = i32(id())
+        h = 100
+        for g in upto(i):
+            x = h  # E38
+            for h in upto(g):
+                pass
+        out[i] = 0
+    expect_error(k, "E38", r"variable 'h' may be used before it is assigned")
+
+    @coroutine
+    def k(out: Buffer[i32]):
+        i = i32(id())
+        if i > 2:
+            t = 5
+        for g in upto(2):
+            t = g
+        out[i] = t  # E39
+    expect_error(k, "E39", r"variable 't' may be used before it is assigned")

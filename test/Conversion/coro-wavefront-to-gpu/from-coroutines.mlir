@@ -10,12 +10,12 @@
 // CHECK-SAME:    %{{[^:]*}}: index, %{{[^:]*}}: memref<?xi32>, %[[QUEUE:[^:]*]]: memref<?xi32>, %{{[^:]*}}: memref<?xi32>, %{{[^:]*}}: memref<?xi32>, %[[STATE:[^:]*]]: memref<?xi32>, %{{[^:]*}}: memref<?xi32>, %{{[^:]*}}: f32
 // CHECK-LABEL: gpu.func @f__wf_advance(
 // One kernel per subroutine: the entry starts new instances (word 30), the
-// resumed one reads its count (word 45), each appends its slot.
+// resumed one reads its count (word 53), each appends its slot.
 // CHECK-LABEL: gpu.func @f__wf_0(
 // CHECK:           memref.load %{{.*}}[%c30]
 // CHECK:           memref.atomic_rmw addi
 // CHECK-LABEL: gpu.func @f__wf_1(
-// CHECK:         memref.load %{{.*}}[%c45]
+// CHECK:         memref.load %{{.*}}[%c53]
 // CHECK:         arith.mulf
 // CHECK:         memref.atomic_rmw addi
 coro.func @f(%k: f32, %out: memref<?xf32>) {

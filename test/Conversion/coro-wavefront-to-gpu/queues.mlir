@@ -88,12 +88,12 @@
 // CHECK:         %[[PARITY:.*]] = memref.load %{{.*}}[%c27{{.*}}]
 // CHECK:         %[[FLIPPED:.*]] = arith.subi %{{.*}}, %[[PARITY]] : i32
 // CHECK:         memref.store %[[FLIPPED]], %{{.*}}[%c27
-// CHECK:         %[[NEXT:.*]] = memref.load %{{.*}}[%c47{{.*}}]
-// CHECK:         memref.store %c0_i32{{.*}}, %{{.*}}[%c47
-// CHECK:         memref.store %[[NEXT]], %{{.*}}[%c45]
+// CHECK:         %[[NEXT:.*]] = memref.load %{{.*}}[%c55{{.*}}]
+// CHECK:         memref.store %c0_i32{{.*}}, %{{.*}}[%c55
 // CHECK:         memref.load %{{.*}}[%c28]
 // CHECK:         memref.load %{{.*}}[%c29]
 // CHECK:         arith.minui
+// CHECK:         memref.store %[[NEXT]], %{{.*}}[%c53]
 // Nothing alive: done (word 10).
 // CHECK:         memref.store %{{.*}}, %{{.*}}[%c10]
 
@@ -108,7 +108,7 @@
 // CHECK:           memref.load %[[QUEUE]][%[[PLACE]]]
 // CHECK:           memref.load %[[STATE]][%c30]
 // After the subroutine, one atomic on the queue's count for the next round
-// (39 + 8 x token) or on the free ring's tail (29) once the instance
+// (47 + 8 x token) or on the free ring's tail (29) once the instance
 // returned, then the slot goes to that place.
 // Its bin: the token, or 2 (the free ring) for the termination token.
 // CHECK:           %[[RETURNED:.*]] = arith.cmpi eq, %{{.*}}, %c-1_i32 : i32
@@ -122,10 +122,10 @@
 // CHECK-NOT:       gpu.barrier
 // CHECK:       gpu.return
 
-// A resumed subroutine reads its count (word 45) and start, its slot from
+// A resumed subroutine reads its count (word 53) and start, its slot from
 // its queue, and appends the same way.
 // CHECK-LABEL: gpu.func @f__wf_1(
-// CHECK:         memref.load %{{.*}}[%c45]
+// CHECK:         memref.load %{{.*}}[%c53]
 // CHECK:         memref.atomic_rmw addi
 coro.func @f(%k: f32, %out: memref<?xf32>) {
   %id = coro.id : index

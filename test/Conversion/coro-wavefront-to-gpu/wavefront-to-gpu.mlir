@@ -1,7 +1,7 @@
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=soa design=classify" | FileCheck %s --check-prefixes=CHECK,SOA
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 layout=aos design=classify" | FileCheck %s --check-prefixes=CHECK,AOS
 // RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 design=classify" | FileCheck %s --check-prefixes=CHECK,AOSOA
-// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4" | FileCheck %s --check-prefix=SORT
+// RUN: coro-opt %s --split-input-file "--coro-wavefront-to-gpu=workgroup-size=32 sort-by=material hint-buckets=4 design=classify" | FileCheck %s --check-prefix=SORT
 
 // The classify design (queues.mlir has the queue design, the default).
 // The plan tells the host loop the shape of the kernels: 2 subroutines, one
@@ -54,6 +54,16 @@
 // CHECK:         arith.cmpi uge, %{{.*}}, %c16 : index
 // CHECK-NOT:     arith.cmpi uge, %{{.*}}, %c32 : index
 // CHECK:         gpu.barrier
+// Per category, a workgroup with slots in it reserves their places with one
+// atomic on the category's counter (state words 58 and 59, after the two
+// offsets at 56) and writes where they start to `blocks`.
+// CHECK:         scf.for %[[C:.*]] = %{{.*}} to %c2{{.*}} step %c32
+// CHECK:           %[[N:.*]] = arith.andi
+// CHECK:           %[[ANY:.*]] = arith.cmpi ne, %[[N]], %c0_i32
+// CHECK:           %[[FIRST:.*]] = scf.if %[[ANY]] -> (i32) {
+// CHECK:             %[[CW:.*]] = arith.addi %c58, %[[C]] : index
+// CHECK:             memref.atomic_rmw addi %[[N]], %[[STATE_C:.*]][%[[CW]]] : (i32, memref<?xi32>) -> i32
+// CHECK:           memref.store %[[FIRST]], %{{.*}}[%{{.*}}] : memref<?xi32>
 // SORT-LABEL:  gpu.func @f__wf_classify(
 // 8 categories of 8 bits: two words per lane.
 // SORT-SAME:     %{{.*}} : memref<64xi32, #gpu.address_space<workgroup>>)
@@ -64,18 +74,20 @@
 // SORT:          %[[B:.*]] = arith.maxsi %[[LO]], %c0_i32
 // SORT:          arith.addi %[[T]], %[[B]]
 
-// The scan runs in one workgroup; its per-category totals and the chunk
-// sums are in workgroup memory. With at least as many workgroups to scan as
-// categories, every thread takes a chunk of each category in turn.
+// The scan runs in one workgroup: it takes the category totals from the
+// counters into workgroup memory and clears the counters for the next
+// round, then thread 0 lays the categories out (offsets at state word 56).
 // CHECK-LABEL: gpu.func @f__wf_scan(
-// CHECK-SAME:    workgroup(%{{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, %[[PARTIAL:.*]] : memref<32xi32, #gpu.address_space<workgroup>>)
-// CHECK:         %[[COOP:.*]] = arith.cmpi uge, %{{.*}}, %c2 : index
-// CHECK:         scf.if %[[COOP]] {
-// CHECK:           scf.for
-// CHECK:             memref.store %{{.*}}, %[[PARTIAL]]
-// CHECK:             gpu.barrier
-// CHECK:         } else {
+// CHECK-SAME:    workgroup(%[[TOTALS:.*]] : memref<2xi32, #gpu.address_space<workgroup>>)
+// CHECK:         scf.for %[[C:.*]] = %{{.*}} to %c2 step %c32 {
+// CHECK:           %[[CW:.*]] = arith.addi %c58, %[[C]] : index
+// CHECK:           %[[TOTAL:.*]] = memref.load %[[ST:.*]][%[[CW]]] : memref<?xi32>
+// CHECK:           memref.store %[[TOTAL]], %[[TOTALS]][%[[C]]]
+// CHECK:           memref.store %c0_i32, %[[ST]][%[[CW]]] : memref<?xi32>
 // CHECK:         gpu.barrier
+// CHECK:         scf.if
+// CHECK:           scf.for
+// CHECK:             arith.addi %c56
 // CHECK-LABEL: gpu.func @f__wf_scatter(
 // CHECK-LABEL: gpu.func @f__wf_compact_gather(
 // CHECK-LABEL: gpu.func @f__wf_compact_scatter(
@@ -85,8 +97,8 @@
 // CHECK-LABEL: gpu.func @f__wf_0(
 // CHECK:         %[[I:.*]] = gpu.global_id x
 // CHECK:         scf.if
-// Its queue starts at state word 36 (token 0's words start at 32).
-// CHECK:           %[[START:.*]] = memref.load %{{.*}}[%c36]
+// Its queue starts at state word 44 (token 0's words start at 40).
+// CHECK:           %[[START:.*]] = memref.load %{{.*}}[%c44]
 // CHECK:           %[[START_I:.*]] = arith.index_cast %[[START]]
 // CHECK:           %[[AT:.*]] = arith.addi %[[START_I]], %[[I]]
 // CHECK:           memref.load %{{.*}}[%[[AT]]] : memref<?xi32>

@@ -27,8 +27,18 @@ module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32
 
 // -----
 
-// expected-error @+1 {{the queue design has one queue per subroutine: categories (4) must equal the tokens (2)}}
-module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 4, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}} {}
+// expected-error @+1 {{categories (5) must be a multiple of the tokens (2): each subroutine has as many hint buckets}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 5, frameWords = 4, layout = "soa", subroutines = ["entry", "next"]>}} {}
+
+// -----
+
+// expected-error @+1 {{tailBelow is a percentage of the slots, got 101}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], tailBelow = 101>}} {}
+
+// -----
+
+// expected-error @+1 {{tailBelow needs the queue design}}
+module attributes {coro.wavefront = {f = #coro_plan.wavefront<workgroupSize = 32, tokens = 2, categories = 2, frameWords = 4, layout = "soa", subroutines = ["entry", "next"], design = "classify", tailBelow = 10>}} {}
 
 // -----
 

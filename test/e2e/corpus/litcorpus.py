@@ -83,14 +83,33 @@ suite("vulkan/wavefront-grid-stride", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--capacity=7",
        "--wavefront-grid-stride", "--wavefront-stride-workgroups=1",
        "--wavefront-workgroup-size=4"])
+# The tail kernel from the second round on (every round once the grid is
+# exhausted and any instance returned), with 9 slots (refills before it) and
+# with grid-stride kernels.
+suite("vulkan/wavefront-tail", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=9",
+       "--wavefront-tail-below=100"])
+suite("vulkan/wavefront-tail-grid-stride", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=7",
+       "--wavefront-tail-below=100", "--wavefront-grid-stride",
+       "--wavefront-stride-workgroups=1", "--wavefront-workgroup-size=4"])
 suite("vulkan/wavefront-classify-grid-stride", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--capacity=7",
        "--wavefront-design=classify", "--wavefront-grid-stride",
        "--wavefront-stride-workgroups=1", "--wavefront-workgroup-size=4"])
-# Queues sorted by an integer promise, on the programs that have one.
-for layout in ["aosoa", "soa", "aos"]:
-    sorted_by = "vulkan/wavefront-sorted-" + layout
-    common = ["--scheduler=wavefront", "--validate", "--layout=" + layout]
+# Queues sorted by an integer promise, on the programs that have one: the
+# queue design (the default) in each layout, with the tail kernel and with
+# grid-stride kernels, and the classify design.
+for name, options in [
+        ("aosoa", ["--layout=aosoa"]), ("soa", ["--layout=soa"]),
+        ("aos", ["--layout=aos"]),
+        ("tail", ["--wavefront-tail-below=100"]),
+        ("grid-stride", ["--wavefront-grid-stride",
+                         "--wavefront-stride-workgroups=1",
+                         "--wavefront-workgroup-size=4"]),
+        ("classify", ["--wavefront-design=classify"])]:
+    sorted_by = "vulkan/wavefront-sorted-" + name
+    common = ["--scheduler=wavefront", "--validate"] + options
     suite(sorted_by, "check", CHECK, common + [
         "--capacity=17", "--sort-by=material", "--hint-buckets=8"],
         filter="material-sort")
@@ -223,6 +242,9 @@ for chip in ["sm_75", "sm_90"]:
             ("wavefront-aos", ["--scheduler=wavefront", "--layout=aos"], ""),
             ("wavefront-sorted", ["--scheduler=wavefront",
                                   "--sort-by=material"], "material-sort"),
+            ("wavefront-sorted-classify",
+             ["--scheduler=wavefront", "--sort-by=material",
+              "--wavefront-design=classify"], "material-sort"),
             ("persistent", ["--scheduler=persistent"], ""),
             ("persistent-aos-extension",
              ["--scheduler=persistent", "--layout=aos",

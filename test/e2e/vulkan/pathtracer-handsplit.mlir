@@ -4,7 +4,7 @@
 // date) runs under the split schedulers on both scenes, with the validation
 // layer and --check against the mega-kernel of the same algorithm.
 // REQUIRES: vulkan
-// RUN: %python %coro_src/benchmarks/pathtracer/make_handsplit.py --check --coro-opt=coro-opt | FileCheck %s --check-prefix=FRESH
+// RUN: %python %coro_src/benchmarks/make_handsplit.py --workload=pathtracer --check --coro-opt=coro-opt | FileCheck %s --check-prefix=FRESH
 // FRESH: is up to date
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %coro_src/benchmarks/pathtracer/make_scene.py cornell %t/cornell --width=16 --height=16 --spp=1 > /dev/null

@@ -55,7 +55,14 @@ CONFIGS = {
     # One atomic per slot rather than per subgroup (the default).
     "wf-lane": ("wavefront", ["--wavefront-subgroup-appends=false"]),
     "wf-compact": ("wavefront", ["--compact-below=50"]),
+    # Queues sorted by the promise p0: the queue design's scatter (the
+    # default) and the classify design's multi-split.
     "wf-sort": ("wavefront", ["--sort-by=p0"]),
+    "wf-sort-classify": ("wavefront", ["--sort-by=p0",
+                                       "--wavefront-design=classify"]),
+    # The tail kernel in every round once the grid is exhausted and an
+    # instance returned.
+    "wf-tail": ("wavefront", ["--wavefront-tail-below=100"]),
     "pt": ("persistent", []),
     "pt-switch": ("persistent", ["--fall-through=false"]),
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",
@@ -115,7 +122,7 @@ def find_ptxas():
 
 
 def applicable(prog, config):
-    if config == "wf-sort":
+    if config in ("wf-sort", "wf-sort-classify"):
         # A promise at the top level of the entry (one in dead code may be
         # folded away, and then there is no field to sort by).
         return any(isinstance(s, Promise) and s.name == "p0" and s.ty == "i32"

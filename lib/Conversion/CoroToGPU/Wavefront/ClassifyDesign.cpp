@@ -6,9 +6,10 @@
 //
 // The scheduling kernels of the classify design: every round, classify
 // gives each slot its category (token and hint bucket) and its rank in its
-// workgroup, scan turns the per-workgroup counts into queue places and
-// decides the round (dispatch sizes, refill, compaction, termination), and
-// scatter writes each slot to its place; the compaction kernels move the
+// workgroup and reserves the workgroup's places in each category's queue,
+// scan turns the category totals into queue offsets and decides the round
+// (dispatch sizes, refill, compaction, termination), and scatter writes
+// each slot to its place; the compaction kernels move the
 // alive frames to the first slots when few are left. The workgroup
 // collectives they use (prefix sums, sums) are SchedulerKernelBuilder's.
 //
@@ -63,9 +64,23 @@ void WavefrontBuilder::buildClassify() {
   Value category = buildIfValue(
       equal(token, returned), [&] { return i32(categories); },
       [&] { return getCategory(frame, token); });
+  // The workgroup's `count` slots of category `c` take the next places of
+  // the category's queue: one atomic on its counter, whose order decides
+  // the order of the workgroups within a category (no result depends on
+  // it). This replaces a prefix sum over categories x workgroups in one
+  // workgroup, which grew with both.
   Value maxGroups = getMaxSlotGroups(args);
-  auto storeBlockCount = [&](Value c, Value count) {
-    memref::StoreOp::create(rewriter, loc, count, args.blocks,
+  Value countersWord = index(wf::getCategoryCountersWord(tokens, categories));
+  auto reservePlaces = [&](Value c, Value count) {
+    Value first = buildIfValue(
+        notEqual(count, i32(0)),
+        [&] {
+          return memref::AtomicRMWOp::create(
+              rewriter, loc, arith::AtomicRMWKind::addi, count, args.state,
+              ValueRange{add(countersWord, c)});
+        },
+        [&] { return i32(0); });
+    memref::StoreOp::create(rewriter, loc, first, args.blocks,
                             ValueRange{add(mul(c, maxGroups), group)});
   };
   Value rank;
@@ -90,7 +105,7 @@ void WavefrontBuilder::buildClassify() {
         });
     gpu::BarrierOp::create(rewriter, loc);
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, memref::LoadOp::create(rewriter, loc, histogram, c));
+      reservePlaces(c, memref::LoadOp::create(rewriter, loc, histogram, c));
     });
   } else if (packing) {
     // Counters of every category packed into words, scanned over the
@@ -135,7 +150,7 @@ void WavefrontBuilder::buildClassify() {
                                        readCounter(category, lane), i32(1));
         });
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, readCounter(toI32(c), index(workgroupSize - 1)));
+      reservePlaces(c, readCounter(toI32(c), index(workgroupSize - 1)));
     });
   } else {
     // Too many categories to pack: count them one by one.
@@ -144,7 +159,7 @@ void WavefrontBuilder::buildClassify() {
     gpu::BarrierOp::create(rewriter, loc);
     rank = countEqual(shared, lane, category);
     buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      storeBlockCount(c, countEqual(shared, index(workgroupSize), toI32(c)));
+      reservePlaces(c, countEqual(shared, index(workgroupSize), toI32(c)));
     });
   }
   buildIf(inRange, [&] {
@@ -218,57 +233,17 @@ Value WavefrontBuilder::buildRefill(const KernelArgs &args,
 void WavefrontBuilder::buildScan() {
   KernelArgs args = beginSchedulingKernel(wf::kScanKernel);
   Value totals = addWorkgroupArray(categories);
-  Value partial = addWorkgroupArray(workgroupSize);
   Value lane = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
-  Value activeWord = loadState(args, wf::kActiveSlots);
-  Value groups = ceilDiv(toIndex(activeWord), workgroupSize);
-  Value maxGroups = getMaxSlotGroups(args);
-  // Many workgroups: the whole workgroup scans one category at a time,
-  // each thread a chunk of workgroups. Few: one thread per category. The
-  // choice is the same for every thread (barriers stay uniform).
-  Value cooperative =
-      compare(arith::CmpIPredicate::uge, groups, index(categories));
-  auto choice = scf::IfOp::create(rewriter, loc, cooperative,
-                                  /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(choice.thenBlock()->getTerminator());
-    buildChunkedScan(args, totals, partial, lane, groups, maxGroups);
-    rewriter.setInsertionPoint(choice.elseBlock()->getTerminator());
-    buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
-      Value total =
-          buildExclusiveScan(args.blocks, add(mul(c, maxGroups), index(0)),
-                             index(0), groups, i32(0));
-      memref::StoreOp::create(rewriter, loc, total, totals, c);
-    });
-  }
+  // Classify counted each category's slots: take the totals and clear the
+  // counters for the next round.
+  uint32_t countersWord = wf::getCategoryCountersWord(tokens, categories);
+  buildLoop(lane, index(categories), index(workgroupSize), [&](Value c) {
+    Value counter = add(index(countersWord), c);
+    memref::StoreOp::create(rewriter, loc, loadState(args, counter), totals, c);
+    memref::StoreOp::create(rewriter, loc, i32(0), args.state, counter);
+  });
   gpu::BarrierOp::create(rewriter, loc);
   buildIf(equal(lane, index(0)), [&] { buildRoundDecisions(args, totals); });
-}
-
-void WavefrontBuilder::buildChunkedScan(const KernelArgs &args, Value totals,
-                                        Value partial, Value lane, Value groups,
-                                        Value maxGroups) {
-  Value chunk = ceilDiv(groups, workgroupSize);
-  Value begin = mul(lane, chunk);
-  Value end = arith::MinUIOp::create(rewriter, loc, add(begin, chunk), groups);
-  buildLoop(index(0), index(categories), index(1), [&](Value c) {
-    Value base = mul(c, maxGroups);
-    Value local = buildSum(begin, end, index(1), [&](Value g) {
-      return memref::LoadOp::create(rewriter, loc, args.blocks,
-                                    ValueRange{add(base, g)});
-    });
-    memref::StoreOp::create(rewriter, loc, local, partial, lane);
-    buildInclusiveScan(partial, /*words=*/1, lane, workgroupSize);
-    Value inclusive = memref::LoadOp::create(rewriter, loc, partial, lane);
-    Value offset = arith::SubIOp::create(rewriter, loc, inclusive, local);
-    buildExclusiveScan(args.blocks, base, begin, end, offset);
-    buildIf(equal(lane, index(workgroupSize - 1)), [&] {
-      memref::StoreOp::create(rewriter, loc, inclusive, totals, c);
-    });
-    // Everyone has read `partial` before the next category writes it.
-    gpu::BarrierOp::create(rewriter, loc);
-  });
 }
 
 void WavefrontBuilder::buildRoundDecisions(const KernelArgs &args,

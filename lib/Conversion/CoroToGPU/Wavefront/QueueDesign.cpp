@@ -9,7 +9,10 @@
 // free ring once its instance returned), so that a round needs one
 // scheduling kernel, advance, which swaps the queues and starts new
 // instances on free slots. The queue buffer holds two halves of one queue
-// per token, and the free ring, as WavefrontABI.h lays them out.
+// per token, and the free ring, as WavefrontABI.h lays them out. With hint
+// buckets (sort-by), the appends also number each slot in its category,
+// and a scatter after advance sorts the round's queues into a third
+// region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,6 +150,91 @@ void WavefrontBuilder::appendBySubgroup(const KernelArgs &args,
           [&] { storeAppended(args, bin, toIndex(add(base, rank)), slot); });
 }
 
+/// One atomic per slot on its category's counter: the ballots of
+/// appendBySubgroup are per queue, and a subgroup's lanes may spread over
+/// as many categories as there are buckets.
+void WavefrontBuilder::rankInCategory(const KernelArgs &args,
+                                      const FrameArraySlot &frame, Value bin,
+                                      Value slot) {
+  if (!sortsQueues())
+    return;
+  uint32_t counters = wf::getCategoryCountersWord(tokens, categories);
+  buildIf(lessThanUnsigned(bin, i32(tokens)), [&] {
+    Value category = toIndex(getCategory(frame, bin));
+    Value rank = memref::AtomicRMWOp::create(
+        rewriter, loc, arith::AtomicRMWKind::addi, i32(1), args.state,
+        ValueRange{add(index(counters), category)});
+    memref::StoreOp::create(rewriter, loc, rank, args.ranks, slot);
+  });
+}
+
+void WavefrontBuilder::placeCategories(const KernelArgs &args, Value capacity,
+                                       MutableArrayRef<Value> starts) {
+  uint32_t offsets = wf::getCategoryOffsetsWord(tokens);
+  uint32_t counters = wf::getCategoryCountersWord(tokens, categories);
+  // The entry token's instances come from the free ring, unsorted.
+  // getSortedQueuesStart (WavefrontABI.h).
+  Value sortedStart = mul(capacity, i32(2 * tokens + 2));
+  auto loop =
+      scf::ForOp::create(rewriter, loc, index(buckets), index(categories),
+                         index(1), ValueRange{sortedStart});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value category = loop.getInductionVar();
+    Value place = loop.getRegionIterArgs().front();
+    Value counter = add(index(counters), category);
+    Value count = loadState(args, counter);
+    memref::StoreOp::create(rewriter, loc, place, args.state,
+                            ValueRange{add(index(offsets), category)});
+    memref::StoreOp::create(rewriter, loc, i32(0), args.state,
+                            ValueRange{counter});
+    scf::YieldOp::create(rewriter, loc, add(place, count));
+  }
+  for (unsigned token = 0; token < tokens; ++token)
+    if (token != kEntryToken)
+      starts[token] = loadState(args, offsets + token * buckets);
+}
+
+void WavefrontBuilder::buildSortedScatter() {
+  KernelArgs args = beginSchedulingKernel(wf::kScatterKernel);
+  Value position = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value capacity = getCapacity(args);
+  Value parity = toIndex(loadState(args, wf::kQueueParity));
+  // The position-th instance appended last round, the queues laid end to
+  // end (in a tail round, their counts are the tail's).
+  Value place = index(0), before = index(0), token = i32(0);
+  for (unsigned t = 0; t < tokens; ++t) {
+    if (t == kEntryToken)
+      continue;
+    Value queued =
+        toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenCount)));
+    if (tail)
+      queued =
+          add(queued,
+              toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenTail))));
+    Value after = add(before, queued);
+    Value inQueue = arith::AndIOp::create(
+        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
+        lessThanUnsigned(position, after));
+    Value start = getQueueStart(parity, index(t), capacity);
+    place = select(inQueue, add(start, sub(position, before)), place);
+    token = select(inQueue, i32(t), token);
+    before = after;
+  }
+  buildIf(lessThanUnsigned(position, before), [&] {
+    Value slot =
+        toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
+    FrameArraySlot frame = getFrame(args, slot);
+    Value category = toIndex(getCategory(frame, token));
+    Value offset = loadState(
+        args, add(index(wf::getCategoryOffsetsWord(tokens)), category));
+    Value rank = memref::LoadOp::create(rewriter, loc, args.ranks, slot);
+    memref::StoreOp::create(rewriter, loc, toI32(slot), args.queue,
+                            toIndex(add(offset, rank)));
+  });
+}
+
 void WavefrontBuilder::buildQueueInit() {
   KernelArgs args = beginSchedulingKernel(wf::kInitKernel);
   Value slot = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
@@ -164,25 +252,25 @@ void WavefrontBuilder::buildAdvance() {
     Value parity = arith::SubIOp::create(rewriter, loc, i32(1),
                                          loadState(args, wf::kQueueParity));
     storeState(args, wf::kQueueParity, parity);
-    Value alive = i32(0), launches = i32(0);
-    auto setCount = [&](unsigned token, Value count, Value start) {
-      storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
-      storeState(args, wf::getTokenWord(token, wf::kTokenStart), start);
-      storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
-                  ceilDiv(count, workgroupSize));
-      addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
-      alive = add(alive, count);
-      launches = add(launches, boolToI32(notEqual(count, i32(0))));
-    };
+    // The round's queues: what the last round appended, and new instances
+    // on free slots, from the head of the ring.
+    SmallVector<Value> counts(tokens), starts(tokens);
     for (unsigned token = 0; token < tokens; ++token) {
       if (token == kEntryToken)
         continue;
       uint32_t next = wf::getTokenWord(token, wf::kTokenNext);
-      Value count = loadState(args, next);
+      counts[token] = loadState(args, next);
       storeState(args, next, i32(0));
-      setCount(token, count, getQueueStart(parity, i32(token), capacity));
+      starts[token] = getQueueStart(parity, i32(token), capacity);
     }
-    // New instances on free slots, from the head of the ring.
+    if (sortsQueues()) {
+      placeCategories(args, capacity, starts);
+      Value appended = i32(0);
+      for (unsigned token = 0; token < tokens; ++token)
+        if (token != kEntryToken)
+          appended = add(appended, counts[token]);
+      storeGroups(args, wf::kScatterGroups, ceilDiv(appended, workgroupSize));
+    }
     Value head = loadState(args, wf::kFreeHead);
     Value free = arith::SubIOp::create(rewriter, loc,
                                        loadState(args, wf::kFreeTail), head);
@@ -192,7 +280,42 @@ void WavefrontBuilder::buildAdvance() {
         select(lessThanUnsigned(started, total),
                arith::SubIOp::create(rewriter, loc, total, started), i32(0));
     Value fresh = arith::MinUIOp::create(rewriter, loc, free, remaining);
-    setCount(kEntryToken, fresh, head);
+    counts[kEntryToken] = fresh;
+    starts[kEntryToken] = head;
+    Value alive = i32(0);
+    for (Value count : counts)
+      alive = add(alive, count);
+    // A tail round: nothing left to start and few alive. Its kernel runs
+    // the queues one after another (their counts in kTokenTail), and the
+    // subroutine kernels get none.
+    Value tailRound;
+    if (tail) {
+      Value fewAlive =
+          lessThanUnsigned(mul(alive, i32(100)),
+                           mul(loadState(args, wf::kTailPercent), capacity));
+      tailRound =
+          arith::AndIOp::create(rewriter, loc, equal(remaining, i32(0)),
+                                arith::AndIOp::create(rewriter, loc, fewAlive,
+                                                      notEqual(alive, i32(0))));
+      storeState(args, wf::kTailCount, select(tailRound, alive, i32(0)));
+      storeGroups(args, wf::kTailGroups,
+                  select(tailRound, ceilDiv(alive, workgroupSize), i32(0)));
+    }
+    Value launches = tail ? boolToI32(tailRound) : i32(0);
+    for (unsigned token = 0; token < tokens; ++token) {
+      Value count =
+          tail ? select(tailRound, i32(0), counts[token]) : counts[token];
+      storeState(args, wf::getTokenWord(token, wf::kTokenCount), count);
+      storeState(args, wf::getTokenWord(token, wf::kTokenStart), starts[token]);
+      storeGroups(args, wf::getTokenWord(token, wf::kTokenGroups),
+                  ceilDiv(count, workgroupSize));
+      // The tail kernel counts the subroutines it runs itself.
+      addToState(args, wf::getTokenWord(token, wf::kTokenTotal), count);
+      if (tail)
+        storeState(args, wf::getTokenWord(token, wf::kTokenTail),
+                   select(tailRound, counts[token], i32(0)));
+      launches = add(launches, boolToI32(notEqual(count, i32(0))));
+    }
     Value ringSize = mul(capacity, i32(2));
     Value moved = add(head, fresh);
     Value newHead =
@@ -210,4 +333,103 @@ void WavefrontBuilder::buildAdvance() {
     // Nothing alive means nothing was left to start either.
     storeState(args, wf::kDone, boolToI32(equal(alive, i32(0))));
   });
+}
+
+/// A tail launch runs each instance for at most this many subroutines, so
+/// that a coroutine that never returns cannot hold the device in one launch
+/// (the host's round limit stops it); one that needs more steps goes on in
+/// the next round.
+static constexpr int64_t kTailStepsPerLaunch = 1024;
+
+LogicalResult
+WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
+  KernelArgs args = beginSchedulingKernel(wf::kTailKernel);
+  // Where the driver limits loop passes, a thread stops stepping once its
+  // passes reach the budget; its instance goes on in a later round.
+  std::optional<LoopPassBudget> budget;
+  if (countIterations)
+    budget = LoopPassBudget::create(rewriter, loc);
+  Value first = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value count = toIndex(loadState(args, wf::kTailCount));
+  // One thread per instance, or (grid-stride, launched directly every
+  // round) a grid of any size.
+  Operation *scope;
+  Value position;
+  if (gridStride) {
+    auto loop =
+        scf::ForOp::create(rewriter, loc, first, count, getGridThreads());
+    scope = loop;
+    position = loop.getInductionVar();
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  } else {
+    auto ifOp = scf::IfOp::create(rewriter, loc, lessThanUnsigned(first, count),
+                                  /*withElse=*/false);
+    scope = ifOp;
+    position = first;
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  Block *body = rewriter.getInsertionBlock();
+  // The position-th instance of the round's queues laid end to end.
+  Value place = index(0), before = index(0);
+  for (unsigned token = 0; token < tokens; ++token) {
+    if (token == kEntryToken)
+      continue; // A tail round starts no instance.
+    Value queued =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenTail)));
+    Value after = add(before, queued);
+    Value inQueue = arith::AndIOp::create(
+        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
+        lessThanUnsigned(position, after));
+    Value start =
+        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
+    place = select(inQueue, add(start, sub(position, before)), place);
+    before = after;
+  }
+  Value slot =
+      toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
+  FrameArraySlot frame = getFrame(args, slot);
+  Value id = toIndex(frame.loadWord(rewriter, loc, kCoroIdWord));
+  InstancePosition instance =
+      delinearizeInstanceId(rewriter, loc, id, args.nx, args.ny);
+  // The state machine from the token the frame holds. Each subroutine run
+  // counts in its statistics, as the subroutine kernels' launches do. Once
+  // the budget is spent, a grid-stride thread only hands its further
+  // instances on, entering no loop for them.
+  Operation *steps = nullptr;
+  if (budget) {
+    auto ifBudget =
+        scf::IfOp::create(rewriter, loc, budget->isLeft(rewriter, loc),
+                          /*withElse=*/false);
+    steps = ifBudget;
+    rewriter.setInsertionPoint(ifBudget.thenBlock()->getTerminator());
+  }
+  scf::WhileOp loop = buildStateMachineLoop(
+      rewriter, loc, frame, tokens,
+      [&](OpBuilder &builder, Location at, unsigned token) {
+        memref::AtomicRMWOp::create(
+            builder, at, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(builder, at, 1, 32), args.state,
+            ValueRange{arith::ConstantIndexOp::create(
+                builder, at, wf::getTokenWord(token, wf::kTokenTotal))});
+        cloneSubroutineBody(builder, subroutines[token], args.coroutineArgs);
+      },
+      kTailStepsPerLaunch, /*fallThrough=*/false, budget ? &*budget : nullptr);
+  for (func::FuncOp subroutine : subroutines)
+    if (failed(lowerFrameAccesses(subroutine.getArgument(0), split, frame,
+                                  instance, scope)))
+      return failure();
+  // Returned, or stopped by the step bound or the budget: to the free ring
+  // or the queue of its token, as a subroutine kernel leaves it.
+  rewriter.setInsertionPointAfter(steps ? steps : loop.getOperation());
+  Value bin = getQueueBin(frame);
+  rankInCategory(args, frame, bin, slot);
+  appendToNextQueue(args, bin, slot);
+  if (countIterations) {
+    Value counter =
+        addLoopIterationCounter(gridStride ? scope->getBlock() : body,
+                                args.state, wf::kMostLoopIterations, rewriter);
+    if (counter)
+      budget->noteAtStepEnds(rewriter, loc, loop, counter);
+  }
+  return success();
 }

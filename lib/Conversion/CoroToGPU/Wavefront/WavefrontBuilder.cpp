@@ -23,6 +23,8 @@ void WavefrontBuilder::buildSchedulingKernels() {
   if (queues) {
     buildQueueInit();
     buildAdvance();
+    if (sortsQueues())
+      buildSortedScatter();
     return;
   }
   buildInit();
@@ -50,9 +52,7 @@ LogicalResult WavefrontBuilder::buildSubroutineKernel(func::FuncOp subroutine,
   Block *body;
   Value index;
   if (gridStride) {
-    Value threads =
-        mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
-            this->index(workgroupSize));
+    Value threads = getGridThreads();
     Value bound = count;
     if (subgroupAppends)
       bound = mul(ceilDiv(count, workgroupSize), this->index(workgroupSize));
@@ -123,12 +123,16 @@ LogicalResult WavefrontBuilder::buildSubroutineKernel(func::FuncOp subroutine,
     return failure();
   if (subgroupAppends) {
     rewriter.setInsertionPoint(body->getTerminator());
-    body->getTerminator()->setOperands(ValueRange{getQueueBin(frame), slot});
+    Value bin = getQueueBin(frame);
+    rankInCategory(args, frame, bin, slot);
+    body->getTerminator()->setOperands(ValueRange{bin, slot});
     rewriter.setInsertionPointAfter(instance);
     appendBySubgroup(args, bins, instance.getResult(0), instance.getResult(1));
   } else if (queues) {
     rewriter.setInsertionPoint(body->getTerminator());
-    appendToNextQueue(args, getQueueBin(frame), slot);
+    Value bin = getQueueBin(frame);
+    rankInCategory(args, frame, bin, slot);
+    appendToNextQueue(args, bin, slot);
   }
   // A grid-stride thread runs several instances: the driver's loop limit
   // counts all their loops' passes, and the stride loop's.
@@ -136,6 +140,11 @@ LogicalResult WavefrontBuilder::buildSubroutineKernel(func::FuncOp subroutine,
     addLoopIterationCounter(gridStride ? inQueue->getBlock() : body, args.state,
                             wf::kMostLoopIterations, rewriter);
   return success();
+}
+
+Value WavefrontBuilder::getGridThreads() {
+  return mul(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
+             index(workgroupSize));
 }
 
 KernelArgs WavefrontBuilder::beginKernel(const std::string &name) {

@@ -61,21 +61,32 @@ public:
                    int64_t workgroupSize, FrameArrayLayout layout,
                    std::optional<FrameFieldAttr> hint, int64_t buckets,
                    bool queues, bool gridStride, bool subgroupAppends,
-                   bool countIterations, RewriterBase &rewriter)
+                   bool tail, bool countIterations, RewriterBase &rewriter)
       : SchedulerKernelBuilder(rewriter, coroutine.getLoc()), split(split),
         coroutine(coroutine), kernels(kernels), workgroupSize(workgroupSize),
         layout(layout), hint(hint), buckets(hint ? buckets : 1), queues(queues),
         gridStride(gridStride), subgroupAppends(queues && subgroupAppends),
-        countIterations(countIterations) {
+        tail(queues && tail), countIterations(countIterations) {
     tokens = split.getSubroutines().size();
     categories = tokens * this->buckets;
     frameWords = split.getFrameWords();
   }
 
   int64_t getNumCategories() const { return categories; }
+  /// The queue design with hint buckets: the round's queues are sorted by
+  /// category (a scatter kernel after advance).
+  bool sortsQueues() const { return queues && buckets > 1; }
 
-  /// The scheduling kernels of the design: init and advance (queues), or
-  /// init, classify, scan, scatter and the two compaction kernels.
+  /// The queue design's tail kernel (tail-below): one thread per instance
+  /// the round's queues hold, which runs it through its subroutines, as the
+  /// state machine does, from the token its frame holds, then appends it to
+  /// the free ring or the queue of the token it stopped at. Clones the
+  /// bodies of `subroutines` (token order), which stay.
+  LogicalResult buildTailKernel(ArrayRef<func::FuncOp> subroutines);
+
+  /// The scheduling kernels of the design: init and advance (queues; and
+  /// scatter with hint buckets), or init, classify, scan, scatter and the
+  /// two compaction kernels.
   void buildSchedulingKernels();
 
   /// The kernel of subroutine `token`: its body runs on the frame of each
@@ -115,6 +126,10 @@ private:
     return beginKernel(coroutine.getSymName().str() + suffix);
   }
 
+  /// The threads of the launch (an index): a grid-stride kernel's step
+  /// over queue positions.
+  Value getGridThreads();
+
   /// Workgroup memory of `size` i32 in the current kernel.
   Value addWorkgroupArray(int64_t size) {
     return SchedulerKernelBuilder::addWorkgroupArray(currentKernel, size);
@@ -144,7 +159,7 @@ private:
   /// Every slot free.
   void buildInit();
   /// One thread per slot of [0, active): refill, category, rank in the
-  /// workgroup, per-workgroup counts.
+  /// workgroup, and per category the workgroup's first place in its queue.
   void buildClassify();
 
   /// How per-category counters of a workgroup pack into i32 words: each
@@ -170,14 +185,10 @@ private:
   Value buildRefill(const KernelArgs &args, const FrameArraySlot &frame,
                     Value shared, Value sharedBase, Value lane, Value inRange,
                     Value oldToken);
-  /// One workgroup: prefix sums over workgroups (one thread per category),
-  /// then over categories (thread 0), and the decisions of the round.
+  /// One workgroup: the category totals (classify's counters, cleared for
+  /// the next round), their offsets (thread 0) and the decisions of the
+  /// round.
   void buildScan();
-  /// For each category in turn: each thread sums its chunk of workgroups,
-  /// the chunk sums are scanned in workgroup memory, and each thread
-  /// rewrites its chunk from its chunk's offset.
-  void buildChunkedScan(const KernelArgs &args, Value totals, Value partial,
-                        Value lane, Value groups, Value maxGroups);
   void buildRoundDecisions(const KernelArgs &args, Value totals);
   /// One thread per slot of the round: queue[place] = slot.
   void buildScatter();
@@ -226,12 +237,26 @@ private:
   void appendBySubgroup(const KernelArgs &args, ArrayRef<int64_t> bins,
                         Value bin, Value slot);
 
+  /// With sorted queues: numbers a slot that joins the queue of `bin` in
+  /// its category (one atomic on the category's counter), into `ranks`.
+  void rankInCategory(const KernelArgs &args, const FrameArraySlot &frame,
+                      Value bin, Value slot);
+  /// With sorted queues, in advance: the categories' places in the sorted
+  /// region (prefix sums of their counters, which it clears) and each
+  /// token's start there, into `starts`.
+  void placeCategories(const KernelArgs &args, Value capacity,
+                       MutableArrayRef<Value> starts);
+  /// With sorted queues: one thread per instance appended last round moves
+  /// its slot to its place in the sorted region.
+  void buildSortedScatter();
+
   /// Every slot in the free ring.
   void buildQueueInit();
   /// One thread, before the subroutine kernels of a round: the queues
   /// filled last round become this round's, new instances take free
   /// slots, and the round's counts, dispatch sizes, statistics and
-  /// termination follow.
+  /// termination follow; in a tail round (tail-below), the tail kernel's
+  /// counts instead of the subroutine kernels'.
   void buildAdvance();
 
   SplitOp split;
@@ -247,6 +272,8 @@ private:
   bool gridStride;
   /// The queue design's appends are one atomic per subgroup and queue.
   bool subgroupAppends;
+  /// The queue design has a tail kernel (tail-below).
+  bool tail;
   /// Count loop iterations into kMostLoopIterations (count-loop-iterations).
   bool countIterations;
   int64_t tokens = 0, categories = 0, frameWords = 0;

@@ -67,11 +67,21 @@ struct CoroWavefrontToGPUPass
     ModuleOp module = getOperation();
     SchedulerPassOpening opening{getArgument(), workgroupSize};
     opening.checkOptions = [&]() -> LogicalResult {
-      if (sortBy.empty() || hintBuckets >= 1)
-        return success();
-      return mlir::emitError(module.getLoc(), getArgument())
-             << ": hint-buckets must be positive, got "
-             << static_cast<int64_t>(hintBuckets);
+      if (!sortBy.empty() && hintBuckets < 1)
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": hint-buckets must be positive, got "
+               << static_cast<int64_t>(hintBuckets);
+      if (tailBelow > 100)
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": tail-below is a percentage of the slots, got "
+               << static_cast<int64_t>(tailBelow);
+      if (tailBelow != 0 && design == WavefrontDesign::Classify)
+        return mlir::emitError(module.getLoc(), getArgument())
+               << ": tail-below needs the queue design; the classify "
+                  "design (design=classify, and in coro-run chosen by "
+                  "--compact-below, --order=most-first and --refill=half) "
+                  "has no tail kernel";
+      return success();
     };
     opening.rejectLaunches = LaunchRejection{
         "wavefront", "its host loop runs in the CoroGPU runtime (coro-run, "
@@ -132,14 +142,7 @@ struct CoroWavefrontToGPUPass
     FailureOr<std::optional<FrameFieldAttr>> hint = findHintField(split);
     if (failed(subroutines) || failed(hint))
       return failure();
-    bool queues = design == WavefrontDesign::Queues ||
-                  (design == WavefrontDesign::Auto && !*hint);
-    if (queues && *hint) {
-      split.emitOpError("sort-by \"")
-          << sortBy
-          << "\" needs design=classify: the queue design has no hint buckets";
-      return failure();
-    }
+    bool queues = design != WavefrontDesign::Classify;
     // A target must name a subroutine; and the queue design starts
     // instances only from free slots, so an instance that asked to run the
     // entry again would be lost.
@@ -168,7 +171,8 @@ struct CoroWavefrontToGPUPass
     }
     WavefrontBuilder builder(split, coroutine, kernels, workgroupSize, layout,
                              *hint, hintBuckets, queues, gridStride,
-                             subgroupAppends, countLoopIterations, rewriter);
+                             subgroupAppends, tailBelow != 0,
+                             countLoopIterations, rewriter);
     // The scan keeps one total per category in workgroup memory.
     constexpr int64_t kMaxCategories = 4096;
     if (builder.getNumCategories() > kMaxCategories) {
@@ -179,6 +183,9 @@ struct CoroWavefrontToGPUPass
       return failure();
     }
     builder.buildSchedulingKernels();
+    if (queues && tailBelow != 0 &&
+        failed(builder.buildTailKernel(*subroutines)))
+      return failure();
     for (auto [token, subroutine] : llvm::enumerate(*subroutines)) {
       if (failed(builder.buildSubroutineKernel(subroutine, token)))
         return failure();
@@ -192,7 +199,7 @@ struct CoroWavefrontToGPUPass
             builder.getNumCategories(), split.getFrameWords(), layout,
             split.getNamesAttr(),
             queues ? WavefrontDesign::Queues : WavefrontDesign::Classify,
-            gridStride));
+            gridStride, queues ? tailBelow.getValue() : 0));
     rewriter.eraseOp(split);
     rewriter.eraseOp(coroutine);
     return success();

@@ -103,7 +103,8 @@ LogicalResult WavefrontPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t workgroupSize,
     uint32_t tokens, uint32_t categories, uint32_t frameWords,
     corogpu::runtime::FrameArrayLayout layout, ArrayAttr subroutines,
-    corogpu::runtime::wavefront::Design design, bool gridStride) {
+    corogpu::runtime::wavefront::Design design, bool gridStride,
+    uint32_t tailBelow) {
   if (failed(verifyCommon(emitError, workgroupSize, tokens, subroutines)))
     return failure();
   if (categories < tokens)
@@ -114,11 +115,15 @@ LogicalResult WavefrontPlanAttr::verify(
   if (design == Design::Auto)
     return emitError()
            << R"(design must be "queues" or "classify", not "auto")";
-  if (design == Design::Queues && categories != tokens)
-    return emitError() << "the queue design has one queue per subroutine: "
-                          "categories ("
-                       << categories << ") must equal the tokens (" << tokens
-                       << ")";
+  if (categories % tokens != 0)
+    return emitError() << "categories (" << categories
+                       << ") must be a multiple of the tokens (" << tokens
+                       << "): each subroutine has as many hint buckets";
+  if (tailBelow > 100)
+    return emitError() << "tailBelow is a percentage of the slots, got "
+                       << tailBelow;
+  if (tailBelow != 0 && design != Design::Queues)
+    return emitError() << "tailBelow needs the queue design";
   return success();
 }
 

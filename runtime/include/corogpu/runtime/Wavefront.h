@@ -38,6 +38,15 @@ struct WavefrontPlan {
   /// The subroutine kernels stride over their queues: launched directly
   /// with WavefrontOptions::strideWorkgroups workgroups each round.
   bool gridStride = false;
+  /// Queue design: with a tail kernel, the rounds that start once the grid
+  /// is exhausted with fewer than this % of the slots alive run it, one
+  /// launch finishing the instances, instead of the subroutine kernels; 0:
+  /// no tail kernel.
+  uint32_t tailBelowPercent = 0;
+
+  /// The queue design with hint buckets: a scatter sorts each round's
+  /// queues by category.
+  bool sortsQueues() const { return queues && categories > tokens; }
 };
 
 enum class RefillPolicy { EveryRound, BelowHalf };

@@ -22,7 +22,9 @@
 //   ranks    capacity words: a slot's rank among the slots of its category
 //            in its workgroup
 //   blocks   categories x ceil(capacity / workgroupSize) words: per category
-//            and workgroup, the count, then the exclusive prefix
+//            and workgroup, where the workgroup's slots of the category start
+//            within the category's queue (reserved by classify with one
+//            atomic on the category's counter)
 //   state    the words below
 //   scratch  capacity x frameWords words for compaction (4 bytes when off)
 //
@@ -32,7 +34,15 @@
 // then a ring of 2 x capacity free slots; ranks, blocks and scratch are
 // unused (one word each). Its rounds are kAdvanceKernel, then the
 // subroutine kernels, each of which appends the slots it leaves to the next
-// round's queue of their token, or to the free ring.
+// round's queue of their token, or to the free ring; with a tail kernel
+// (plan tailBelow), then kTailKernel, which has work only in the rounds
+// whose subroutine kernels advance gave none. With hint buckets (sort-by:
+// categories > tokens), the queues are also sorted: each append numbers the
+// slot in its category (a counter per category, the rank in `ranks`,
+// capacity words), advance turns the counters into the categories' places
+// in a third region of capacity words after the free ring, where the
+// round's queues then are, and kScatterKernel (one thread per instance
+// appended last round) moves each slot to its place there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +90,10 @@ inline constexpr const char *kCompactGatherKernel = "__wf_compact_gather";
 inline constexpr const char *kCompactScatterKernel = "__wf_compact_scatter";
 /// The queue design's one scheduling kernel per round.
 inline constexpr const char *kAdvanceKernel = "__wf_advance";
+/// The queue design's tail kernel (coro-wavefront-to-gpu tail-below): in a
+/// tail round it runs every queued instance through its subroutines, as the
+/// state machine does, in place of the subroutine kernels.
+inline constexpr const char *kTailKernel = "__wf_tail";
 /// The kernel of subroutine `token`: `<coroutine>__wf_<token>`.
 inline std::string getSubroutineKernelName(const std::string &coroutine,
                                            unsigned token) {
@@ -114,6 +128,10 @@ enum StateWord : uint32_t {
   kMostLoopIterations = 14, ///< The most loop iterations of one subroutine
                             ///< run (atomic max, with count-loop-iterations):
                             ///< a driver's loop limit reached (lavapipe).
+  kTailPercent = 15, ///< Queue design with a tail kernel (configuration):
+                     ///< once the grid is exhausted and fewer than this %
+                     ///< of the slots are alive, the round runs the tail
+                     ///< kernel instead of the subroutine kernels.
   // The queue design's words.
   kQueueParity = 27,      ///< Which half of the token queues this round runs.
   kFreeHead = 28,         ///< The free ring's first entry (below 2 x capacity).
@@ -123,12 +141,17 @@ enum StateWord : uint32_t {
   kSlotGroups = 16,     ///< Classify of the next round: ceil(active / wg).
   kScatterGroups = 20,  ///< Scatter of this round.
   kCompactGroups = 24,  ///< Compaction of this round: ceil(alive / wg) or 0.
-  kFirstTokenWord = 32, ///< Then kWordsPerToken words per token.
+  kTailGroups = 32,     ///< The tail kernel of this round: ceil(alive / wg)
+                        ///< in a tail round, else 0.
+  kTailCount = 35,      ///< Instances the tail kernel runs this round.
+  kFirstTokenWord = 40, ///< Then kWordsPerToken words per token.
 };
 
 /// Words of each token, from kFirstTokenWord + kWordsPerToken * token.
 enum TokenWord : uint32_t {
   kTokenGroups = 0, ///< Indirect dispatch arguments (3 words).
+  kTokenTail = 3,   ///< Queue design: instances of its queue that the tail
+                    ///< kernel runs this round (its own count is then 0).
   kTokenStart = 4,  ///< Where its instances start in the queue.
   kTokenCount = 5,  ///< Instances its kernel runs this round.
   kTokenTotal = 6,  ///< Instances it ran over all rounds.
@@ -145,9 +168,14 @@ inline uint32_t getTokenWord(uint32_t token, TokenWord word) {
 inline uint64_t getFreeRingStart(uint32_t tokens, uint64_t capacity) {
   return 2 * uint64_t(tokens) * capacity;
 }
-/// Queue design: words of the queue buffer.
-inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
+/// Queue design with hint buckets: the sorted queues (capacity entries, the
+/// categories one after another) after the free ring.
+inline uint64_t getSortedQueuesStart(uint32_t tokens, uint64_t capacity) {
   return getFreeRingStart(tokens, capacity) + 2 * capacity;
+}
+/// Queue design: words of the queue buffer.
+inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity, bool sorted) {
+  return getSortedQueuesStart(tokens, capacity) + (sorted ? capacity : 0);
 }
 
 /// Where the category offsets start (one word per category), after the
@@ -155,9 +183,16 @@ inline uint64_t getQueueWords(uint32_t tokens, uint64_t capacity) {
 inline uint32_t getCategoryOffsetsWord(uint32_t tokens) {
   return kFirstTokenWord + kWordsPerToken * tokens;
 }
+/// Where the category counters start (one word per category, after the
+/// offsets): the slots numbered in each category this round, by classify
+/// (the classify design; scan reads and clears them) or by the appends
+/// (the queue design with hint buckets; advance reads and clears them).
+inline uint32_t getCategoryCountersWord(uint32_t tokens, uint32_t categories) {
+  return getCategoryOffsetsWord(tokens) + categories;
+}
 /// Words of the state buffer.
 inline uint32_t getStateWords(uint32_t tokens, uint32_t categories) {
-  return getCategoryOffsetsWord(tokens) + categories;
+  return getCategoryCountersWord(tokens, categories) + categories;
 }
 
 } // namespace corogpu::runtime::wavefront

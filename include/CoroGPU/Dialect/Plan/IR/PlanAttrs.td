@@ -116,15 +116,19 @@ def CoroPlan_WavefrontPlan : CoroPlan_Attr<"WavefrontPlan", "wavefront"> {
     ("aosoa", "soa" or "aos": `corogpu/runtime/FrameArrayABI.h`), and how the rounds build the queues: `design`
     "queues" (the default, printed only otherwise) or "classify". With
     `gridStride`, the subroutine kernels stride over their queues and are
-    launched with a grid sized for the device, not indirectly.
-    Module attribute `coro.wavefront`.
+    launched with a grid sized for the device, not indirectly. With
+    `tailBelow` (queue design; printed only when not 0) there is a tail
+    kernel, and rounds that start once the grid is exhausted with fewer than
+    `tailBelow` % of the slots alive run it instead of the subroutine
+    kernels. Module attribute `coro.wavefront`.
   }];
   let parameters = (ins "uint32_t":$workgroupSize, "uint32_t":$tokens,
                         "uint32_t":$categories, "uint32_t":$frameWords,
                         CoroPlan_FrameArrayLayoutParameter:$layout,
                         "::mlir::ArrayAttr":$subroutines,
                         CoroPlan_WavefrontDesignParameter:$design,
-                        DefaultValuedParameter<"bool", "false">:$gridStride);
+                        DefaultValuedParameter<"bool", "false">:$gridStride,
+                        DefaultValuedParameter<"uint32_t", "0">:$tailBelow);
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kModuleAttrName = "coro.wavefront";
   }];

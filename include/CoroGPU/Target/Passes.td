@@ -316,7 +316,9 @@ def CoroSPIRVConvertGPU
 
     `spirv.GL.Exp2` takes f16 and f32 (and vectors of them); the exchange
     and the xor 32- and 64-bit integer elements (a float exchange needs a
-    Vulkan device feature; narrow integers are emulated in words). The
+    Vulkan device feature; narrow integers are emulated in words), in
+    buffers (scope `Device`, as above) or workgroup memory (scope
+    `Workgroup`), the scopes of the upstream `atomic_rmw` patterns. The
     other `atomic_rmw` kinds keep the upstream patterns: `addi`, `andi`,
     `ori`, `maxs`, `maxu`, `mins`, `minu` lower; `muli` and the float
     kinds (`addf`, `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`)

@@ -51,6 +51,26 @@ namespace coro {
 
 using namespace mlir;
 
+/// The scope of an atomic on memory of `type`'s storage class, as the
+/// upstream atomic_rmw patterns choose it: the workgroup for workgroup
+/// memory, the device for buffers; none for other storage classes.
+static std::optional<spirv::Scope> getAtomicScope(MemRefType type) {
+  auto storage =
+      dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
+  if (!storage)
+    return std::nullopt;
+  switch (storage.getValue()) {
+  case spirv::StorageClass::StorageBuffer:
+  case spirv::StorageClass::PhysicalStorageBuffer:
+  case spirv::StorageClass::CrossWorkgroup:
+    return spirv::Scope::Device;
+  case spirv::StorageClass::Workgroup:
+    return spirv::Scope::Workgroup;
+  default:
+    return std::nullopt;
+  }
+}
+
 namespace {
 
 /// `math.exp2` -> `spirv.GL.Exp2` (16- and 32-bit floats and vectors of
@@ -76,10 +96,11 @@ struct Exp2Pattern : OpConversionPattern<math::Exp2Op> {
 
 /// `memref.atomic_rmw assign` (an exchange) -> `spirv.AtomicExchange` and
 /// `memref.atomic_rmw xori` -> `spirv.AtomicXor` on the element's pointer,
-/// with the scope and semantics of the upstream atomic_rmw patterns
-/// (coro-spirv-relaxed-atomics relaxes them). Integer elements kept as they
-/// are (32 or 64 bits): not narrow ones, which the conversion emulates in
-/// words, nor floats, whose exchange Vulkan needs a device feature for.
+/// with the scope (by storage class) and semantics of the upstream
+/// atomic_rmw patterns (coro-spirv-relaxed-atomics relaxes them). Integer
+/// elements kept as they are (32 or 64 bits): not narrow ones, which the
+/// conversion emulates in words, nor floats, whose exchange Vulkan needs a
+/// device feature for.
 struct AtomicRMWPattern : OpConversionPattern<memref::AtomicRMWOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -93,6 +114,9 @@ struct AtomicRMWPattern : OpConversionPattern<memref::AtomicRMWOp> {
     Type element = op.getType();
     if (!element.isInteger(32) && !element.isInteger(64))
       return rewriter.notifyMatchFailure(op, "takes 32- and 64-bit ints");
+    std::optional<spirv::Scope> scope = getAtomicScope(op.getMemRefType());
+    if (!scope)
+      return rewriter.notifyMatchFailure(op, "no atomics in its memory");
     const auto &typeConverter = *getTypeConverter<SPIRVTypeConverter>();
     Type type = typeConverter.convertType(element);
     if (type != element)
@@ -105,12 +129,12 @@ struct AtomicRMWPattern : OpConversionPattern<memref::AtomicRMWOp> {
     LDBG() << "converting " << op;
     if (kind == arith::AtomicRMWKind::assign)
       rewriter.replaceOpWithNewOp<spirv::AtomicExchangeOp>(
-          op, type, pointer, spirv::Scope::Device,
-          spirv::MemorySemantics::AcquireRelease, adaptor.getValue());
+          op, type, pointer, *scope, spirv::MemorySemantics::AcquireRelease,
+          adaptor.getValue());
     else
       rewriter.replaceOpWithNewOp<spirv::AtomicXorOp>(
-          op, type, pointer, spirv::Scope::Device,
-          spirv::MemorySemantics::AcquireRelease, adaptor.getValue());
+          op, type, pointer, *scope, spirv::MemorySemantics::AcquireRelease,
+          adaptor.getValue());
     return success();
   }
 };

@@ -28,8 +28,9 @@
 #include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/Support/DebugLog.h"
+#include "llvm/Support/MathExtras.h"
 
-#include <cmath>
+#include <limits>
 
 #define DEBUG_TYPE "coro-spirv-expand-math"
 
@@ -92,8 +93,9 @@ struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
     Value ratio = arith::DivFOp::create(rewriter, loc, smaller, larger);
     ratio = arith::SelectOp::create(rewriter, loc, bothZero, zero, ratio);
     Value angle = math::AtanOp::create(rewriter, loc, ratio);
-    Value halfPi = createFloatConstant(rewriter, loc, type, M_PI / 2);
-    Value pi = createFloatConstant(rewriter, loc, type, M_PI);
+    Value halfPi =
+        createFloatConstant(rewriter, loc, type, llvm::numbers::pi / 2);
+    Value pi = createFloatConstant(rewriter, loc, type, llvm::numbers::pi);
     Value fromY = arith::SubFOp::create(rewriter, loc, halfPi, angle);
     angle = arith::SelectOp::create(rewriter, loc, yLarger, fromY, angle);
     Value xNegative = arith::CmpFOp::create(rewriter, loc,
@@ -157,7 +159,8 @@ struct ExpandIsNormal : OpRewritePattern<math::IsNormalOp> {
             .convertToDouble();
     Value absX = math::AbsFOp::create(rewriter, loc, x);
     Value low = createFloatConstant(rewriter, loc, type, smallest);
-    Value inf = createFloatConstant(rewriter, loc, type, INFINITY);
+    Value inf = createFloatConstant(rewriter, loc, type,
+                                    std::numeric_limits<double>::infinity());
     Value aboveLow = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OGE, absX, low);
     Value finite = arith::CmpFOp::create(rewriter, loc,
@@ -178,7 +181,8 @@ struct ExpandIsFinite : OpRewritePattern<math::IsFiniteOp> {
     Location loc = op.getLoc();
     Value x = op.getOperand();
     Value absX = math::AbsFOp::create(rewriter, loc, x);
-    Value inf = createFloatConstant(rewriter, loc, x.getType(), INFINITY);
+    Value inf = createFloatConstant(rewriter, loc, x.getType(),
+                                    std::numeric_limits<double>::infinity());
     LDBG() << "expanding " << op;
     rewriter.replaceOpWithNewOp<arith::CmpFOp>(op, arith::CmpFPredicate::OLT,
                                                absX, inf);

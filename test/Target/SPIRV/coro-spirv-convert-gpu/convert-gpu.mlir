@@ -81,3 +81,26 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// On workgroup memory the exchange's scope is the workgroup (as upstream's
+// atomic_rmw patterns choose it), on buffers the device; 64-bit elements
+// convert as 32-bit ones do.
+// CHECK-LABEL: spirv.func @scopes(
+// CHECK:         spirv.AtomicExchange <Workgroup> <AcquireRelease> %{{.*}}, %{{.*}} : !spirv.ptr<i32, Workgroup>
+// CHECK:         spirv.AtomicXor <Workgroup> <AcquireRelease> %{{.*}}, %{{.*}} : !spirv.ptr<i32, Workgroup>
+// CHECK:         spirv.AtomicExchange <Device> <AcquireRelease> %{{.*}}, %{{.*}} : !spirv.ptr<i64, StorageBuffer>
+module attributes {gpu.container_module} {
+  gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Int64Atomics], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+    gpu.func @scopes(%buf: memref<?xi32, #spirv.storage_class<StorageBuffer>>, %wide: memref<?xi64, #spirv.storage_class<StorageBuffer>>, %v: i32, %w: i64) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %shared = memref.alloc() : memref<4xi32, #spirv.storage_class<Workgroup>>
+      %a = memref.atomic_rmw assign %v, %shared[%c0] : (i32, memref<4xi32, #spirv.storage_class<Workgroup>>) -> i32
+      %b = memref.atomic_rmw xori %a, %shared[%c0] : (i32, memref<4xi32, #spirv.storage_class<Workgroup>>) -> i32
+      memref.store %b, %buf[%c0] : memref<?xi32, #spirv.storage_class<StorageBuffer>>
+      %c = memref.atomic_rmw assign %w, %wide[%c0] : (i64, memref<?xi64, #spirv.storage_class<StorageBuffer>>) -> i64
+      gpu.return
+    }
+  }
+}

@@ -29,3 +29,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A narrow exchange would need a compare-exchange loop on its word: the
+// conversion reports it at the op.
+module attributes {gpu.container_module} {
+  gpu.module @kernels attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+    gpu.func @narrow_exchange(%buf: memref<?xi8, #spirv.storage_class<StorageBuffer>>, %v: i8) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{failed to legalize operation 'memref.atomic_rmw'}}
+      %old = memref.atomic_rmw assign %v, %buf[%c0] : (i8, memref<?xi8, #spirv.storage_class<StorageBuffer>>) -> i8
+      gpu.return
+    }
+  }
+}

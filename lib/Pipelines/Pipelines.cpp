@@ -14,7 +14,6 @@
 #include "CoroGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRVPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -143,8 +142,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   // values of its header's later passes (test/e2e/known/driver).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVStructurizeWhile());
   // Nor does its arith conversion take ceil/floor divisions and casts
-  // between i1 and index.
+  // between i1 and index, nor its math conversion atan2, trunc, erf, ...
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandArith());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVExpandMath());
   // Nor uniform subgroup reductions (the wavefront's subgroup appends).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVUniformReductions());
   // Nor vector loads and stores on memrefs of scalars, which it lowers
@@ -167,7 +167,9 @@ void mlir::coro::buildToSPIRVPipeline(OpPassManager &pm, GPUScheduler scheduler,
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertMathToSPIRVPass());
   // Nor gpu.printf in a Vulkan shader (serializeSPIRV finishes it).
   pm.addNestedPass<gpu::GPUModuleOp>(createCoroSPIRVDebugPrintf());
-  pm.addPass(createConvertGPUToSPIRVPass());
+  // convert-gpu-to-spirv, with exp2 and atomic exchanges, and an error at
+  // a buffer size (memref.dim) first.
+  pm.addPass(createCoroSPIRVConvertGPU());
   OpPassManager &spirvModules = pm.nest<spirv::ModuleOp>();
   spirvModules.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModules.addPass(createCoroSPIRVRelaxedAtomics());

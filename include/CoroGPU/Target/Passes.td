@@ -254,6 +254,91 @@ def CoroSPIRVExpandArith
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CoroSPIRVExpandMath
+    : Pass<"coro-spirv-expand-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand the math ops the SPIR-V conversion cannot lower";
+  let description = [{
+    LLVM 22's Math to SPIR-V conversion has no pattern for some math ops
+    the verifier accepts and the PTX path compiles ("failed to legalize
+    operation"). This pass expands them into math and arith ops it lowers
+    to GLSL.std.450 instructions:
+
+    - `math.atan2` (f16, f32): the SPIR-V dialect has no Atan2, so atan of
+      the ratio of the smaller to the larger magnitude (in [0, 1]: no
+      division by zero), folded into the quadrant; the error is Atan's plus
+      a division's (Vulkan allows Atan2 4096 ULP). Both zero give 0:
+
+      ```mlir
+      math.atan2 %y, %x  ->  copysign(a3, y) with
+          a1 = atan(min(|x|, |y|) / max(|x|, |y|))
+          a2 = |y| > |x| ? pi/2 - a1 : a1,  a3 = x < 0 ? pi - a2 : a2
+      ```
+    - `math.trunc`: `x < 0 ? ceil(x) : floor(x)`;
+    - `math.sincos`: `math.sin` and `math.cos`;
+    - `math.isnormal`: `|x| >= smallest normal && |x| < inf`;
+    - `math.isfinite`: `|x| < inf` (upstream makes an OpIsFinite, which
+      only OpenCL kernels may hold: spirv-val rejected the module);
+    - `math.clampf`: upstream's expansion, as the op defines it:
+      `maximumf(minimumf(value, min), max)`;
+    - `math.erf`, `math.erfc` and `math.cbrt` on f32: upstream's polynomial
+      approximations (those of `math-polynomial-approximation`).
+
+    `math.exp2` has a GLSL instruction but no pattern:
+    `coro-spirv-convert-gpu` lowers it. What stays (`math.fpowi` with an
+    exponent that is not a constant, `math.ipowi`, `math.ctpop`,
+    `math.cttz`, `math.atan2` on f64, ...) is reported by the conversion at
+    the op ("failed to legalize operation").
+    Run it on GPU modules before `convert-math-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def CoroSPIRVConvertGPU
+    : Pass<"coro-spirv-convert-gpu", "::mlir::ModuleOp"> {
+  let summary = "Convert GPU modules to SPIR-V as convert-gpu-to-spirv does, "
+                "with the ops it leaves out that SPIR-V has instructions for";
+  let description = [{
+    Upstream's `convert-gpu-to-spirv` for Vulkan targets: each `gpu.module`
+    is cloned into a `spirv.module` (placed before it; the launches still
+    name it), its memref memory spaces mapped to Vulkan storage classes,
+    and the GPU, SCF, arith, memref, func and vector patterns applied in a
+    full conversion. Added are the patterns for what LLVM 22 leaves out and
+    no rewrite before the conversion can express:
+
+    ```mlir
+    math.exp2 %x : f32                    ->  spirv.GL.Exp2 %x : f32
+    memref.atomic_rmw assign %v, %m[%i] : (i32, memref<?xi32>) -> i32
+        ->  spirv.AtomicExchange <Device> <AcquireRelease> %ptr, %v : !spirv.ptr<i32, StorageBuffer>
+    memref.atomic_rmw xori %v, %m[%i] : (i32, memref<?xi32>) -> i32
+        ->  spirv.AtomicXor <Device> <AcquireRelease> %ptr, %v : !spirv.ptr<i32, StorageBuffer>
+    ```
+
+    `spirv.GL.Exp2` takes f16 and f32 (and vectors of them); the exchange
+    and the xor 32- and 64-bit integer elements (a float exchange needs a
+    Vulkan device feature; narrow integers are emulated in words), in
+    buffers (scope `Device`, as above) or workgroup memory (scope
+    `Workgroup`), the scopes of the upstream `atomic_rmw` patterns. The
+    other `atomic_rmw` kinds keep the upstream patterns: `addi`, `andi`,
+    `ori`, `maxs`, `maxu`, `mins`, `minu` lower; `muli` and the float
+    kinds (`addf`, `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`)
+    fail at the op ("failed to legalize operation 'memref.atomic_rmw'").
+
+    Before converting, `memref.dim` of a static size becomes the size, and
+    `memref.dim` of a dynamic one (a buffer argument's length) is an error
+    at the op: Vulkan kernels are not given their buffers' sizes (buffers
+    are rounded up to words, and narrow elements live in words), so the
+    size must come in as an argument.
+  }];
+  let options = [
+    Option<"use64bitIndex", "use-64bit-index", "bool", /*default=*/"false",
+           "Use 64-bit integers for index (as convert-gpu-to-spirv)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::spirv::SPIRVDialect"];
+}
+
 def CoroSPIRVDebugPrintf
     : Pass<"coro-spirv-debug-printf", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.printf for Vulkan, as NonSemantic.DebugPrintf "

@@ -45,8 +45,9 @@ class MathCallTranslator:
         return self._unary_math(node, "exp", "exp")
 
     def b_exp2(self, node, stmt):
-        # exp(x ln 2): the SPIR-V pipeline has no lowering of math.exp2
-        # (upstream's MathToSPIRV lacks it).
+        # exp(x ln 2), written before the SPIR-V pipeline lowered math.exp2
+        # (coro-spirv-convert-gpu does now); kept so that results stay as
+        # they were.
         a = self.args(node, "exp2", 1)
         x = self._float_arg(node, a[0], "exp2")
         t = x.type
@@ -94,9 +95,9 @@ class MathCallTranslator:
                           [x, y], x.type, node)
 
     def b_atan2(self, node, stmt):
-        """atan(y / x) corrected by quadrant with selects: the SPIR-V
-        pipeline has no lowering of math.atan2 (upstream's MathToSPIRV
-        lacks it), but has one of math.atan."""
+        """atan(y / x) corrected by quadrant with selects, written before
+        the SPIR-V pipeline lowered math.atan2 (coro-spirv-expand-math does
+        now, for f16 and f32); kept so that results stay as they were."""
         a = self.args(node, "atan2", 2)
         y, x = self.unify(self.expr(a[0]), self.expr(a[1]), node, "atan2()")
         if isinstance(y, Lit):

@@ -12,8 +12,8 @@ import math
 
 import numpy as np
 
-from corogpu.frontend import (Buffer, abs, atomic_add, atomic_max,
-                              atomic_min, ceil,
+from corogpu.frontend import (Buffer, abs, atomic_add, atomic_exchange,
+                              atomic_max, atomic_min, ceil,
                               clamp, coroutine, cos, cross, dot, exp, exp2,
                               f32, float2, float3, float4, floor, fma, fract,
                               func, i32, i64, id, index, int3, length,
@@ -401,8 +401,8 @@ def atomics(hist: Buffer[i32], shared: Buffer[i32]):
 
 
 def test_atomics(tools):
-    # (atomic_exchange and float atomics have no SPIR-V lowering: the
-    # upstream MemRef-to-SPIR-V conversion rejects them.)
+    # (float atomics have no SPIR-V lowering: the upstream MemRef-to-SPIR-V
+    # conversion rejects them; atomic_exchange is test_atomic_exchange.)
     hist, shared = tools.run_all(atomics, N, np.zeros(8, np.int32),
                                  np.array([-2**31, 2**31 - 1, 0, 0], np.int32))
     h = (np.arange(N, dtype=np.int64) * 2654435 + 11).astype(np.int32)
@@ -410,6 +410,24 @@ def test_atomics(tools):
     assert shared.tolist() == [h.max(), h.min(), N * (N - 1) // 2, 2 * N]
     text = atomics.mlir()
     assert "memref.atomic_rmw maxs" in text and "memref.atomic_rmw mins" in text
+
+
+@coroutine
+def exchanges(slots: Buffer[i32], out: Buffer[i32]):
+    i = i32(id())
+    first = atomic_exchange(slots, id(), i * 10 + 1)
+    suspend()
+    second = atomic_exchange(slots, id(), first + 100)
+    out[id()] = second
+
+
+def test_atomic_exchange(tools):
+    # memref.atomic_rmw assign: OpAtomicExchange on SPIR-V
+    # (coro-spirv-convert-gpu); the old values cross a suspension.
+    slots, out = tools.run_all(exchanges, N, np.arange(N, dtype=np.int32),
+                               np.zeros(N, np.int32))
+    assert slots.tolist() == [k + 100 for k in range(N)]
+    assert out.tolist() == [k * 10 + 1 for k in range(N)]
 
 
 # --- coroutine features ------------------------------------------------------------------

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from corogpu.frontend import (Buffer, CompileError, coroutine, f32, func, i32, id, promise,
-                              atomic_exchange, suspend)
+                              atomic_add, suspend)
 
 THIS = inspect.getsourcefile(lambda: None)
 
@@ -90,23 +90,23 @@ def test_recursive_await(tools):
 
 
 @coroutine
-def swaps(out: Buffer[i32]):
+def float_adds(out: Buffer[f32]):
     i = id()
     suspend()
-    atomic_exchange(out, i, 3)  # L4
+    atomic_add(out, i, 3.0)  # L4
 
 
 def test_pass_diagnostic_names_python_line(tools):
-    # The upstream MemRef-to-SPIR-V conversion has no lowering of
-    # atomic_rmw assign: coro-run's compile error points at the Python line.
+    # The MemRef-to-SPIR-V conversion has no lowering of a float
+    # atomic_rmw addf: coro-run's compile error points at the Python line.
     try:
-        tools.run_kernel(swaps, 4, np.zeros(4, np.int32))
+        tools.run_kernel(float_adds, 4, np.zeros(4, np.float32))
     except tools.ToolError as e:
         assert f"{THIS}:{line_of('L4')}:5: error: failed to legalize operation " \
                f"'memref.atomic_rmw'" in str(e)
-        assert "atomic_exchange(out, i, 3)" in str(e)   # the source line
+        assert "atomic_add(out, i, 3.0)" in str(e)   # the source line
     else:
-        raise AssertionError("atomic_exchange compiled for SPIR-V")
+        raise AssertionError("a float atomic_add compiled for SPIR-V")
 
 
 def test_every_op_is_located():

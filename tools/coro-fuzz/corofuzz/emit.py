@@ -258,6 +258,22 @@ class FuncEmitter:
             if e.ty == "index":
                 r = self.op("arith.remui %s, %s : index" % (r, self.const("index", INDEX_MOD)), "ix")
             return r
+        if t is Exp2:
+            a = self.ex(e.a)
+            a = self.op("arith.andi %s, %s : i32" % (a, self.const("i32", 15)))
+            x = self.op("arith.sitofp %s : i32 to f32" % a)
+            x = self.op("math.exp2 %s : f32" % x)
+            return self.op("math.roundeven %s : f32" % x)
+        if t is Atan2:
+            a = self.ex(e.a)
+            a = self.op("arith.andi %s, %s : i32" % (a, self.const("i32", 255)))
+            a = self.op("arith.addi %s, %s : i32" % (a, self.const("i32", 1)))
+            s = self.op("arith.sitofp %s : i32 to f32" % a)
+            y = self.op("arith.mulf %s, %s : f32" % (s, self.const("f32", e.m1)))
+            x = self.op("arith.mulf %s, %s : f32" % (s, self.const("f32", e.m2)))
+            r = self.op("math.atan2 %s, %s : f32" % (y, x))
+            r = self.op("arith.mulf %s, %s : f32" % (r, self.const("f32", e.k)))
+            return self.op("math.roundeven %s : f32" % r)
         if t is Cmp:
             a, b = self.ex(e.a), self.ex(e.b)
             kind = "cmpf" if is_float(e.a.ty) else "cmpi"
@@ -510,6 +526,17 @@ class FuncEmitter:
             c = self.const("index", s.cell)
             self.op("memref.atomic_rmw %s %s, %%acc[%s] : (i32, memref<?xi32>) -> i32" % (
                 ATOMIC_OPS[s.cell], v, c), "old")
+        elif t is Exchange:
+            k = self.prog.k32
+            if s.j >= k:
+                return
+            v = self.convert(self.ex(s.e), s.e.ty, "i32")
+            base = self.op("arith.muli %%id, %s : index" % self.const("index", k), "at")
+            at = self.op("arith.addi %s, %s : index" % (base, self.const("index", s.j)), "at")
+            old = self.op("memref.atomic_rmw assign %s, %%out32[%s] : (i32, memref<?xi32>) -> i32" % (
+                v, at), "old")
+            self.op("memref.atomic_rmw addi %s, %%acc[%s] : (i32, memref<?xi32>) -> i32" % (
+                old, self.const("index", 0)), "old")
         elif t is ArrStore:
             if s.arr not in self.arrays:
                 return

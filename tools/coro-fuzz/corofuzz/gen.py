@@ -7,6 +7,7 @@ same result with a 64-bit and a 32-bit index, exact integer-valued floats
 (tracked bounds), bounded loop trip counts.
 """
 
+import math
 import random
 
 from .model import *  # noqa: F401,F403
@@ -214,7 +215,7 @@ class Gen:
 
     def stmt(self, ctx, depth):
         f = ctx.func
-        kinds = [("assign", 30), ("store", 5), ("atomic", 3),
+        kinds = [("assign", 30), ("store", 5), ("atomic", 3), ("exchange", 2),
                  ("arrstore", 4), ("promise", 3)]
         if not ctx.driven:
             kinds.append(("suspend", 14))
@@ -252,6 +253,9 @@ class Gen:
 
     def s_atomic(self, ctx, depth):
         return Atomic(self.r.randrange(ACC_SIZE), self.expr(ctx, "i32", 1))
+
+    def s_exchange(self, ctx, depth):
+        return Exchange(self.r.randrange(self.prog.k32), self.expr(ctx, "i32", 1))
 
     def s_arrstore(self, ctx, depth):
         name = self.pick(sorted(ctx.func.arrays))
@@ -582,6 +586,8 @@ class Gen:
         if not vec:
             leaves += ["iconv", "arr", "vext"]
         nodes = ["add", "mul", "neg", "minmax", "sel", "fconv"]
+        if ty == "f32":
+            nodes += ["exp2", "atan2"]
         if vec:
             nodes += ["splat", "from", "insert"]
         k = self.pick(leaves + (nodes if depth > 0 else []))
@@ -639,6 +645,18 @@ class Gen:
             a, ba = self.fexpr(ctx, ty, d, lim)
             b, bb = self.fexpr(ctx, ty, d, lim)
             return Sel(self.iexpr(ctx, "i1", d), a, b, ty), max(ba, bb)
+        if k == "exp2":
+            if lim < 1 << 15:
+                return const()
+            return Exp2(self.iexpr(ctx, "i32", d)), 1 << 15
+        if k == "atan2":
+            if lim < 128:
+                return const()
+            m1 = self.pick([m for m in range(-3, 4) if m != 0])
+            m2 = r.randint(-3, 3)
+            ks = [k for k in (2, 4, 8, 16, 32)
+                  if abs((math.atan2(m1, m2) * k) % 1 - 0.5) >= 0.1]
+            return Atan2(self.iexpr(ctx, "i32", d), m1, m2, self.pick(ks)), 128
         if k == "fconv":
             if vec:
                 return const()

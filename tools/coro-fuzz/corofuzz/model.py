@@ -197,6 +197,26 @@ class VecInsertSlice(Expr):
         self.part, self.v, self.offset, self.ty = part, v, offset, ty
 
 
+class Exp2(Expr):
+    """roundeven(exp2(float(a & 15))): an exact power of two in f32 (GLSL's
+    Exp2 is within 3 + 2|x| ULP of it, far below the rounding)."""
+    ty = "f32"
+
+    def __init__(self, a):
+        self.a = a
+
+
+class Atan2(Expr):
+    """roundeven(atan2(s * m1, s * m2) * k) with s = float((a & 255) + 1):
+    constants m1, m2 (never m1 == 0 with m2 < 0, whose sign of zero GLSL
+    leaves open) and k picked so that the product is at least 0.1 from a
+    rounding boundary (GLSL's Atan2 allows 4096 ULP)."""
+    ty = "f32"
+
+    def __init__(self, a, m1, m2, k):
+        self.a, self.m1, self.m2, self.k = a, m1, m2, k
+
+
 class TableLoad(Expr):
     ty = "i32"
 
@@ -268,6 +288,14 @@ class Store(Stmt):
 class Atomic(Stmt):
     def __init__(self, cell, e):
         self.cell, self.e = cell, e
+
+
+class Exchange(Stmt):
+    """An atomic exchange (memref.atomic_rmw assign) of the instance's out32
+    slot j with e; the old value goes to acc[0] (an atomic add)."""
+
+    def __init__(self, j, e):
+        self.j, self.e = j, e
 
 
 class ArrStore(Stmt):

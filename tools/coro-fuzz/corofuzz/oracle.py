@@ -43,7 +43,7 @@ class WithGuards(Stmt):
 
 M.STMT_LISTS[InlinedYield] = ["stmts"]
 M.STMT_LISTS[WithGuards] = ["stmts"]
-SIDE_EFFECTS = (Store, Atomic, ArrStore, Await)
+SIDE_EFFECTS = (Store, Atomic, Exchange, ArrStore, Await)
 
 
 class OracleEmitter(FuncEmitter):

@@ -196,33 +196,51 @@ void WavefrontBuilder::placeCategories(const KernelArgs &args, Value capacity,
       starts[token] = loadState(args, offsets + token * buckets);
 }
 
+WavefrontBuilder::QueuedInstance
+WavefrontBuilder::locateInQueues(Value position,
+                                 function_ref<Value(unsigned)> count,
+                                 function_ref<Value(unsigned)> start) {
+  QueuedInstance found{index(0), i32(0), index(0)};
+  for (unsigned token = 0; token < tokens; ++token) {
+    if (token == kEntryToken)
+      continue;
+    Value after = add(found.total, count(token));
+    Value inQueue = arith::AndIOp::create(
+        rewriter, loc,
+        compare(arith::CmpIPredicate::uge, position, found.total),
+        lessThanUnsigned(position, after));
+    Value first = start(token);
+    found.place =
+        select(inQueue, add(first, sub(position, found.total)), found.place);
+    found.token = select(inQueue, i32(token), found.token);
+    found.total = after;
+  }
+  return found;
+}
+
 void WavefrontBuilder::buildSortedScatter() {
   KernelArgs args = beginSchedulingKernel(wf::kScatterKernel);
   Value position = gpu::GlobalIdOp::create(rewriter, loc, gpu::Dimension::x);
   Value capacity = getCapacity(args);
   Value parity = toIndex(loadState(args, wf::kQueueParity));
-  // The position-th instance appended last round, the queues laid end to
-  // end (in a tail round, their counts are the tail's).
-  Value place = index(0), before = index(0), token = i32(0);
-  for (unsigned t = 0; t < tokens; ++t) {
-    if (t == kEntryToken)
-      continue;
-    Value queued =
-        toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenCount)));
-    if (tail)
-      queued =
-          add(queued,
-              toIndex(loadState(args, wf::getTokenWord(t, wf::kTokenTail))));
-    Value after = add(before, queued);
-    Value inQueue = arith::AndIOp::create(
-        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
-        lessThanUnsigned(position, after));
-    Value start = getQueueStart(parity, index(t), capacity);
-    place = select(inQueue, add(start, sub(position, before)), place);
-    token = select(inQueue, i32(t), token);
-    before = after;
-  }
-  buildIf(lessThanUnsigned(position, before), [&] {
+  // The position-th instance appended last round (in a tail round, the
+  // counts are the tail's).
+  QueuedInstance appended = locateInQueues(
+      position,
+      [&](unsigned token) {
+        Value queued =
+            toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenCount)));
+        if (tail)
+          queued =
+              add(queued, toIndex(loadState(
+                              args, wf::getTokenWord(token, wf::kTokenTail))));
+        return queued;
+      },
+      [&](unsigned token) {
+        return getQueueStart(parity, index(token), capacity);
+      });
+  Value place = appended.place, token = appended.token;
+  buildIf(lessThanUnsigned(position, appended.total), [&] {
     Value slot =
         toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
     FrameArraySlot frame = getFrame(args, slot);
@@ -369,22 +387,19 @@ WavefrontBuilder::buildTailKernel(ArrayRef<func::FuncOp> subroutines) {
     rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
   Block *body = rewriter.getInsertionBlock();
-  // The position-th instance of the round's queues laid end to end.
-  Value place = index(0), before = index(0);
-  for (unsigned token = 0; token < tokens; ++token) {
-    if (token == kEntryToken)
-      continue; // A tail round starts no instance.
-    Value queued =
-        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenTail)));
-    Value after = add(before, queued);
-    Value inQueue = arith::AndIOp::create(
-        rewriter, loc, compare(arith::CmpIPredicate::uge, position, before),
-        lessThanUnsigned(position, after));
-    Value start =
-        toIndex(loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
-    place = select(inQueue, add(start, sub(position, before)), place);
-    before = after;
-  }
+  // A tail round starts no instance: its queues are the resumed tokens'.
+  Value place =
+      locateInQueues(
+          position,
+          [&](unsigned token) {
+            return toIndex(
+                loadState(args, wf::getTokenWord(token, wf::kTokenTail)));
+          },
+          [&](unsigned token) {
+            return toIndex(
+                loadState(args, wf::getTokenWord(token, wf::kTokenStart)));
+          })
+          .place;
   Value slot =
       toIndex(memref::LoadOp::create(rewriter, loc, args.queue, place));
   FrameArraySlot frame = getFrame(args, slot);

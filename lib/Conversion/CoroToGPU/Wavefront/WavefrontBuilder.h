@@ -250,6 +250,17 @@ private:
   /// its slot to its place in the sorted region.
   void buildSortedScatter();
 
+  /// Instance `position` (an index) of the queues of the tokens after the
+  /// entry laid end to end, token t's `count(t)` instances from `start(t)`
+  /// (indices): its place in the queue buffer, its token (i32), and the
+  /// queues' total.
+  struct QueuedInstance {
+    Value place, token, total;
+  };
+  QueuedInstance locateInQueues(Value position,
+                                function_ref<Value(unsigned)> count,
+                                function_ref<Value(unsigned)> start);
+
   /// Every slot in the free ring.
   void buildQueueInit();
   /// One thread, before the subroutine kernels of a round: the queues

@@ -9,8 +9,10 @@
 #
 #   benchmarks/run-all.sh [OUT] [extra schedulers.py arguments...]
 #
-# Sizes: SIZES_PATHTRACER, SIZES_SDF, SIZES_BVH (comma-separated pixels) and
-# REPEATS override the defaults, which finish in a few minutes on lavapipe;
+# Sizes: SIZES_PATHTRACER, SIZES_SDF, SIZES_BVH (comma-separated pixels),
+# REPEATS and PASSES (interleaved passes over the configurations, paired
+# ratios; default 1) override the defaults, which finish in a few minutes
+# on lavapipe;
 # on a GPU, e.g. SIZES_BVH=262144,1048576 REPEATS=5 and --backend=cuda.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,7 +21,7 @@ shift || true
 mkdir -p "$out/images"
 harness=("python3" "$root/benchmarks/schedulers/schedulers.py"
          --coro-run "${CORO_RUN:-$root/build/bin/coro-run}"
-         --repeats "${REPEATS:-5}")
+         --repeats "${REPEATS:-5}" --passes "${PASSES:-1}")
 
 run() {
   local workload=$1 sizes=$2

@@ -8,7 +8,8 @@ machine, the wavefront scheduler (in the configurations given by
 `coro-run --repeat=R --check --json`: every run is checked
 against the mega-kernel reference (a differing image fails the benchmark),
 and the run with the median GPU time of the R runs is reported: GPU time,
-its ratio to the mega-kernel (and to the hand split, for the workloads that
+the host's time for the run (wall ms: launches and waits), its ratio to the
+mega-kernel (and to the hand split, for the workloads that
 have one) measured in the same invocation, and for the wavefront scheduler
 the share of GPU time spent in the scheduling kernels (classify, scan,
 scatter, compaction) and the time of each kernel (for the persistent-threads
@@ -16,6 +17,14 @@ scheduler, its block-wise steps in the rounds column); with ptxas, the registers
 of each kernel (sm_90), and the frame bytes of the split. --csv, --json,
 --images and --chart write the results (benchmarks/run-all.sh runs every
 workload with all of them).
+
+--passes P runs the whole list of configurations P times per size, one
+configuration after the other in each pass, so that a slow spell of a
+shared machine (lavapipe on 2 shared cores moves by up to 1.5x between
+invocations) falls on every configuration alike. A configuration's ratios
+are then paired: the median over the passes of its time over the
+mega-kernel's (or the hand split's) in the same pass, with their range; its
+GPU time is the median of its passes' times.
 
 Workloads (--workload; a grid size is a number of pixels):
   pathtracer  the path tracer of the e2e tests (test/e2e/cpu/path-tracer.mlir,
@@ -66,6 +75,7 @@ import math
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -98,9 +108,22 @@ WAVEFRONT_CONFIGS = {
     "wavefront-sort-material-classify": ["--sort-by=material",
                                          "--hint-buckets=32",
                                          "--wavefront-design=classify"],
+    # One launch of a fixed grid per subroutine kernel, which loops over its
+    # queue, instead of an indirect dispatch (what CUDA, which has none,
+    # always runs). On lavapipe, whose loops are limited, a thread per
+    # slot. Not run unless named.
+    "wavefront-grid-stride": ["--wavefront-grid-stride"],
+    # Each submission's rounds recorded once (a CUDA graph, a Vulkan
+    # command buffer) and launched again: no host work per kernel; each
+    # submission timed whole, without timestamps between its dispatches
+    # (no time per kernel). Not run unless named.
+    "wavefront-replay": ["--replay-rounds"],
 }
+NOT_DEFAULT_WAVEFRONT = ("wavefront-sort-material",
+                         "wavefront-sort-material-classify",
+                         "wavefront-grid-stride", "wavefront-replay")
 DEFAULT_WAVEFRONT = [name for name in WAVEFRONT_CONFIGS
-                     if not name.startswith("wavefront-sort-material")]
+                     if name not in NOT_DEFAULT_WAVEFRONT]
 # The persistent-threads scheduler: the defaults (64 threads, 256 slots per
 # workgroup; on a CPU device such as lavapipe one subgroup and 4 slots per
 # thread;
@@ -130,6 +153,16 @@ PERSISTENT_CONFIGS = {
     # lavapipe: each workgroup parks its slots after a budget of steps) off:
     # one batch per launch there instead. Not run unless named.
     "persistent-unbounded": ["--persistent-steps=0"],
+    # Where the time goes on a GPU (scripts/device/cuda-checks.sh runs them
+    # beside the defaults): one warp per workgroup with 4 slots per thread
+    # (the step's barriers within a warp; lavapipe's shape); one slot per
+    # thread (no queue to walk, a step runs at most one instance a
+    # thread); 16 slots per thread (the paper's), most frames in the
+    # extension. Not run unless named.
+    "persistent-warp": ["--persistent-workgroup-size=32",
+                        "--persistent-batch=128"],
+    "persistent-batch-64": ["--persistent-batch=64"],
+    "persistent-batch-1024": ["--persistent-batch=1024"],
 }
 DEFAULT_PERSISTENT = ["persistent", "persistent-aos", "persistent-gme"]
 # The state machine with the device's default dispatch, and either one.
@@ -333,6 +366,40 @@ def run(coro_run, workload, size, scheduler, extra, repeats, backend,
     return report
 
 
+def hand_split_name(config):
+    """The hand split's row for wavefront configuration `config`:
+    "hand-split" for "wavefront", "hand-split-replay" for
+    "wavefront-replay"."""
+    return "hand-split" + config[len("wavefront"):]
+
+
+def hand_split_baseline(config, reports):
+    """The hand split row that `config`'s ratio is to: the hand split in the
+    same wavefront configuration where it ran, a hand split row itself,
+    otherwise the plain hand split; None where there is none."""
+    if config.startswith("hand-split"):
+        return config
+    if config.startswith("wavefront") and hand_split_name(config) in reports:
+        return hand_split_name(config)
+    return "hand-split" if "hand-split" in reports else None
+
+
+def pass_ratios(times, baseline_reports):
+    """Each pass's time over the baseline's GPU time in the same pass."""
+    return [t / b["timing_ms"]["gpu"] if b["timing_ms"]["gpu"] else 0.0
+            for t, b in zip(times, baseline_reports)]
+
+
+def ratio_ranges(row):
+    """The ranges of a row's paired ratios over the passes, for the table."""
+    ranges = [(key, row[key + "_range"])
+              for key in ("vs_megakernel", "vs_hand_split")
+              if key + "_range" in row]
+    return "".join("  %s [%.2f, %.2f]" % (
+        "mega" if key == "vs_megakernel" else "hand", low, high)
+        for key, (low, high) in ranges)
+
+
 def find_ptxas(option):
     if option == "none":
         return None
@@ -426,6 +493,10 @@ def main():
                         help="heavy: the scene's size (default full)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs per measurement; medians are reported")
+    parser.add_argument("--passes", type=int, default=1,
+                        help="interleaved passes over the configurations "
+                        "per size; ratios are the medians of each pass's "
+                        "ratios (default 1)")
     parser.add_argument("--state-machine-steps", default="",
                         help="comma-separated N: also the state machine with "
                         "--state-machine-steps=N (frames in global memory "
@@ -437,7 +508,13 @@ def main():
     parser.add_argument("--wavefront", default=",".join(DEFAULT_WAVEFRONT),
                         help="wavefront configurations: " +
                         ", ".join(WAVEFRONT_CONFIGS) + " (default: all but "
-                        "wavefront-sort-material; empty: none)")
+                        + ", ".join(NOT_DEFAULT_WAVEFRONT) + "; empty: none)")
+    parser.add_argument("--hand-split", default="wavefront",
+                        help="wavefront configurations to run the hand "
+                        "split in, where the workload has one (default: "
+                        "wavefront; rows hand-split, hand-split-<suffix>; "
+                        "each configuration's ratio is to the hand split "
+                        "in the same configuration where there is one)")
     parser.add_argument("--persistent", default=",".join(DEFAULT_PERSISTENT),
                         help="persistent-threads configurations: " +
                         ", ".join(PERSISTENT_CONFIGS) + " (default: " +
@@ -481,8 +558,18 @@ def main():
         configs.append((name, "persistent", PERSISTENT_CONFIGS[name]))
     hand = workload.get("handsplit")
     if hand:
-        configs.append(("hand-split", "wavefront", [], hand))
+        for name in filter(None, options.hand_split.split(",")):
+            if name not in WAVEFRONT_CONFIGS:
+                sys.exit("schedulers.py: unknown wavefront configuration "
+                         "'%s' for the hand split" % name)
+            configs.append((hand_split_name(name), "wavefront",
+                            WAVEFRONT_CONFIGS[name], hand))
     configs = [c if len(c) == 4 else c + (None,) for c in configs]
+    names = [c[0] for c in configs]
+    repeated = sorted(set(n for n in names if names.count(n) > 1))
+    if repeated:
+        sys.exit("schedulers.py: configuration named twice: " +
+                 ", ".join(repeated))
 
     # What does not depend on the size: registers per kernel (sm_90) and
     # the frame of the split schedulers.
@@ -509,34 +596,59 @@ def main():
     atexit.register(shutil.rmtree, scratch, True)
     if options.images:
         os.makedirs(options.images, exist_ok=True)
+    if options.passes < 1:
+        sys.exit("schedulers.py: --passes must be at least 1")
     for size in sizes:
-        baseline = hand_ms = None
+        # reports[name]: its report in each pass, in pass order.
+        reports = {name: [] for name, _, _, _ in configs}
+        for done in range(options.passes):
+            if options.passes > 1:
+                print("schedulers.py: %d pixels, pass %d of %d" %
+                      (size, done + 1, options.passes), file=sys.stderr)
+            for name, scheduler, extra, source in configs:
+                output_dir = None
+                if options.images and size == max(sizes) and not done:
+                    output_dir = os.path.join(scratch, name)
+                report = run(options.coro_run, workload, size, scheduler,
+                             extra, options.repeats, options.backend,
+                             output_dir, source)
+                if output_dir:
+                    save_image(os.path.join(options.images, "%s-%s.png" % (
+                        options.workload, name)), workload, size, output_dir)
+                device = report["device"]
+                reports[name].append(report)
+        baseline_name = configs[0][0]
         for name, scheduler, extra, source in configs:
-            output_dir = None
-            if options.images and size == max(sizes):
-                output_dir = os.path.join(scratch, name)
-            report = run(options.coro_run, workload, size, scheduler, extra,
-                         options.repeats, options.backend, output_dir, source)
-            if output_dir:
-                save_image(os.path.join(options.images, "%s-%s.png" % (
-                    options.workload, name)), workload, size, output_dir)
-            device = report["device"]
-            gpu = report["timing_ms"]["gpu"]
-            baseline = baseline if baseline is not None else gpu
+            passes = reports[name]
+            times = [p["timing_ms"]["gpu"] for p in passes]
+            # The pass with the median time (the upper one of an even
+            # number) stands for the configuration's other numbers.
+            report = passes[sorted(range(len(times)),
+                                   key=times.__getitem__)[len(times) // 2]]
+            gpu = statistics.median(times)
+            ratios = pass_ratios(times, reports[baseline_name])
             row = {"size": size, "config": name, "gpu_ms": gpu,
-                   "runs_gpu_ms": [r["gpu"] for r in report["runs_ms"]],
-                   "vs_megakernel": gpu / baseline if baseline else 0.0,
+                   # The host's time for the run (launches and waits).
+                   "run_ms": report["timing_ms"]["run"],
+                   "runs_gpu_ms": [r["gpu"] for p in passes
+                                   for r in p["runs_ms"]],
+                   "vs_megakernel": statistics.median(ratios),
                    "frame_bytes": static[name]["frame_bytes"],
                    "max_registers": static[name]["max_registers"]}
+            if options.passes > 1:
+                row["passes_gpu_ms"] = times
+                row["vs_megakernel_range"] = [min(ratios), max(ratios)]
             if "image" in workload:
                 row["image"] = workload["image"](size)
             wavefront = report.get("wavefront")
             if wavefront:
                 scheduling = wavefront["scheduling_gpu_ms"]
                 total = scheduling + wavefront["subroutine_gpu_ms"]
+                if not wavefront.get("recorded"):
+                    # (Recorded submissions are timed whole.)
+                    row["overhead_percent"] = (
+                        100.0 * scheduling / total if total else 0.0)
                 row.update({
-                    "overhead_percent":
-                        100.0 * scheduling / total if total else 0.0,
                     "rounds": wavefront["rounds"],
                     "launches": wavefront["launches"],
                     "capacity": wavefront["capacity"],
@@ -546,35 +658,42 @@ def main():
                 row.update({"rounds": persistent["steps"],
                             "workgroups": persistent["workgroups"]})
             results.append(row)
-        # Ratios to the hand split, measured in the same invocation.
-        hand_ms = next((r["gpu_ms"] for r in results
-                        if r["size"] == size and r["config"] == "hand-split"),
-                       None)
+        # Ratios to the hand split, measured in the same passes.
         for row in results:
-            if row["size"] == size and hand_ms:
-                row["vs_hand_split"] = row["gpu_ms"] / hand_ms
+            baseline = hand_split_baseline(row["config"], reports)
+            if row["size"] != size or baseline is None:
+                continue
+            times = [p["timing_ms"]["gpu"] for p in reports[row["config"]]]
+            ratios = pass_ratios(times, reports[baseline])
+            row["vs_hand_split"] = statistics.median(ratios)
+            if options.passes > 1:
+                row["vs_hand_split_range"] = [min(ratios), max(ratios)]
 
     print("workload: %s @%s, %s; device: %s; CPU: %s; medians of %d "
-          "runs" % (os.path.relpath(workload["file"], ROOT), workload["coro"],
-                    workload["describe"], device, cpu_name(),
-                    options.repeats))
+          "runs%s" % (os.path.relpath(workload["file"], ROOT),
+                      workload["coro"], workload["describe"], device,
+                      cpu_name(), options.repeats,
+                      "" if options.passes == 1 else
+                      " in each of %d interleaved passes (ratios: median "
+                      "of the passes' ratios, [range])" % options.passes))
     if "image" in workload:
         print("images: " + ", ".join(
             "%d pixels = %s" % (size, workload["image"](size))
             for size in sorted(set(row["size"] for row in results))))
-    print("%-8s %-22s %12s %10s %9s %8s %7s %7s %6s" %
-          ("pixels", "scheduler", "GPU ms", "vs mega", "vs hand", "sched %",
-           "rounds", "frame B", "regs"))
+    print("%-8s %-22s %12s %10s %10s %9s %8s %7s %7s %6s" %
+          ("pixels", "scheduler", "GPU ms", "wall ms", "vs mega", "vs hand",
+           "sched %", "rounds", "frame B", "regs"))
     for row in results:
-        print("%-8d %-22s %12.3f %9.2fx %9s %8s %7s %7s %6s" % (
-            row["size"], row["config"], row["gpu_ms"], row["vs_megakernel"],
+        print("%-8d %-22s %12.3f %10.3f %9.2fx %9s %8s %7s %7s %6s%s" % (
+            row["size"], row["config"], row["gpu_ms"], row["run_ms"],
+            row["vs_megakernel"],
             "%.2fx" % row["vs_hand_split"] if "vs_hand_split" in row
             else "-",
             "%.1f" % row["overhead_percent"] if "overhead_percent" in row
             else "-", row.get("rounds", "-"),
             row["frame_bytes"] if row["frame_bytes"] is not None else "-",
             row["max_registers"] if row["max_registers"] is not None
-            else "-"))
+            else "-", ratio_ranges(row)))
     if ptxas:
         print("registers per kernel (ptxas -v, sm_90; regs above: the "
               "coroutine's kernel, or the largest subroutine kernel):")
@@ -585,7 +704,7 @@ def main():
                 for kernel, regs in sorted(
                     static[name]["registers"].items()))))
     for row in results:
-        if "kernel_gpu_ms" in row:
+        if row.get("kernel_gpu_ms"):
             kernels = row["kernel_gpu_ms"]
             print("%-8d %-22s %s" % (row["size"], row["config"], ", ".join(
                 "%s %.2f" % (name.split("__", 1)[1], ms)
@@ -595,11 +714,12 @@ def main():
             summary = {"device": device, "cpu": cpu_name(),
                        "workload": options.workload}
             summary.update(workload["params"])
-            summary.update({"repeats": options.repeats, "results": results,
+            summary.update({"repeats": options.repeats,
+                            "passes": options.passes, "results": results,
                             "kernels": static})
             json.dump(summary, out, indent=2)
     if options.csv:
-        columns = ["size", "config", "gpu_ms", "vs_megakernel",
+        columns = ["size", "config", "gpu_ms", "run_ms", "vs_megakernel",
                    "vs_hand_split", "overhead_percent", "rounds",
                    "frame_bytes", "max_registers"]
         with open(options.csv, "w", newline="") as out:

@@ -86,17 +86,26 @@ void mlir::coro::runner::printSchedulerStats(const ScheduledRun &run,
     os << "wavefront: instances per subroutine:";
     printPerSubroutine(stats.instancesPerSubroutine, names, os);
     double total = std::max(gpuMilliseconds, 1e-9);
-    os << llvm::format(
-        "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
-        "subroutines %.3f ms (%.1f%%)\n",
-        gpuMilliseconds, stats.schedulingMilliseconds,
-        100 * stats.schedulingMilliseconds / total,
-        stats.subroutineMilliseconds,
-        100 * stats.subroutineMilliseconds / total);
-    os << "wavefront: GPU time per kernel:";
-    for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
-      os << llvm::format(" %s %.3f ms;", kernel.c_str(), milliseconds);
-    os << "\n";
+    if (stats.recorded) {
+      os << llvm::format("wavefront: GPU time %.3f ms, each submission timed "
+                         "whole (the first with the init kernel, then one "
+                         "recording of the rounds launched %llu times; no "
+                         "time per kernel)\n",
+                         gpuMilliseconds,
+                         static_cast<unsigned long long>(stats.replays));
+    } else {
+      os << llvm::format(
+          "wavefront: GPU time %.3f ms: scheduling %.3f ms (%.1f%%), "
+          "subroutines %.3f ms (%.1f%%)\n",
+          gpuMilliseconds, stats.schedulingMilliseconds,
+          100 * stats.schedulingMilliseconds / total,
+          stats.subroutineMilliseconds,
+          100 * stats.subroutineMilliseconds / total);
+      os << "wavefront: GPU time per kernel:";
+      for (const auto &[kernel, milliseconds] : stats.kernelMilliseconds)
+        os << llvm::format(" %s %.3f ms;", kernel.c_str(), milliseconds);
+      os << "\n";
+    }
     os << "wavefront: frame buffer: "
        << rt::getFrameArrayLayoutName(run.wavefront->layout) << ", "
        << stats.frameBufferBytes << " bytes\n";
@@ -169,7 +178,10 @@ void mlir::coro::runner::addSchedulerStats(const ScheduledRun &run,
         {"instances_per_subroutine", stats.instancesPerSubroutine},
         {"scheduling_gpu_ms", stats.schedulingMilliseconds},
         {"kernel_gpu_ms", std::move(perKernel)},
-        {"subroutine_gpu_ms", stats.subroutineMilliseconds}};
+        {"subroutine_gpu_ms", stats.subroutineMilliseconds},
+        {"recorded", stats.recorded},
+        {"replays", stats.replays},
+        {"recorded_gpu_ms", stats.recordedMilliseconds}};
   }
 }
 

@@ -191,7 +191,8 @@ rt::Status mlir::coro::runner::runCoroutine(
     rt::WavefrontStats &stats = scheduled.wavefrontStats;
     status = rt::runWavefront(device, *scheduled.wavefront, options.wavefront,
                               grid, gridArgs, coroutineArgs, passBuffer, stats);
-    gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds;
+    gpuMs = stats.schedulingMilliseconds + stats.subroutineMilliseconds +
+            stats.recordedMilliseconds;
   } else if (scheduled.persistent) {
     rt::PersistentStats &stats = scheduled.persistentStats;
     status =

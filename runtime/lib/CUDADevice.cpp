@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <string>
 
 using namespace corogpu::runtime;
@@ -35,6 +37,8 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUevent = struct CUevent_st *;
 using CUstream = struct CUstream_st *;
+using CUgraph = struct CUgraph_st *;
+using CUgraphExec = struct CUgraphExec_st *;
 constexpr int kComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_..._MAJOR
 constexpr int kComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_..._MINOR
 constexpr int kMaxThreadsPerBlock = 1;      // CU_DEVICE_ATTRIBUTE_..._BLOCK
@@ -42,6 +46,9 @@ constexpr int kMaxSharedMemoryPerBlock = 8; // CU_DEVICE_ATTRIBUTE_..._BLOCK
 constexpr int kMultiprocessorCount = 16;    // CU_DEVICE_ATTRIBUTE_..._COUNT
 // CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR
 constexpr int kMaxThreadsPerMultiprocessor = 39;
+// CU_STREAM_CAPTURE_MODE_RELAXED: a capture forbids no other call (it
+// looks the kernels up, cuModuleGetFunction, as it records them).
+constexpr int kCaptureModeRelaxed = 2;
 
 struct DriverAPI {
   void *library = nullptr;
@@ -72,6 +79,17 @@ struct DriverAPI {
   CUresult (*eventDestroy)(CUevent) = nullptr;
   CUresult (*getErrorString)(CUresult, const char **) = nullptr;
   CUresult (*getErrorName)(CUresult, const char **) = nullptr;
+  // Graphs (recorded batches), bound where the driver has them: a driver
+  // without them runs everything else.
+  CUresult (*streamCreate)(CUstream *, unsigned) = nullptr;
+  CUresult (*streamDestroy)(CUstream) = nullptr;
+  CUresult (*streamBeginCapture)(CUstream, int) = nullptr;
+  CUresult (*streamEndCapture)(CUstream, CUgraph *) = nullptr;
+  CUresult (*graphInstantiate)(CUgraphExec *, CUgraph,
+                               unsigned long long) = nullptr;
+  CUresult (*graphLaunch)(CUgraphExec, CUstream) = nullptr;
+  CUresult (*graphExecDestroy)(CUgraphExec) = nullptr;
+  CUresult (*graphDestroy)(CUgraph) = nullptr;
 
   /// Loads the driver; on failure says which library or symbol is missing.
   Status load() {
@@ -116,8 +134,20 @@ struct DriverAPI {
     bind(getErrorName, {"cuGetErrorName"});
     if (!missing.empty())
       return Status::failure("the CUDA driver lacks " + missing);
+    bind(streamCreate, {"cuStreamCreate"});
+    bind(streamDestroy, {"cuStreamDestroy_v2", "cuStreamDestroy"});
+    bind(streamBeginCapture, {"cuStreamBeginCapture_v2"});
+    bind(streamEndCapture, {"cuStreamEndCapture"});
+    bind(graphInstantiate, {"cuGraphInstantiateWithFlags"});
+    bind(graphLaunch, {"cuGraphLaunch"});
+    bind(graphExecDestroy, {"cuGraphExecDestroy"});
+    bind(graphDestroy, {"cuGraphDestroy"});
+    missingGraphCalls = missing;
     return Status::success();
   }
+
+  /// The graph entry points this driver lacks (empty: it has them all).
+  std::string missingGraphCalls;
 
   /// `CUDA_ERROR_<NAME> (<description>)`, or the number where the driver
   /// does not know it.
@@ -265,49 +295,14 @@ public:
           api.eventDestroy(event);
     };
     for (size_t i = 0; i < dispatches.size(); ++i) {
-      const Dispatch &dispatch = dispatches[i];
-      CUfunction function;
-      if (api.moduleGetFunction(&function, module, dispatch.kernel.c_str())) {
-        destroyEvents();
-        return Status::failure("no kernel '" + dispatch.kernel +
-                               "' in the loaded module");
-      }
-      // Parameter storage must outlive the launch call.
-      std::vector<std::vector<uint8_t>> storage;
-      std::vector<void *> params;
-      for (const KernelArg &arg : dispatch.args) {
-        if (arg.buffer) {
-          destroyEvents();
-          return Status::failure(
-              "CUDA kernels take buffer addresses, not bound buffers");
-        }
-        if (arg.address) {
-          CUdeviceptr pointer = static_cast<CUDABuffer *>(arg.address)->pointer;
-          std::vector<uint8_t> bytes(sizeof(pointer));
-          std::memcpy(bytes.data(), &pointer, sizeof(pointer));
-          storage.push_back(std::move(bytes));
-        } else {
-          storage.push_back(arg.scalar);
-        }
-      }
-      params.reserve(storage.size());
-      for (std::vector<uint8_t> &bytes : storage)
-        params.push_back(bytes.data());
       if (gpuMilliseconds)
         api.eventRecord(events[2 * i], nullptr);
-      const std::array<uint32_t, 3> &groups = dispatch.groups;
-      const std::array<uint32_t, 3> &workgroup = dispatch.workgroup;
-      CUresult result = 0;
-      if (groups[0] && groups[1] && groups[2])
-        result = api.launchKernel(function, groups[0], groups[1], groups[2],
-                                  workgroup[0], workgroup[1], workgroup[2], 0,
-                                  nullptr, params.data(), nullptr);
+      Status launched = enqueue(dispatches[i], nullptr);
       if (gpuMilliseconds)
         api.eventRecord(events[2 * i + 1], nullptr);
-      if (result) {
+      if (!launched.ok()) {
         destroyEvents();
-        return Status::failure("kernel '" + dispatch.kernel +
-                               "' failed to launch: " + api.describe(result));
+        return launched;
       }
     }
     if (CUresult result = api.ctxSynchronize()) {
@@ -328,6 +323,49 @@ public:
     destroyEvents();
     return Status::success();
   }
+
+  std::unique_ptr<RecordedBatch>
+  recordBatch(const std::vector<Dispatch> &dispatches, Status &status) override;
+
+  /// Launches `dispatch` into `stream` (null: the default stream) without
+  /// waiting for it.
+  Status enqueue(const Dispatch &dispatch, CUstream stream) {
+    CUfunction function;
+    if (api.moduleGetFunction(&function, module, dispatch.kernel.c_str()))
+      return Status::failure("no kernel '" + dispatch.kernel +
+                             "' in the loaded module");
+    // Parameter storage must outlive the launch call (which copies it).
+    std::vector<std::vector<uint8_t>> storage;
+    std::vector<void *> params;
+    for (const KernelArg &arg : dispatch.args) {
+      if (arg.buffer)
+        return Status::failure(
+            "CUDA kernels take buffer addresses, not bound buffers");
+      if (arg.address) {
+        CUdeviceptr pointer = static_cast<CUDABuffer *>(arg.address)->pointer;
+        std::vector<uint8_t> bytes(sizeof(pointer));
+        std::memcpy(bytes.data(), &pointer, sizeof(pointer));
+        storage.push_back(std::move(bytes));
+      } else {
+        storage.push_back(arg.scalar);
+      }
+    }
+    params.reserve(storage.size());
+    for (std::vector<uint8_t> &bytes : storage)
+      params.push_back(bytes.data());
+    const std::array<uint32_t, 3> &groups = dispatch.groups;
+    const std::array<uint32_t, 3> &workgroup = dispatch.workgroup;
+    if (!groups[0] || !groups[1] || !groups[2])
+      return Status::success();
+    if (CUresult result = api.launchKernel(
+            function, groups[0], groups[1], groups[2], workgroup[0],
+            workgroup[1], workgroup[2], 0, stream, params.data(), nullptr))
+      return Status::failure("kernel '" + dispatch.kernel +
+                             "' failed to launch: " + api.describe(result));
+    return Status::success();
+  }
+
+  const DriverAPI &getAPI() const { return api; }
 
   uint64_t getMemoryBytes() const override { return memoryBytes; }
   uint64_t getMaxBufferBytes() const override { return memoryBytes; }
@@ -357,6 +395,106 @@ private:
   uint32_t maxWorkgroupSize = 0;
   uint64_t residentThreads = 65536;
 };
+
+/// A batch captured from a stream into a CUDA graph, instantiated once and
+/// launched into that stream at each launch.
+class CUDARecordedBatch : public RecordedBatch {
+public:
+  explicit CUDARecordedBatch(CUDADevice &owner)
+      : owner(owner), api(owner.getAPI()) {}
+  ~CUDARecordedBatch() override {
+    for (CUevent event : events)
+      if (event)
+        api.eventDestroy(event);
+    if (executable)
+      api.graphExecDestroy(executable);
+    if (graph)
+      api.graphDestroy(graph);
+    if (stream)
+      api.streamDestroy(stream);
+  }
+
+  Status record(const std::vector<Dispatch> &dispatches) {
+    if (!api.missingGraphCalls.empty())
+      return Status::failure("the CUDA driver has no graphs (it lacks " +
+                             api.missingGraphCalls + ")");
+    // A blocking stream: it waits for the default stream's work (uploads)
+    // as the default stream's launches do.
+    if (CUresult result = api.streamCreate(&stream, 0))
+      return Status::failure("cannot create a stream to record a batch in: " +
+                             api.describe(result));
+    if (CUresult result = api.streamBeginCapture(stream, kCaptureModeRelaxed))
+      return Status::failure("cannot record a batch (cuStreamBeginCapture): " +
+                             api.describe(result));
+    Status launched = Status::success();
+    for (const Dispatch &dispatch : dispatches) {
+      launched = owner.enqueue(dispatch, stream);
+      if (!launched.ok())
+        break;
+    }
+    // The capture ends whatever happened, so that the stream is usable.
+    CUresult ended = api.streamEndCapture(stream, &graph);
+    if (!launched.ok())
+      return launched;
+    if (ended)
+      return Status::failure("cannot record a batch (cuStreamEndCapture): " +
+                             api.describe(ended));
+    if (CUresult result = api.graphInstantiate(&executable, graph, 0))
+      return Status::failure("cannot instantiate the recorded batch's graph: " +
+                             api.describe(result));
+    // Recorded around each launch, when it is timed.
+    for (CUevent &event : events)
+      if (CUresult result = api.eventCreate(&event, 0))
+        return Status::failure("cannot create an event to time a recorded "
+                               "batch: " +
+                               api.describe(result));
+    return Status::success();
+  }
+
+  Status launch(double *gpuMilliseconds) override {
+    if (gpuMilliseconds)
+      api.eventRecord(events[0], stream);
+    CUresult result = api.graphLaunch(executable, stream);
+    if (gpuMilliseconds)
+      api.eventRecord(events[1], stream);
+    if (!result)
+      result = api.ctxSynchronize();
+    if (result)
+      return Status::failure("a recorded batch of kernels failed: " +
+                             api.describe(result));
+    if (gpuMilliseconds) {
+      float milliseconds = 0;
+      if (CUresult timed =
+              api.eventElapsedTime(&milliseconds, events[0], events[1]))
+        return Status::failure("cannot time a recorded batch: " +
+                               api.describe(timed));
+      *gpuMilliseconds = milliseconds;
+    }
+    return Status::success();
+  }
+
+private:
+  CUDADevice &owner;
+  const DriverAPI &api;
+  CUstream stream = nullptr;
+  CUgraph graph = nullptr;
+  CUgraphExec executable = nullptr;
+  CUevent events[2] = {nullptr, nullptr};
+};
+
+std::unique_ptr<RecordedBatch>
+CUDADevice::recordBatch(const std::vector<Dispatch> &dispatches,
+                        Status &status) {
+  if (!module) {
+    status = Status::failure("no module loaded");
+    return nullptr;
+  }
+  auto recorded = std::make_unique<CUDARecordedBatch>(*this);
+  status = recorded->record(dispatches);
+  if (!status.ok())
+    return nullptr;
+  return recorded;
+}
 
 } // namespace
 

@@ -71,6 +71,8 @@ public:
   Status loadModule(const void *image, size_t bytes) override;
   Status launchBatch(const std::vector<Dispatch> &dispatches,
                      std::vector<double> *gpuMilliseconds) override;
+  std::unique_ptr<RecordedBatch>
+  recordBatch(const std::vector<Dispatch> &dispatches, Status &status) override;
   uint64_t getMemoryBytes() const override { return memoryBytes; }
   uint64_t getMaxBufferBytes() const override { return maxBufferBytes; }
   uint64_t getMaxWorkgroupMemoryBytes() const override {
@@ -89,6 +91,8 @@ public:
   bool isCPU() const override { return cpu; }
 
 private:
+  friend class VulkanRecordedBatch;
+
   /// The validation layer's messages: prints, errors (with --validate), or
   /// the complaint toleratesNonSemanticInfo drops.
   static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(
@@ -143,13 +147,30 @@ private:
   };
   Status prepareBatch(const std::vector<Dispatch> &dispatches,
                       PreparedBatch &batch);
-  /// Records the whole batch into `commands`: the dispatches in order, each
-  /// timed when `timed`, then a barrier that makes their writes visible to
-  /// the host.
-  Status recordBatch(VkCommandBuffer commands, VkDescriptorPool pool,
-                     const std::vector<Dispatch> &dispatches,
-                     const PreparedBatch &batch, bool timed,
-                     const std::string &what);
+  /// A descriptor pool with a set for each of `sets` dispatches and
+  /// `bindings` storage buffers in all.
+  Status createDescriptorPool(uint32_t sets, uint32_t bindings,
+                              VkDescriptorPool &pool, const std::string &what);
+  /// A primary command buffer from the device's pool.
+  Status allocateCommands(VkCommandBuffer &commands, const std::string &what);
+  /// How recordCommands records a batch.
+  struct Recording {
+    /// Time each dispatch (queries 2 i and 2 i + 1 of the device's pool).
+    bool timeEachDispatch = false;
+    /// Time the whole batch with queries 0 and 1 of this pool.
+    VkQueryPool timeWhole = VK_NULL_HANDLE;
+    /// The command buffer is submitted more than once.
+    bool reusable = false;
+  };
+  /// Records the whole batch into `commands`: the dispatches in order, then
+  /// a barrier that makes their writes visible to the host.
+  Status recordCommands(VkCommandBuffer commands, VkDescriptorPool pool,
+                        const std::vector<Dispatch> &dispatches,
+                        const PreparedBatch &batch, const Recording &how,
+                        const std::string &what);
+  /// The barrier that makes the dispatches' writes visible to the host
+  /// (waiting for the queue does not).
+  static void recordHostBarrier(VkCommandBuffer commands);
   /// Submits `commands` and waits for the queue.
   Status submitAndWait(VkCommandBuffer commands, const std::string &what);
   /// The GPU time of each of `count` timed dispatches, in milliseconds.

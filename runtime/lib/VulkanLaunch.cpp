@@ -193,36 +193,81 @@ Status VulkanDevice::prepareBatch(const std::vector<Dispatch> &dispatches,
   return Status::success();
 }
 
-Status VulkanDevice::recordBatch(VkCommandBuffer commands,
-                                 VkDescriptorPool pool,
-                                 const std::vector<Dispatch> &dispatches,
-                                 const PreparedBatch &batch, bool timed,
-                                 const std::string &what) {
+Status VulkanDevice::recordCommands(VkCommandBuffer commands,
+                                    VkDescriptorPool pool,
+                                    const std::vector<Dispatch> &dispatches,
+                                    const PreparedBatch &batch,
+                                    const Recording &how,
+                                    const std::string &what) {
   uint32_t count = static_cast<uint32_t>(dispatches.size());
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (!how.reusable)
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   if (Status status = check(vkBeginCommandBuffer(commands, &begin),
                             "vkBeginCommandBuffer", what);
       !status.ok())
     return status;
-  if (timed)
+  if (how.timeEachDispatch)
     vkCmdResetQueryPool(commands, queryPool, 0, 2 * count);
+  if (how.timeWhole) {
+    vkCmdResetQueryPool(commands, how.timeWhole, 0, 2);
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        how.timeWhole, 0);
+  }
   for (uint32_t i = 0; i < count; ++i) {
-    if (Status status =
-            recordDispatch(commands, pool, dispatches[i], *batch.pipelines[i],
-                           batch.buffers[i], timed ? i : ~0u, what);
+    if (Status status = recordDispatch(commands, pool, dispatches[i],
+                                       *batch.pipelines[i], batch.buffers[i],
+                                       how.timeEachDispatch ? i : ~0u, what);
         !status.ok())
       return status;
   }
-  // Waiting for the queue does not make device writes visible to the host:
-  // a barrier to the host does.
+  if (how.timeWhole)
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                        how.timeWhole, 1);
+  recordHostBarrier(commands);
+  return check(vkEndCommandBuffer(commands), "vkEndCommandBuffer", what);
+}
+
+void VulkanDevice::recordHostBarrier(VkCommandBuffer commands) {
   VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
   toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
   vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
                        nullptr);
-  return check(vkEndCommandBuffer(commands), "vkEndCommandBuffer", what);
+}
+
+Status VulkanDevice::createDescriptorPool(uint32_t sets, uint32_t bindings,
+                                          VkDescriptorPool &pool,
+                                          const std::string &what) {
+  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                std::max(bindings, 1u)};
+  VkDescriptorPoolCreateInfo poolInfo{
+      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = std::max(sets, 1u);
+  poolInfo.poolSizeCount = 1;
+  poolInfo.pPoolSizes = &poolSize;
+  Status status =
+      check(vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool),
+            "vkCreateDescriptorPool", what);
+  if (!status.ok())
+    pool = VK_NULL_HANDLE;
+  return status;
+}
+
+Status VulkanDevice::allocateCommands(VkCommandBuffer &commands,
+                                      const std::string &what) {
+  VkCommandBufferAllocateInfo commandInfo{
+      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  commandInfo.commandPool = commandPool;
+  commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  commandInfo.commandBufferCount = 1;
+  Status status =
+      check(vkAllocateCommandBuffers(device, &commandInfo, &commands),
+            "vkAllocateCommandBuffers", what);
+  if (!status.ok())
+    commands = VK_NULL_HANDLE;
+  return status;
 }
 
 Status VulkanDevice::submitAndWait(VkCommandBuffer commands,
@@ -288,35 +333,17 @@ Status VulkanDevice::launchBatch(const std::vector<Dispatch> &dispatches,
         vkDestroyDescriptorPool(self.device, pool, nullptr);
     }
   } release{*this, pool, commands};
-  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                std::max(batch.totalBindings, 1u)};
-  VkDescriptorPoolCreateInfo poolInfo{
-      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = count;
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &poolSize;
   if (Status status =
-          check(vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool),
-                "vkCreateDescriptorPool", what);
-      !status.ok()) {
-    pool = VK_NULL_HANDLE;
+          createDescriptorPool(count, batch.totalBindings, pool, what);
+      !status.ok())
     return status;
-  }
-  VkCommandBufferAllocateInfo commandInfo{
-      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  commandInfo.commandPool = commandPool;
-  commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  commandInfo.commandBufferCount = 1;
-  if (Status status =
-          check(vkAllocateCommandBuffers(device, &commandInfo, &commands),
-                "vkAllocateCommandBuffers", what);
-      !status.ok()) {
-    commands = VK_NULL_HANDLE;
+  if (Status status = allocateCommands(commands, what); !status.ok())
     return status;
-  }
 
-  if (Status status = recordBatch(commands, pool, dispatches, batch,
-                                  gpuMilliseconds != nullptr, what);
+  Recording how;
+  how.timeEachDispatch = gpuMilliseconds != nullptr;
+  if (Status status =
+          recordCommands(commands, pool, dispatches, batch, how, what);
       !status.ok())
     return status;
   if (Status status = submitAndWait(commands, what); !status.ok())
@@ -385,4 +412,95 @@ VulkanDevice::recordDispatch(VkCommandBuffer commands, VkDescriptorPool pool,
                            VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                        0, 1, &barrier, 0, nullptr, 0, nullptr);
   return Status::success();
+}
+
+namespace corogpu::runtime::vulkan {
+
+/// A batch recorded into a command buffer that is submitted again at each
+/// launch, with its own descriptor sets, scalar buffers and a pair of
+/// timestamps around the whole batch.
+class VulkanRecordedBatch : public RecordedBatch {
+public:
+  explicit VulkanRecordedBatch(VulkanDevice &owner) : owner(owner) {}
+  ~VulkanRecordedBatch() override {
+    VkDevice device = owner.device;
+    if (commands)
+      vkFreeCommandBuffers(device, owner.commandPool, 1, &commands);
+    if (pool)
+      vkDestroyDescriptorPool(device, pool, nullptr);
+    if (queries)
+      vkDestroyQueryPool(device, queries, nullptr);
+  }
+
+  Status record(const std::vector<Dispatch> &dispatches) {
+    what = "run a recorded batch of " + std::to_string(dispatches.size()) +
+           " kernels";
+    if (Status status = owner.prepareBatch(dispatches, batch); !status.ok())
+      return status;
+    VkQueryPoolCreateInfo queryInfo{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    queryInfo.queryCount = 2;
+    if (VkResult result =
+            vkCreateQueryPool(owner.device, &queryInfo, nullptr, &queries)) {
+      queries = VK_NULL_HANDLE;
+      return check(result, "vkCreateQueryPool", what);
+    }
+    if (Status status = owner.createDescriptorPool(
+            dispatches.size(), batch.totalBindings, pool, what);
+        !status.ok())
+      return status;
+    if (Status status = owner.allocateCommands(commands, what); !status.ok())
+      return status;
+    // Submitted at every launch, timed as a whole.
+    VulkanDevice::Recording how;
+    how.reusable = true;
+    how.timeWhole = queries;
+    if (Status status =
+            owner.recordCommands(commands, pool, dispatches, batch, how, what);
+        !status.ok())
+      return status;
+    return owner.takeValidationMessages();
+  }
+
+  Status launch(double *gpuMilliseconds) override {
+    if (Status status = owner.submitAndWait(commands, what); !status.ok())
+      return status;
+    if (gpuMilliseconds) {
+      uint64_t stamps[2] = {0, 0};
+      if (Status status =
+              check(vkGetQueryPoolResults(
+                        owner.device, queries, 0, 2, sizeof(stamps), stamps,
+                        sizeof(uint64_t),
+                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                    "vkGetQueryPoolResults", "time a recorded batch");
+          !status.ok())
+        return status;
+      *gpuMilliseconds = (stamps[1] - stamps[0]) * owner.timestampPeriod * 1e-6;
+    }
+    return owner.takeValidationMessages();
+  }
+
+private:
+  VulkanDevice &owner;
+  VulkanDevice::PreparedBatch batch;
+  VkQueryPool queries = VK_NULL_HANDLE;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  std::string what;
+};
+
+} // namespace corogpu::runtime::vulkan
+
+std::unique_ptr<RecordedBatch>
+VulkanDevice::recordBatch(const std::vector<Dispatch> &dispatches,
+                          Status &status) {
+  if (!module) {
+    status = Status::failure("no module loaded");
+    return nullptr;
+  }
+  auto recorded = std::make_unique<VulkanRecordedBatch>(*this);
+  status = recorded->record(dispatches);
+  if (!status.ok())
+    return nullptr;
+  return recorded;
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # CoroGPU's checks on a GPU machine, in one call (what scripts/device/pack.sh
-# packed travels in .dev/): the scheduler benchmarks on CUDA; the e2e corpus
+# packed travels in .dev/): the scheduler benchmarks on CUDA (the heavy
+# path tracer, the BVH scenes, where persistent threads' time goes, CUDA
+# graphs of recorded rounds, the lane profile); the e2e corpus
 # under every scheduler on CUDA and, where NVIDIA's Vulkan driver is found,
 # on Vulkan; gpu.printf under every scheduler on CUDA; then random programs
 # under every configuration on CUDA against the CPU oracle. Logs and results go to $OUT (default ./device-out).
@@ -58,6 +60,30 @@ for workload in ${BENCH-showcase cornell}; do
     --sizes "${SIZES:-262144,1048576}" --repeats 5 ${BENCH_ARGS:-} \
     --json "$OUT/bench/$workload.json" | tee "$OUT/bench/$workload.txt"
 done
+# Where persistent threads' 1.2-2.4x goes on a GPU (issue 38, item 3): the
+# defaults beside one warp per workgroup (its barriers within a warp), one
+# slot per thread (no queue walk), 16 slots per thread (frames in the
+# extension), fall-through and frame swapping, on the Cornell box at 1024^2
+# (PERSISTENT_ABLATION= skips it).
+if [ -n "${PERSISTENT_ABLATION-1}" ]; then
+  timeout "${PERSISTENT_LIMIT:-100}" python3 benchmarks/schedulers/schedulers.py \
+    --coro-run "$coro_run" --backend cuda --workload cornell \
+    --sizes 1048576 --repeats 5 --state-machine "" --wavefront "" \
+    --persistent persistent,persistent-warp,persistent-batch-64,persistent-batch-1024,persistent-fall-through,persistent-swap,persistent-gme \
+    --json "$OUT/bench/persistent-ablation.json" |
+    tee "$OUT/bench/persistent-ablation.txt"
+fi
+# Each submission's rounds as one CUDA graph (--replay-rounds, never run on
+# a GPU before) against launches one by one, automatic and hand split: wall
+# ms is the fair comparison (a graph is timed whole, gaps included).
+# REPLAY_BENCH= skips it.
+if [ -n "${REPLAY_BENCH-1}" ]; then
+  timeout "${REPLAY_LIMIT:-100}" python3 benchmarks/schedulers/schedulers.py \
+    --coro-run "$coro_run" --backend cuda --workload cornell \
+    --sizes 262144,1048576 --repeats 5 --state-machine "" --persistent "" \
+    --wavefront wavefront,wavefront-replay --hand-split wavefront,wavefront-replay \
+    --json "$OUT/bench/replay.json" | tee "$OUT/bench/replay.txt"
+fi
 # The paper's Table 2 with warps of 32 (LANE_SIZE= skips it).
 if [ -n "${LANE_SIZE-512}" ]; then
   timeout "${BENCH_LIMIT:-120}" python3 benchmarks/pathtracer/lane_profile.py \
@@ -108,6 +134,15 @@ corpus cuda wavefront-sorted-classify check material-sort \
   --wavefront-design=classify
 corpus cuda wavefront-tail check '' --scheduler=wavefront --capacity=9 \
   --wavefront-tail-below=100
+# CUDA's kernels always stride over their queues, with a grid sized to the
+# GPU; here one workgroup loops over every queue.
+corpus cuda wavefront-1-group check '' --scheduler=wavefront --capacity=17 \
+  --wavefront-stride-workgroups=1
+# Each submission's rounds recorded once as a CUDA graph and launched again.
+corpus cuda wavefront-replay check '' --scheduler=wavefront \
+  --rounds-per-check=1 --replay-rounds
+corpus cuda wavefront-replay-tail check '' --scheduler=wavefront \
+  --capacity=9 --wavefront-tail-below=100 --rounds-per-check=2 --replay-rounds
 corpus cuda persistent check '' --scheduler=persistent
 corpus cuda persistent-aos-extension check '' --scheduler=persistent \
   --layout=aos --persistent-batch=100 --persistent-shared-memory=2048
@@ -155,7 +190,7 @@ echo "== $(date -u) fuzz"
 CORO_FUZZ_LLVM_BIN=$tools/bin CORO_FUZZ_LLVM_LIB=$tools/libs \
   timeout "${FUZZ_LIMIT:-200}" python3 tools/coro-fuzz/coro-fuzz run \
   --backend cuda --no-spirv --timeout "${CORPUS_TIMEOUT:-30}" --jobs 12 \
-  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,wf-sort-classify,pt,pt-aos-small,pt-few,pt-swap,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
+  --configs "${FUZZ_CONFIGS:-mk,sm,sm-steps,wf,wf-aos3,wf-1,wf-classify,wf-stride,wf-lane,wf-compact,wf-sort,wf-sort-classify,wf-replay,pt,pt-aos-small,pt-few,pt-swap,wf-bounds,pt-bounds,wf-profile,sm-profile}" \
   --seeds "${FUZZ_SEEDS:-1-40}" --out /tmp/corogpu-fuzz \
   --coro-run "$coro_run" > /tmp/corogpu-fuzz.log 2>&1
 echo "fuzz exit $?"

@@ -48,9 +48,10 @@
 // BASELINE-NEXT: coro-run: error: --tune: the mega-kernel rejected the command line (exit 2): coro-run: error: argument #0 is i32, but 'three' is not a value of that type
 // BASELINE-NOT: tune: 2/
 // RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=three --buffer=i32:70:iota --buffer=i32:70:zeros --tune 2>/dev/null; test $? -eq 2
-// The options of the host loops go to the configurations they belong to:
-// RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --tune-repeat=1 --capacity=16 --persistent-threads 64 --max-rounds=100000 2>/dev/null | FileCheck %s --check-prefix=HOSTLOOP
-// HOSTLOOP:      tune: every wavefront configuration with --capacity=16
+// The options of the host loops go to the configurations they belong to (a
+// flag such as --replay-rounds takes no value from the next argument):
+// RUN: coro-run %s --coro=scaled_sum --grid=70 --arg=3 --buffer=i32:70:iota --buffer=i32:70:zeros --tune --tune-repeat=1 --replay-rounds --capacity=16 --persistent-threads 64 --max-rounds=100000 2>/dev/null | FileCheck %s --check-prefix=HOSTLOOP
+// HOSTLOOP:      tune: every wavefront configuration with --replay-rounds --capacity=16
 // HOSTLOOP-NEXT: tune: every persistent configuration with --persistent-threads=64
 // HOSTLOOP-NEXT: tune: every configuration with a host loop with --max-rounds=100000
 // HOSTLOOP-NOT:  failed

@@ -5,6 +5,12 @@
 // The classify design: its own scheduling kernels, the same results.
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --wavefront-design=classify --validate --scheduler-stats | FileCheck %s --check-prefix=CLASSIFY
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json | FileCheck %s --check-prefix=JSON
+// Each submission's rounds recorded once and launched again (the command
+// buffer submitted again): the same results and rounds, each submission
+// timed whole.
+// RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --rounds-per-check=1 --replay-rounds --validate --scheduler-stats | FileCheck %s --check-prefix=REPLAY
+// RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --rounds-per-check=3 --replay-rounds --json --quiet | FileCheck %s --check-prefix=REPLAY-JSON
+// RUN: not coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=persistent --replay-rounds 2>&1 | FileCheck %s --check-prefix=REPLAY-PERSISTENT
 // With --quiet the JSON leaves the buffers out:
 // RUN: coro-run %s --coro=tickets --grid=8 --arg=8 --buffer=i32:8:zeros --buffer=i32:1:zeros --scheduler=wavefront --json --quiet | FileCheck %s --check-prefix=QUIET
 // QUIET-NOT: "buffers"
@@ -39,6 +45,23 @@
 // CLASSIFY-NEXT: wavefront: frame buffer: aosoa, 512 bytes
 // CLASSIFY-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
 
+// REPLAY: wavefront: 8 slots, 8 rounds, 8 subroutine launches, 9 submissions, 0 compactions
+// REPLAY-NEXT: wavefront: instances per subroutine: entry:8 wait:28
+// REPLAY-NEXT: wavefront: GPU time {{[0-9.]+}} ms, each submission timed whole (the first with the init kernel, then one recording of the rounds launched 8 times; no time per kernel)
+// REPLAY-NEXT: wavefront: frame buffer: aosoa, 512 bytes
+// REPLAY-NEXT: buffer 0 (i32 x 8): [7, 6, 5, 4, 3, 2, 1, 0]
+// REPLAY-NEXT: buffer 1 (i32 x 1): [8]
+
+// REPLAY-JSON: "kernel_gpu_ms": {},
+// REPLAY-JSON-NEXT: "launches": 8,
+// REPLAY-JSON-NEXT: "recorded": true,
+// REPLAY-JSON-NEXT: "recorded_gpu_ms": {{[0-9.e+-]+}},
+// REPLAY-JSON-NEXT: "replays": 2,
+// REPLAY-JSON-NEXT: "rounds": 8,
+// REPLAY-JSON: "submissions": 3,
+
+// REPLAY-PERSISTENT: coro-run: error: --replay-rounds is an option of the wavefront scheduler; --scheduler=persistent does not use it
+
 // JSON: "scheduler": "wavefront",
 // JSON: "wavefront": {
 // JSON-NEXT: "capacity": 8,
@@ -52,6 +75,9 @@
 // JSON-NEXT: "kernel_gpu_ms": {
 // JSON-NEXT: "tickets__wf_0": {{[0-9.e+-]+}},
 // JSON: "launches": 8,
+// JSON-NEXT: "recorded": false,
+// JSON-NEXT: "recorded_gpu_ms": 0,
+// JSON-NEXT: "replays": 0,
 // JSON-NEXT: "rounds": 8,
 // JSON-NEXT: "scheduling_gpu_ms": {{[0-9.e+-]+}},
 // JSON-NEXT: "submissions": 2,

@@ -141,6 +141,14 @@ llvm::cl::opt<unsigned> roundsPerCheck(
     llvm::cl::desc("Rounds per submission; the host checks the GPU-written "
                    "termination flag after each"),
     llvm::cl::init(8), llvm::cl::cat(wavefrontCategory));
+llvm::cl::opt<bool> replayRounds(
+    "replay-rounds",
+    llvm::cl::desc("Record a submission's rounds once and launch the "
+                   "recording at each later submission (CUDA: a graph; "
+                   "Vulkan: the command buffer submitted again), so that a "
+                   "round costs no host work per kernel; each submission "
+                   "is then timed whole, not per kernel"),
+    llvm::cl::init(false), llvm::cl::cat(wavefrontCategory));
 llvm::cl::opt<bool>
     printStats("scheduler-stats",
                llvm::cl::desc("Print the scheduler's statistics (wavefront: "
@@ -398,6 +406,7 @@ static const OptionSchedulers kOptionSchedulers[] = {
     {"order", kWavefront, /*passedByTune=*/true},
     {"compact-below", kWavefront},
     {"rounds-per-check", kWavefront, /*passedByTune=*/true},
+    {"replay-rounds", kWavefront, /*passedByTune=*/true},
     {"persistent-threads", kPersistent, /*passedByTune=*/true},
     {"persistent-batches-per-launch", kPersistent, /*passedByTune=*/true},
     {"max-rounds", kHostLoops, /*passedByTune=*/true},

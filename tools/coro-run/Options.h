@@ -90,6 +90,7 @@ extern llvm::cl::opt<rt::LaunchOrder, false, SuggestingParser<rt::LaunchOrder>>
     order;
 extern llvm::cl::opt<unsigned> compactBelow;
 extern llvm::cl::opt<unsigned> roundsPerCheck;
+extern llvm::cl::opt<bool> replayRounds;
 extern llvm::cl::opt<bool> printStats;
 extern llvm::cl::opt<uint64_t> persistentThreads;
 extern llvm::cl::opt<int> persistentBatchesPerLaunch;

@@ -22,6 +22,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/StringSaver.h"
@@ -298,8 +299,14 @@ static corogpu::tune::TuneOptions getTuneOptions(int argc, char **argv,
       options.runArguments.push_back(argument.str());
       continue;
     }
+    // A value in the next argument, except for flags (--replay-rounds),
+    // which take none.
     std::string option = argument.str();
-    if (!argument.contains('=') && i + 1 < userArguments.size())
+    auto registered = llvm::cl::getRegisteredOptions().find(name);
+    bool takesValue =
+        registered == llvm::cl::getRegisteredOptions().end() ||
+        registered->second->getValueExpectedFlag() != llvm::cl::ValueOptional;
+    if (!argument.contains('=') && takesValue && i + 1 < userArguments.size())
       option += "=" + userArguments[++i];
     switch (passedTo) {
     case TunePassesTo::Wavefront:

@@ -172,6 +172,7 @@ getRunOptions(rt::Device &device, const runner::CompiledCoroutine &compiled,
   options.wavefront.order = order;
   options.wavefront.compactBelowPercent = compactBelow;
   options.wavefront.roundsPerCheck = roundsPerCheck;
+  options.wavefront.replayRounds = replayRounds;
   options.wavefront.strideWorkgroups = wavefrontStrideWorkgroups;
   options.wavefront.timing =
       timing || printStats || json || compileFlags.profileLanes;

@@ -97,11 +97,25 @@ TEST_P(WavefrontTest, PartialSumsMatchTheReference) {
   if (options.capacity) {
     EXPECT_EQ(stats.capacity, options.capacity);
   }
-  if (options.timing) {
+  if (options.timing && !options.replayRounds) {
     EXPECT_GT(stats.schedulingMilliseconds + stats.subroutineMilliseconds, 0.0);
   }
   if (options.compactBelowPercent == 100) {
     EXPECT_GT(stats.compactions, 0u);
+  }
+  // Every submission after the first launches the recorded rounds, and
+  // each is timed whole.
+  EXPECT_EQ(stats.recorded, options.replayRounds);
+  if (options.replayRounds) {
+    EXPECT_GT(stats.submissions, 1u);
+    EXPECT_EQ(stats.replays, stats.submissions - 1);
+    EXPECT_TRUE(stats.kernelMilliseconds.empty());
+    if (options.timing) {
+      EXPECT_GT(stats.recordedMilliseconds, 0.0);
+    }
+  } else {
+    EXPECT_EQ(stats.replays, 0u);
+    EXPECT_EQ(stats.recordedMilliseconds, 0.0);
   }
 }
 
@@ -161,6 +175,13 @@ WavefrontCase makeCase(const char *design, uint64_t capacity,
   return {design, options};
 }
 
+/// `test` with its rounds recorded once and launched again at each later
+/// submission (WavefrontOptions::replayRounds).
+WavefrontCase replayed(WavefrontCase test) {
+  test.options.replayRounds = true;
+  return test;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Policies, WavefrontTest,
     ::testing::Values(
@@ -181,7 +202,15 @@ INSTANTIATE_TEST_SUITE_P(
                  0, 4, true),
         // Compaction whenever the grid is exhausted and a slot is free.
         makeCase("classify", 64, RefillPolicy::EveryRound, LaunchOrder::Fixed,
-                 100, 2, false)));
+                 100, 2, false),
+        // Recorded rounds launched again (a Vulkan command buffer submitted
+        // at every later submission): the same values and statistics.
+        replayed(makeCase("queues", 3, RefillPolicy::EveryRound,
+                          LaunchOrder::Fixed, 0, 1, true)),
+        replayed(makeCase("queues", 0, RefillPolicy::EveryRound,
+                          LaunchOrder::Fixed, 0, 2, false)),
+        replayed(makeCase("classify", 5, RefillPolicy::BelowHalf,
+                          LaunchOrder::MostFirst, 0, 1, true))));
 
 TEST(WavefrontQueuesTest, ClassifyOnlyPoliciesAreAnError) {
   Status status;

@@ -63,6 +63,11 @@ CONFIGS = {
     # The tail kernel in every round once the grid is exhausted and an
     # instance returned.
     "wf-tail": ("wavefront", ["--wavefront-tail-below=100"]),
+    # One round per submission over 3 slots, every submission after the
+    # first a recording launched again (a Vulkan command buffer, a CUDA
+    # graph).
+    "wf-replay": ("wavefront", ["--replay-rounds", "--rounds-per-check=1",
+                                "--capacity=3"]),
     "pt": ("persistent", []),
     "pt-switch": ("persistent", ["--fall-through=false"]),
     "pt-aos-small": ("persistent", ["--layout=aos", "--persistent-batch=8",

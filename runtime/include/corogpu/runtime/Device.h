@@ -149,6 +149,19 @@ struct Dispatch {
   size_t indirectOffset = 0;
 };
 
+/// A batch of dispatches recorded once to be launched again and again
+/// unchanged: a CUDA graph, a Vulkan command buffer submitted again. Its
+/// launches do no host work per dispatch. The device, the loaded module and
+/// the buffers the dispatches name must outlive it.
+class RecordedBatch {
+public:
+  virtual ~RecordedBatch() = default;
+  /// Runs the dispatches in order, as Device::launchBatch does, and waits
+  /// for the last; `gpuMilliseconds`, if given, receives the GPU time of
+  /// the whole batch (not of each dispatch).
+  virtual Status launch(double *gpuMilliseconds = nullptr) = 0;
+};
+
 class Device {
 public:
   virtual ~Device() = default;
@@ -193,6 +206,14 @@ public:
   virtual Status
   launchBatch(const std::vector<Dispatch> &dispatches,
               std::vector<double> *gpuMilliseconds = nullptr) = 0;
+
+  /// Records `dispatches` for RecordedBatch::launch, which runs them as
+  /// launchBatch would, or returns null and says why in `status`. Recording
+  /// runs nothing. Scalar arguments are recorded by value; indirect
+  /// dispatches read their workgroup counts at each launch (CUDA runs their
+  /// `groups`, as launchBatch does).
+  virtual std::unique_ptr<RecordedBatch>
+  recordBatch(const std::vector<Dispatch> &dispatches, Status &status) = 0;
 
   /// Bytes of device memory (the largest heap), to size buffers from.
   virtual uint64_t getMemoryBytes() const = 0;

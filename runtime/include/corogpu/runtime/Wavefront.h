@@ -68,6 +68,13 @@ struct WavefrontOptions {
   /// Rounds recorded per submission; the host checks for completion
   /// after each.
   uint32_t roundsPerCheck = 8;
+  /// Record a submission's rounds once (Device::recordBatch: a CUDA graph,
+  /// a Vulkan command buffer) and launch that recording at every
+  /// submission after the first (itself recorded with the init kernel), so
+  /// that a round costs no host work per kernel. GPU time is then measured
+  /// per submission, not per kernel (WavefrontStats::recordedMilliseconds):
+  /// no timestamps between the dispatches.
+  bool replayRounds = false;
   /// Time every dispatch (GPU timestamps / events); on by default, so
   /// that the GPU time is measured; off saves a timestamp per dispatch.
   bool timing = true;
@@ -94,6 +101,12 @@ struct WavefrontStats {
   double schedulingMilliseconds = 0, subroutineMilliseconds = 0;
   /// GPU milliseconds per kernel, in order of first launch.
   std::vector<std::pair<std::string, double>> kernelMilliseconds;
+  /// With WavefrontOptions::replayRounds: the submissions after the first,
+  /// which launched the recorded rounds again, and the GPU milliseconds of
+  /// every submission, each timed whole (none of the above is measured).
+  bool recorded = false;
+  uint64_t replays = 0;
+  double recordedMilliseconds = 0;
 };
 
 /// Runs `plan` over `grid` on `device`, whose loaded module holds its

@@ -68,6 +68,11 @@ suite("vulkan/wavefront-most-first", "check", CHECK,
 suite("vulkan/wavefront-aos-1-slot", "check", CHECK,
       ["--scheduler=wavefront", "--validate", "--layout=aos", "--capacity=1",
        "--rounds-per-check=64"])
+# Recorded rounds (--replay-rounds): one round per submission over 7 slots,
+# every submission after the first a command buffer submitted again.
+suite("vulkan/wavefront-replay", "check", CHECK,
+      ["--scheduler=wavefront", "--validate", "--capacity=7",
+       "--rounds-per-check=1", "--replay-rounds"])
 # The queue design's appends: one atomic per slot instead of per subgroup
 # (the default where the device allows), 5 slots; and per subgroup with
 # 12-thread workgroups, whose second subgroup (of 8 on lavapipe) is partial.
